@@ -1,0 +1,11 @@
+// Shared Jest settings: Nx's resolver maps @merchant-hub/* to the libraries' sources; ts-jest compiles each
+// project with its own tsconfig.spec.json. Relative ESM imports written as './x.js' resolve to './x.ts'.
+const nxPreset = require('@nx/jest/preset').default;
+
+module.exports = {
+  ...nxPreset,
+  testEnvironment: 'node',
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.spec.json' }] },
+  moduleFileExtensions: ['ts', 'js', 'json'],
+};

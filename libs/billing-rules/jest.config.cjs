@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'billing-rules',
+  preset: '../../jest.preset.cjs',
+  rootDir: __dirname,
+};

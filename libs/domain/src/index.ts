@@ -1,0 +1,3 @@
+export * from './market';
+export * from './billing';
+export * from './account';

@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'money',
+  preset: '../../jest.preset.cjs',
+  rootDir: __dirname,
+};
