@@ -1,0 +1,53 @@
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, startProduct, type RunningProduct } from './harness';
+
+let product: RunningProduct;
+let browser: Browser;
+
+beforeAll(async () => {
+  product = await startProduct();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+async function openPage(path: string): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.goto(`${product.baseUrl}${path}`, { waitUntil: 'networkidle' });
+  return { page, errors };
+}
+
+describe('the product served from one origin', () => {
+  it('answers the health check', async () => {
+    const response = await fetch(`${product.baseUrl}/api/health`);
+    expect(response.status).toBe(200);
+  });
+
+  it.each([
+    ['merchant back office', '/signin'],
+    ['public checkout', '/subscribe-payment-result/unknown-token'],
+    ['staff console', '/staff/'],
+  ])('renders the %s in Chromium without script errors', async (_name, path) => {
+    const { page, errors } = await openPage(path);
+    await page.waitForSelector('[data-mantine-color-scheme]');
+    const text = await page.locator('body').innerText();
+    expect(text.trim().length).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('serves each app with its own translations (Traditional Chinese on request)', async () => {
+    const { page } = await openPage('/signin?locale=zhtw');
+    await page.waitForSelector('[data-mantine-color-scheme]');
+    expect(await page.getAttribute('html', 'lang')).toBe('zh-TW');
+    await page.close();
+  });
+});

@@ -1,0 +1,40 @@
+#!/usr/bin/env node
+// `npm test`: lints, typechecks, builds and tests every project through Nx, then prints one closing line
+// `N passed, N failed[, N skipped]` totalling every test runner (Jest and Vitest write JSON reports into
+// tmp/test-results; both use the same summary fields).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '../..');
+const resultsDir = join(root, 'tmp/test-results');
+rmSync(resultsDir, { recursive: true, force: true });
+mkdirSync(resultsDir, { recursive: true });
+
+const targets = process.env.TEST_TARGETS ?? 'lint,typecheck,build,test,e2e';
+const nxArgs = ['nx', 'run-many', '-t', ...targets.split(','), '--output-style=stream', '--skip-nx-cache'];
+console.log(`> npx ${nxArgs.join(' ')}`);
+const run = spawnSync('npx', nxArgs, { cwd: root, stdio: 'inherit', env: process.env });
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const reports = existsSync(resultsDir) ? readdirSync(resultsDir).filter((f) => f.endsWith('.json')) : [];
+for (const file of reports.sort()) {
+  const report = JSON.parse(readFileSync(join(resultsDir, file), 'utf8'));
+  const p = report.numPassedTests ?? 0;
+  const f = report.numFailedTests ?? 0;
+  const s = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  // A suite that fails to load (syntax error, missing module) has no failed tests but is a failure.
+  const brokenSuites = report.numRuntimeErrorTestSuites ?? 0;
+  console.log(`  ${file.replace(/\.json$/, '').padEnd(24)} ${p} passed, ${f} failed${s ? `, ${s} skipped` : ''}${brokenSuites ? `, ${brokenSuites} suites failed to run` : ''}`);
+  passed += p;
+  failed += f + brokenSuites;
+  skipped += s;
+}
+
+const nxFailed = run.status !== 0;
+if (nxFailed) console.log('\nSome Nx tasks failed (see above): lint, typecheck, build or a test run.');
+if (reports.length === 0) console.log('\nNo test reports were written.');
+console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(nxFailed || failed > 0 || reports.length === 0 ? 1 : 0);
