@@ -1,0 +1,82 @@
+import { CURRENCY_CODES, MARKET_CURRENCY } from '@merchant-hub/domain';
+import type { CurrencyCode, Market, MinorUnits } from '@merchant-hub/domain';
+import { MoneyError } from './errors';
+
+/** How one currency is counted and written. */
+export type Currency = {
+  code: CurrencyCode;
+  /** Written before the amount. */
+  symbol: string;
+  /** Whether a space separates the symbol from the digits (`RM 1.00` but `S$1.00`). */
+  spaceAfterSymbol: boolean;
+  /** Decimals shown to people; may be fewer than `minorExponent` (TWD shows whole dollars). */
+  displayDecimals: number;
+  /** ISO 4217 exponent: how many minor units make one major unit, as a power of ten. */
+  minorExponent: number;
+  thousandsSeparator: string;
+  decimalSeparator: string;
+};
+
+/** Decimals shown when a currency does not say otherwise (spec §9). */
+export const DEFAULT_DISPLAY_DECIMALS = 2;
+
+const twoDecimal = (code: CurrencyCode, symbol: string, spaceAfterSymbol: boolean): Currency => ({
+  code,
+  symbol,
+  spaceAfterSymbol,
+  displayDecimals: DEFAULT_DISPLAY_DECIMALS,
+  minorExponent: 2,
+  thousandsSeparator: ',',
+  decimalSeparator: '.',
+});
+
+/**
+ * The currencies of the five markets. Only MYR takes a space after its symbol, as the spec writes
+ * `RM 1,234.50`; the spec's `NT$1,235` sets the pattern that S$, ₱ and ฿ follow.
+ * TWD is counted in ISO minor units like Stripe (exponent 2: NT$1,290 is 129000) but shown with no decimals,
+ * because our TWD prices are whole dollars and ECPay takes whole dollars only.
+ */
+export const CURRENCIES: Readonly<Record<CurrencyCode, Readonly<Currency>>> = {
+  MYR: twoDecimal('MYR', 'RM', true),
+  SGD: twoDecimal('SGD', 'S$', false),
+  PHP: twoDecimal('PHP', '₱', false),
+  THB: twoDecimal('THB', '฿', false),
+  TWD: { ...twoDecimal('TWD', 'NT$', false), displayDecimals: 0 },
+};
+
+/** True when `value` is one of the product's currency codes. */
+export const isCurrencyCode = (value: unknown): value is CurrencyCode =>
+  typeof value === 'string' && (CURRENCY_CODES as readonly string[]).includes(value);
+
+/**
+ * The table entry for `code`.
+ * @throws {MoneyError} `unknown_currency` when data carries a code outside the table (types do not hold at runtime).
+ */
+export const getCurrency = (code: CurrencyCode): Readonly<Currency> => {
+  if (!isCurrencyCode(code)) {
+    throw new MoneyError('unknown_currency', `Unknown currency: ${String(code)}`);
+  }
+  return CURRENCIES[code];
+};
+
+/** The currency a market sells in (MY → MYR ... TW → TWD). */
+export const currencyOf = (market: Market): CurrencyCode => {
+  const code = MARKET_CURRENCY[market];
+  if (code === undefined) {
+    throw new MoneyError('unknown_currency', `No currency for market: ${String(market)}`);
+  }
+  return code;
+};
+
+/** True for an integer amount of minor units that arithmetic can carry without losing precision. */
+export const isValidMinor = (value: unknown): value is MinorUnits =>
+  typeof value === 'number' && Number.isSafeInteger(value);
+
+/**
+ * The amount in major units as a float (129050 MYR → 1290.5), for charts and other display only.
+ * Never compute with the result: floats drift, minor units do not.
+ */
+export const toMajor = (amountMinor: MinorUnits, currency: CurrencyCode): number => {
+  const { minorExponent } = getCurrency(currency);
+  return amountMinor / 10 ** minorExponent;
+};
