@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import type { ValidationMessageKey } from './messages.js';
+
+/** Free text limit of spec §9 for every text field that names no other limit. */
+export const TEXT_MAX_LENGTH = 255;
+/** "Simple pattern" of spec §5: something@something.something, no spaces. */
+export const SIMPLE_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Letters of any script (with their combining marks, which Thai and Indic names need), single spaces between words. */
+export const LETTERS_ONLY_NAME_PATTERN = /^\p{L}[\p{L}\p{M}]*(?: \p{L}[\p{L}\p{M}]*)*$/u;
+
+type Key = ValidationMessageKey;
+
+/** A required text field: trimmed, not blank, at most 255 characters (or `max`). */
+export function requiredText(required: Key, max = TEXT_MAX_LENGTH, tooLong: Key = 'validation:common.textTooLong') {
+  return z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required, abort: true })
+    .max(max, { error: tooLong });
+}
+
+/** An optional text field: trimmed, at most 255 characters (or `max`); null and missing are accepted. */
+export function optionalText(max = TEXT_MAX_LENGTH, tooLong: Key = 'validation:common.textTooLong') {
+  return z
+    .string({ error: 'validation:common.invalidText' })
+    .trim()
+    .max(max, { error: tooLong })
+    .nullish();
+}
+
+/** A trimmed e-mail: blank reports `required`, anything not matching the simple pattern reports `invalid`. */
+export function emailField(required: Key, invalid: Key = required) {
+  return z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required, abort: true })
+    .max(TEXT_MAX_LENGTH, { error: invalid, abort: true })
+    .regex(SIMPLE_EMAIL_PATTERN, { error: invalid });
+}
+
+/**
+ * A password that must not be blank. Passwords are never trimmed (spaces may be part of them); only the
+ * blank check looks at the trimmed value.
+ */
+export function nonBlankPassword(required: Key) {
+  return z
+    .string({ error: required })
+    .max(TEXT_MAX_LENGTH, { error: 'validation:common.textTooLong' })
+    .refine((value) => value.trim().length > 0, { error: required });
+}
+
+/** At least 8 characters with at least one letter and one digit (spec §9). */
+export function strongPassword(invalid: Key) {
+  return z
+    .string({ error: invalid })
+    .min(8, { error: invalid, abort: true })
+    .max(TEXT_MAX_LENGTH, { error: 'validation:common.textTooLong', abort: true })
+    .regex(/\p{L}/u, { error: invalid })
+    .regex(/\d/, { error: invalid });
+}
+
+/** Letters-only person name with a minimum length (registration rule of spec §5). */
+export function lettersOnlyName(invalid: Key, min = 2) {
+  return z
+    .string({ error: invalid })
+    .trim()
+    .min(min, { error: invalid, abort: true })
+    .max(TEXT_MAX_LENGTH, { error: 'validation:common.textTooLong', abort: true })
+    .regex(LETTERS_ONLY_NAME_PATTERN, { error: invalid });
+}
+
+/**
+ * A chosen option (country, state, currency...): select inputs give strings, API bodies may give numbers.
+ * Both come out as a trimmed, non-empty string.
+ */
+export function requiredChoice(required: Key) {
+  return z
+    .union([z.string(), z.number()], { error: required })
+    .transform((value) => String(value))
+    .pipe(z.string().trim().min(1, { error: required }).max(TEXT_MAX_LENGTH, { error: 'validation:common.textTooLong' }));
+}
+
+/** Exactly six digits: the one-time code of sign-in and trial sign-up. */
+export function sixDigitCode(invalid: Key) {
+  return z
+    .string({ error: invalid })
+    .trim()
+    .regex(/^\d{6}$/, { error: invalid });
+}
+
+const ID_KEY: Key = 'validation:common.idInvalid';
+
+/** A required numeric id; strings of digits (query strings, form posts) are coerced. */
+export function positiveId(invalid: Key = ID_KEY) {
+  return z.coerce.number({ error: invalid }).int({ error: invalid }).positive({ error: invalid });
+}
+
+/** An optional numeric id: missing, null and '' mean "not given" (staff pass user_id, merchants omit it). */
+export function optionalPositiveId(invalid: Key = ID_KEY) {
+  return z.preprocess((value) => (value === '' || value === null ? undefined : value), positiveId(invalid).optional());
+}
+
+/** A non-negative whole number of seconds since the Unix epoch, coerced from strings. */
+export function unixSeconds(invalid: Key) {
+  return z.coerce.number({ error: invalid }).int({ error: invalid }).nonnegative({ error: invalid });
+}
+
+/** An opaque provider reference (payment method id, price id...): trimmed and not blank. */
+export function reference(required: Key = 'validation:common.referenceRequired') {
+  return requiredText(required);
+}
