@@ -87,8 +87,11 @@ export const displayStep = (currency: CurrencyCode): bigint => {
  * The amount rounded half-up to the currency's display decimals: TWD to whole dollars (a multiple of 100
  * minor units), the two-decimal currencies unchanged. What a TWD total must be before it is charged.
  */
-export const roundForDisplay = (amountMinor: MinorUnits, currency: CurrencyCode): MinorUnits => {
-  const amount = assertMinor(amountMinor, 'amount');
+export const roundForDisplay = (amountMinor: MinorUnits, currency: CurrencyCode): MinorUnits =>
+  toSafeMinor(roundToDisplayStep(BigInt(assertMinor(amountMinor, 'amount')), currency), 'rounded amount');
+
+/** {@link roundForDisplay} on a bigint, so formatting never fails for an amount near the safe-integer limit. */
+export const roundToDisplayStep = (amount: bigint, currency: CurrencyCode): bigint => {
   const step = displayStep(currency);
-  return toSafeMinor(divideHalfUp(BigInt(amount), step) * step, 'rounded amount');
+  return divideHalfUp(amount, step) * step;
 };

@@ -1,5 +1,5 @@
 import type { BillingPeriod, CurrencyCode, MinorUnits } from '@merchant-hub/domain';
-import { assertMinor, roundForDisplay } from './arithmetic';
+import { assertMinor, roundToDisplayStep } from './arithmetic';
 import { getCurrency } from './currency';
 
 export type FormatMoneyOptions = {
@@ -26,7 +26,7 @@ export const formatMoney = (
 ): string => {
   const { withSymbol = true, trimZeroDecimals = false } = options;
   const info = getCurrency(currency);
-  const rounded = BigInt(roundForDisplay(assertMinor(amountMinor, 'amount'), currency));
+  const rounded = roundToDisplayStep(BigInt(assertMinor(amountMinor, 'amount')), currency);
   const magnitude = rounded < 0n ? -rounded : rounded;
   const unit = 10n ** BigInt(info.minorExponent);
   const whole = groupThousands((magnitude / unit).toString(), info.thousandsSeparator);

@@ -23,6 +23,7 @@ describe('formatMoney', () => {
     [-40, 'TWD', 'NT$0'], // rounds to zero: no minus sign
     [0, 'TWD', 'NT$0'],
     [100000000, 'TWD', 'NT$1,000,000'],
+    [Number.MAX_SAFE_INTEGER, 'TWD', 'NT$90,071,992,547,410'], // rounds past the safe range without failing
   ] as const)('writes %i %s as %s', (amount, currency, expected) => {
     expect(formatMoney(amount, currency)).toBe(expected);
   });
