@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { createAppI18n } from '../i18n-setup';
+import { LOCALE_STORAGE_KEY } from '../locale';
+
+const memoryStorage = (initial: Record<string, string> = {}) => {
+  const values = new Map(Object.entries(initial));
+  return {
+    values,
+    getItem: (key: string) => values.get(key) ?? null,
+    setItem: (key: string, value: string) => {
+      values.set(key, value);
+    },
+  };
+};
+
+describe('createAppI18n', () => {
+  it('starts in the stored language and marks <html> with it', () => {
+    const root = document.createElement('html');
+    const i18n = createAppI18n({ search: '', storage: memoryStorage({ [LOCALE_STORAGE_KEY]: 'ms' }), root });
+    expect(i18n.language).toBe('ms');
+    expect(root).toHaveAttribute('lang', 'ms');
+    expect(root).toHaveAttribute('dir', 'ltr');
+  });
+
+  it('translates common texts at once, without waiting for a load', () => {
+    const i18n = createAppI18n({ search: '?locale=en', storage: memoryStorage(), root: document.createElement('html') });
+    expect(i18n.t('common:action.cancel')).toBe('Cancel');
+  });
+
+  it('turns the page right to left for Arabic and remembers the choice', async () => {
+    const root = document.createElement('html');
+    const storage = memoryStorage();
+    const i18n = createAppI18n({ search: '', storage, root });
+    await i18n.changeLanguage('ar');
+    expect(root).toHaveAttribute('dir', 'rtl');
+    expect(root).toHaveAttribute('lang', 'ar');
+    expect(storage.values.get(LOCALE_STORAGE_KEY)).toBe('ar');
+  });
+});

@@ -1,0 +1,22 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { LanguagePicker } from '../language-picker';
+import { renderWithTheme } from './render';
+
+describe('LanguagePicker', () => {
+  it('shows the current language by its own name', () => {
+    renderWithTheme(<LanguagePicker value="th" onChange={vi.fn()} label="Language" />);
+    expect(screen.getByRole('combobox', { name: 'Language' })).toHaveValue('ไทย');
+  });
+
+  it('offers the five interface languages and reports the chosen one', async () => {
+    const onChange = vi.fn();
+    renderWithTheme(<LanguagePicker value="en" onChange={onChange} label="Language" />);
+    await userEvent.click(screen.getByRole('combobox', { name: 'Language' }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['English', 'Bahasa Melayu', '简体中文', '繁體中文', 'ไทย']);
+    await userEvent.click(screen.getByRole('option', { name: '繁體中文' }));
+    expect(onChange).toHaveBeenCalledWith('zhtw');
+  });
+});

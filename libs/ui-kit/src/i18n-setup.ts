@@ -1,0 +1,51 @@
+import { createI18n, dir } from '@merchant-hub/i18n';
+import type { i18n as I18nInstance } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { LOCALE_STORAGE_KEY, resolveInitialLocale } from './locale';
+
+export type CreateAppI18nOptions = {
+  search?: string;
+  storage?: Pick<Storage, 'getItem' | 'setItem'>;
+  /** Receives `lang` and `dir`; Mantine's direction provider follows `dir`. */
+  root?: HTMLElement;
+};
+
+/**
+ * The i18next instance an app renders with: language from the link or the stored preference, bound to
+ * react-i18next, mirrored on `<html lang dir>` and remembered when the user changes it.
+ */
+export const createAppI18n = ({
+  search = window.location.search,
+  storage = window.localStorage,
+  root = document.documentElement,
+}: CreateAppI18nOptions = {}): I18nInstance => {
+  const lng = resolveInitialLocale({ search, stored: readSafely(storage) });
+  const i18n = createI18n({ lng, plugins: [initReactI18next] });
+  const mirror = (language: string) => {
+    root.setAttribute('lang', language);
+    root.setAttribute('dir', dir(language));
+  };
+  mirror(i18n.language);
+  i18n.on('languageChanged', (language: string) => {
+    mirror(language);
+    writeSafely(storage, language);
+  });
+  return i18n;
+};
+
+// Storage throws in private modes and sandboxed frames; the language then lasts for this visit only.
+const readSafely = (storage: Pick<Storage, 'getItem'>): string | null => {
+  try {
+    return storage.getItem(LOCALE_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+};
+
+const writeSafely = (storage: Pick<Storage, 'setItem'>, language: string): void => {
+  try {
+    storage.setItem(LOCALE_STORAGE_KEY, language);
+  } catch {
+    return;
+  }
+};

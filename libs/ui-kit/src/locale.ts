@@ -1,0 +1,18 @@
+import { FALLBACK_LOCALE, normalizeLocale } from '@merchant-hub/i18n';
+import type { Locale } from '@merchant-hub/i18n';
+
+/** Where the chosen language is remembered between visits; one origin serves all three apps. */
+export const LOCALE_STORAGE_KEY = 'merchant-hub.locale';
+
+export type LocaleSources = {
+  /** `window.location.search`: a `?locale=` link wins over what was stored (spec §2, sign-in and checkout). */
+  search: string;
+  stored: string | null;
+};
+
+/** The language to start in; any spelling (`zh-TW`, `th_TH`) is normalised, anything unknown reads English. */
+export const resolveInitialLocale = ({ search, stored }: LocaleSources): Locale => {
+  const fromLink = new URLSearchParams(search).get('locale');
+  if (fromLink) return normalizeLocale(fromLink);
+  return stored ? normalizeLocale(stored) : FALLBACK_LOCALE;
+};
