@@ -1,0 +1,55 @@
+export const common = {
+  appName: 'Merchant Hub',
+  action: {
+    save: 'Save',
+    cancel: 'Cancel',
+    confirm: 'Confirm',
+    back: 'Back',
+    next: 'Next',
+    submit: 'Submit',
+    close: 'Close',
+    retry: 'Retry',
+    edit: 'Edit',
+    delete: 'Delete',
+    search: 'Search',
+    logout: 'Log out',
+  },
+  nav: {
+    billing: 'Billing',
+    profile: 'Profile',
+  },
+  field: {
+    email: 'Email',
+    password: 'Password',
+    name: 'Name',
+    phone: 'Phone',
+    address1: 'Address line 1',
+    address2: 'Address line 2',
+    city: 'City',
+    postalCode: 'Postal code',
+    country: 'Country',
+    state: 'State / Region',
+    company: 'Company',
+    language: 'Language',
+  },
+  theme: {
+    light: 'Light',
+    dark: 'Dark',
+  },
+  answer: {
+    yes: 'Yes',
+    no: 'No',
+  },
+  status: {
+    loading: 'Loading…',
+    error: 'Something went wrong',
+    empty: 'Nothing here yet',
+  },
+  date: {
+    formatHint: 'DD/MM/YYYY',
+  },
+  count: {
+    store_one: '{{count}} store',
+    store_other: '{{count}} stores',
+  },
+};
