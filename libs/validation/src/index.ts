@@ -6,3 +6,5 @@ export {
   LETTERS_ONLY_NAME_PATTERN,
 } from './fields.js';
 export * from './account.schema.js';
+export * from './billing.schema.js';
+export * from './checkout.schema.js';
