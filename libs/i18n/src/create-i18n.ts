@@ -23,6 +23,14 @@ export type CreateI18nOptions = {
   plugins?: readonly Module[];
 };
 
+function knownLocale(lng: string): Locale {
+  if (!(ALL_LOCALES as readonly string[]).includes(lng)) {
+    // Normalising would quietly pour these texts into English; a typo here should be loud instead.
+    throw new Error(`Unknown language "${lng}": use one of ${ALL_LOCALES.join(', ')}`);
+  }
+  return lng as Locale;
+}
+
 type MutableMessages = { [key: string]: string | MutableMessages };
 
 function copyMessages(messages: Messages): MutableMessages {
@@ -59,12 +67,12 @@ function buildResources(options: CreateI18nOptions): { store: Resource; namespac
     }
     namespaces.add(ns);
     for (const [lng, messages] of Object.entries(byLocale)) {
-      if (messages) store[normalizeLocale(lng)][ns] = copyMessages(messages);
+      if (messages) store[knownLocale(lng)][ns] = copyMessages(messages);
     }
   }
   for (const [lng, byNamespace] of Object.entries(options.resources ?? {})) {
     for (const [ns, messages] of Object.entries(byNamespace ?? {})) {
-      const target = (store[normalizeLocale(lng)][ns] ??= {});
+      const target = (store[knownLocale(lng)][ns] ??= {});
       mergeInto(target, messages);
       namespaces.add(ns);
     }

@@ -5,7 +5,7 @@ import * as msBundle from './locales/ms';
 import * as thBundle from './locales/th';
 import * as zhBundle from './locales/zh';
 import * as zhtwBundle from './locales/zhtw';
-import type { Locale, RtlLocale, SupportedLocale } from './locale';
+import type { RtlLocale, SupportedLocale } from './locale';
 import type { Messages } from './messages';
 
 /** The English resources, the source of truth; `typeof` it gives apps typed keys (see README). */
@@ -45,8 +45,3 @@ export const resources: Resources = {
   he: rtlOnly(heBundle),
 };
 
-/** The bundled texts of one language and namespace, or undefined where the language falls back to English. */
-export function bundledMessages(lng: Locale, ns: string): Messages | undefined {
-  const bundle: Readonly<Record<string, Messages>> = resources[lng];
-  return Object.hasOwn(bundle, ns) ? bundle[ns] : undefined;
-}

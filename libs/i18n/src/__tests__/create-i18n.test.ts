@@ -94,6 +94,11 @@ describe('createI18n', () => {
     );
   });
 
+  it('refuses texts for a language it does not know rather than merging them into English', () => {
+    const resources = { 'zh-TW': { common: { action: { save: '存' } } } } as never;
+    expect(() => createI18n({ resources })).toThrow('Unknown language "zh-TW"');
+  });
+
   it('registers plugins before initialising', () => {
     const seen: string[] = [];
     const plugin = { type: '3rdParty' as const, init: () => seen.push('init') };
