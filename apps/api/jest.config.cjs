@@ -1,0 +1,8 @@
+// Each suite builds its own app on a fresh database; suites that also run on PostgreSQL (TEST_PG_URL) each
+// use their own schema, so files may run in parallel.
+module.exports = {
+  displayName: 'api',
+  preset: '../../jest.preset.cjs',
+  rootDir: __dirname,
+  testTimeout: 30000,
+};

@@ -1,0 +1,93 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me-please-0001';
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(sqlite:.+|postgres(ql)?:\/\/.+)$/, 'must be sqlite:<path> or postgres://…')
+    .default('sqlite:data/merchant-hub.sqlite'),
+  PAYMENT_GATEWAY: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  ECPAY_MODE: z.enum(['sandbox', 'stage', 'production']).default('sandbox'),
+  ECPAY_MERCHANT_ID: z.string().optional(),
+  ECPAY_HASH_KEY: z.string().optional(),
+  ECPAY_HASH_IV: z.string().optional(),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Merchant Hub <no-reply@merchant-hub.local>'),
+  PUBLIC_URL: z.string().url().optional(),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_SESSION_SECRET),
+  STATIC_ROOT: z.string().optional(),
+  UPLOAD_DIR: z.string().default('data/uploads'),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value) => (value === undefined || value === '' ? false : /^\d+$/.test(value) ? Number(value) : value === 'true' ? true : value)),
+  /** scrypt cost N (a power of two); lowered only by tests, refused below 2^14 in production. */
+  SCRYPT_COST: z.coerce.number().int().min(2).default(32768),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type AppConfig = {
+  nodeEnv: 'development' | 'test' | 'production';
+  port: number;
+  databaseUrl: string;
+  paymentGateway: 'sandbox' | 'stripe';
+  stripe: { secretKey?: string; webhookSecret?: string };
+  ecpay: { mode: 'sandbox' | 'stage' | 'production'; merchantId?: string; hashKey?: string; hashIv?: string };
+  smtpUrl?: string;
+  mailFrom: string;
+  publicUrl: string;
+  sessionSecret: string;
+  staticRoot: string;
+  uploadDir: string;
+  trustProxy: boolean | number | string;
+  scryptCost: number;
+  logLevel: string;
+};
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; production refuses development defaults for anything secret. */
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env, workspaceRoot = process.cwd()): AppConfig => {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === 'production') {
+    const problems: string[] = [];
+    if (e.SESSION_SECRET === DEV_SESSION_SECRET) problems.push('SESSION_SECRET must be set to a real secret');
+    if (e.PAYMENT_GATEWAY === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
+      problems.push('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are required with PAYMENT_GATEWAY=stripe');
+    }
+    if (e.ECPAY_MODE === 'production' && (!e.ECPAY_MERCHANT_ID || !e.ECPAY_HASH_KEY || !e.ECPAY_HASH_IV)) {
+      problems.push('ECPAY_MERCHANT_ID, ECPAY_HASH_KEY and ECPAY_HASH_IV are required with ECPAY_MODE=production');
+    }
+    if (e.SCRYPT_COST < 16384) problems.push('SCRYPT_COST must be at least 16384 in production');
+    if (problems.length > 0) throw new ConfigError(`Refusing to start in production:\n  ${problems.join('\n  ')}`);
+  }
+  if ((e.SCRYPT_COST & (e.SCRYPT_COST - 1)) !== 0) throw new ConfigError('Invalid configuration:\n  SCRYPT_COST: must be a power of two');
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    databaseUrl: e.DATABASE_URL,
+    paymentGateway: e.PAYMENT_GATEWAY,
+    stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET },
+    ecpay: { mode: e.ECPAY_MODE, merchantId: e.ECPAY_MERCHANT_ID, hashKey: e.ECPAY_HASH_KEY, hashIv: e.ECPAY_HASH_IV },
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    sessionSecret: e.SESSION_SECRET,
+    staticRoot: e.STATIC_ROOT ?? path.join(workspaceRoot, 'dist/apps'),
+    uploadDir: path.resolve(workspaceRoot, e.UPLOAD_DIR),
+    trustProxy: e.TRUST_PROXY,
+    scryptCost: e.SCRYPT_COST,
+    logLevel: e.LOG_LEVEL,
+  };
+};

@@ -1,0 +1,24 @@
+import type { Knex } from 'knex';
+import * as referenceData from './001-reference-data';
+import * as accounts from './002-accounts';
+
+export type Migration = { name: string; up: (knex: Knex) => Promise<void>; down: (knex: Knex) => Promise<void> };
+
+/**
+ * Every migration, in order. Migrations are imported modules (the bundled build has no migrations folder);
+ * a new module appends its own here with the next number (billing: 100-…, checkout: 200-…).
+ */
+export const migrations: Migration[] = [
+  { name: '001-reference-data', ...referenceData },
+  { name: '002-accounts', ...accounts },
+];
+
+export const migrationSource: Knex.MigrationSource<Migration> = {
+  getMigrations: async () => migrations,
+  getMigrationName: (migration) => migration.name,
+  getMigration: async (migration) => migration,
+};
+
+export const migrateLatest = async (db: Knex): Promise<void> => {
+  await db.migrate.latest({ migrationSource });
+};

@@ -1,0 +1,175 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { ZodError } from 'zod';
+import { fieldErrors } from '@merchant-hub/validation';
+import multer from 'multer';
+
+/**
+ * Every error the API answers with. Each code has one HTTP status, one English message (the spec's text where
+ * §8 gives one) and one i18n key the clients translate. Billing modules add their codes here.
+ */
+export type ErrorCode =
+  | 'validation_failed'
+  | 'bad_request'
+  | 'unauthenticated'
+  | 'session_expired'
+  | 'csrf_header_missing'
+  | 'forbidden'
+  | 'not_found'
+  | 'rate_limited'
+  | 'payload_too_large'
+  | 'unsupported_file_type'
+  | 'internal_error'
+  | 'invalid_credentials'
+  | 'login_refused'
+  | 'account_not_activated'
+  | 'otp_banned'
+  | 'otp_expired'
+  | 'otp_invalid'
+  | 'otp_required'
+  | 'out_of_credit'
+  | 'fail_to_send_email'
+  | 'token_invalid'
+  | 'token_expired'
+  | 'email_taken'
+  | 'registration_invalid'
+  | 'registration_not_found'
+  | 'trial_attempt_limit'
+  | 'trial_code_expired'
+  | 'trial_code_invalid'
+  | 'trial_resend_too_soon'
+  | 'merchant_creation_failed';
+
+type ErrorSpec = { status: number; message: string; key: string };
+
+const errorSpec = (code: ErrorCode): ErrorSpec => {
+  switch (code) {
+    case 'validation_failed':
+      return { status: 400, message: 'Some fields are invalid', key: 'error.validationFailed' };
+    case 'bad_request':
+      return { status: 400, message: 'The request could not be understood', key: 'error.badRequest' };
+    case 'unauthenticated':
+      return { status: 401, message: 'Please sign in again', key: 'error.unauthenticated' };
+    case 'session_expired':
+      return { status: 401, message: 'Your session has expired, please sign in again', key: 'error.sessionExpired' };
+    case 'csrf_header_missing':
+      return { status: 403, message: 'Missing X-Requested-With header', key: 'error.csrfHeaderMissing' };
+    case 'forbidden':
+      return { status: 403, message: 'You are not allowed to do this', key: 'error.forbidden' };
+    case 'not_found':
+      return { status: 404, message: 'Not found', key: 'error.notFound' };
+    case 'rate_limited':
+      return { status: 429, message: 'Too many requests, please try again later', key: 'error.tooManyRequests' };
+    case 'payload_too_large':
+      return { status: 413, message: 'Image must smaller than 2MB!', key: 'validation:image.tooLarge' };
+    case 'unsupported_file_type':
+      return { status: 400, message: 'You can only upgrade JPG/PNG file!', key: 'validation:image.typeInvalid' };
+    case 'internal_error':
+      return { status: 500, message: 'Something went wrong please try again', key: 'error.somethingWentWrong' };
+    case 'invalid_credentials':
+      return { status: 401, message: 'Invalid username or password', key: 'error.invalidCredentials' };
+    case 'login_refused':
+      return { status: 403, message: 'This account cannot sign in to the back office', key: 'error.loginRefused' };
+    case 'account_not_activated':
+      return { status: 403, message: 'Please activate your account from the link sent to your email', key: 'error.accountNotActivated' };
+    case 'otp_banned':
+      return { status: 423, message: 'Log in has been locked for a period of time. Come back later', key: 'error.otpBanned' };
+    case 'otp_expired':
+      return { status: 400, message: 'OTP has been expired. Request a new OTP', key: 'error.otpExpired' };
+    case 'otp_invalid':
+      return { status: 400, message: 'OTP invalid, Kindly check and fill in the correct OTP again', key: 'error.otpInvalid' };
+    case 'otp_required':
+      return { status: 403, message: 'Fail to submit OTP', key: 'error.failToSubmitOTP' };
+    case 'out_of_credit':
+      return {
+        status: 403,
+        message: 'One of the store(s) is out of store credit {extra_info}. Contact store owner or support for further assistant',
+        key: 'error.outOfCredit',
+      };
+    case 'fail_to_send_email':
+      return { status: 502, message: 'Failed to send email.', key: 'error.failedToSendEmail' };
+    case 'token_invalid':
+      return { status: 404, message: 'This link is invalid or has already been used', key: 'error.tokenInvalid' };
+    case 'token_expired':
+      return { status: 410, message: 'This link has expired', key: 'error.tokenExpired' };
+    case 'email_taken':
+      return { status: 409, message: 'This email has already been registered', key: 'validation:register.error.emailAlreadySignUp' };
+    case 'registration_invalid':
+      return { status: 422, message: 'Please update your store details', key: 'validation:register.error.dataError' };
+    case 'registration_not_found':
+      return { status: 404, message: 'Please update your store details', key: 'validation:register.error.dataError' };
+    case 'trial_attempt_limit':
+      return { status: 429, message: 'You have reached the maximum number of attempts. Please resend OTP again', key: 'validation:register.error.attemptLimit' };
+    case 'trial_code_expired':
+      return { status: 400, message: 'Your code was expired. Please resend OTP again', key: 'validation:register.error.codeExpired' };
+    case 'trial_code_invalid':
+      return { status: 400, message: 'Incorrect OTP entered. Please try again.', key: 'validation:register.error.otpError' };
+    case 'trial_resend_too_soon':
+      return { status: 429, message: 'Please try again to resend the OTP', key: 'validation:register.error.pleaseTryAgain' };
+    case 'merchant_creation_failed':
+      return { status: 422, message: 'Failed, Please contact our support', key: 'error.merchantCreationFailed' };
+  }
+};
+
+export type ErrorOptions = {
+  message?: string;
+  details?: Record<string, unknown>;
+  /** Legacy top-level fields some spec calls carry beside the error (e.g. `otp_data`, `extra_info`). */
+  extra?: Record<string, unknown>;
+};
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly key: string;
+  readonly details?: Record<string, unknown>;
+  readonly extra?: Record<string, unknown>;
+
+  constructor(code: ErrorCode, options: ErrorOptions = {}) {
+    const spec = errorSpec(code);
+    super(options.message ?? spec.message);
+    this.name = 'AppError';
+    this.code = code;
+    this.status = spec.status;
+    this.key = spec.key;
+    this.details = options.details;
+    this.extra = options.extra;
+  }
+}
+
+export type ErrorBody = {
+  error: { code: ErrorCode; message: string; key: string; details?: Record<string, unknown> };
+  message: string;
+  key: string;
+  [legacy: string]: unknown;
+};
+
+export const errorBody = (error: AppError): ErrorBody => ({
+  ...(error.extra ?? {}),
+  error: { code: error.code, message: error.message, key: error.key, ...(error.details ? { details: error.details } : {}) },
+  message: error.message,
+  key: error.key,
+});
+
+export const validationError = (fields: Record<string, string>): AppError =>
+  new AppError('validation_failed', { details: { fields } });
+
+export const notFoundHandler: RequestHandler = (_req, _res, next) => next(new AppError('not_found'));
+
+/** The one place an error becomes a response; unknown errors are logged and answered without detail. */
+export const errorMiddleware: ErrorRequestHandler = (err, req, res, _next) => {
+  let appError: AppError;
+  if (err instanceof AppError) appError = err;
+  else if (err instanceof ZodError) appError = validationError(fieldErrors(err));
+  else if (err instanceof multer.MulterError) {
+    appError = err.code === 'LIMIT_FILE_SIZE' ? new AppError('payload_too_large', { details: { fields: { [err.field ?? 'file']: 'validation:image.tooLarge' } } }) : new AppError('bad_request');
+  } else if (isBodyParserError(err)) appError = new AppError(err.status === 413 ? 'payload_too_large' : 'bad_request');
+  else {
+    req.log?.error({ err }, 'unhandled error');
+    appError = new AppError('internal_error');
+  }
+  if (res.headersSent) return;
+  res.status(appError.status).json(errorBody(appError));
+};
+
+const isBodyParserError = (err: unknown): err is { status: number; type: string } =>
+  typeof err === 'object' && err !== null && 'type' in err && 'status' in err && typeof (err as { status: unknown }).status === 'number';

@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import pino, { type DestinationStream, type Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+
+/** Secrets never reach a log line: headers, body fields and the tokens some spec paths carry. */
+const REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.password_confirmation',
+  '*.code',
+  '*.otp',
+  '*.token',
+  '*.access_token',
+  '*.forgot_password_token',
+];
+
+const TOKEN_PATH = /^(\/api\/(?:forgot-password\/token|signup\/activate|create-merchant|auth\/ticket))\/[^/?]+/;
+
+/** Tokens in paths (reset, activation, wizard links) and every query value are replaced before logging. */
+export const redactUrl = (url: string): string => {
+  const [pathname, query] = url.split('?', 2);
+  const safePath = pathname.replace(TOKEN_PATH, '$1/[redacted]');
+  if (query === undefined) return safePath;
+  const safeQuery = query
+    .split('&')
+    .map((pair) => {
+      const [name] = pair.split('=', 1);
+      return /token|code|otp|password|evt/i.test(name) ? `${name}=[redacted]` : pair;
+    })
+    .join('&');
+  return `${safePath}?${safeQuery}`;
+};
+
+export const createLogger = (level: string, destination?: DestinationStream): Logger =>
+  pino({ level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, destination);
+
+export const requestLogger = (logger: Logger) =>
+  pinoHttp({
+    logger,
+    genReqId: (req: IncomingMessage, res: ServerResponse) => {
+      const incoming = req.headers['x-request-id'];
+      const id = typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+      res.setHeader('X-Request-Id', id);
+      return id;
+    },
+    serializers: {
+      req: (req: { id: unknown; method: string; url: string; headers: Record<string, unknown> }) => ({
+        id: req.id,
+        method: req.method,
+        url: redactUrl(req.url),
+        userAgent: req.headers['user-agent'],
+      }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+  });

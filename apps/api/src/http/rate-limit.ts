@@ -1,0 +1,60 @@
+import type { Request, RequestHandler } from 'express';
+import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import { AppError } from './errors';
+
+export type RateLimitName = 'login' | 'otpSubmit' | 'otpResend' | 'passwordReset' | 'signup';
+export type RateLimitRule = { windowSeconds: number; perIp: number; perAccount: number };
+export type RateLimitSettings = Record<RateLimitName, RateLimitRule>;
+
+/**
+ * Generous enough for offices behind one address and for the demo; the one-time-code ban (not these
+ * limits) is what stops guessing. Per-account limits key on the lower-cased e-mail in the body.
+ */
+export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
+  login: { windowSeconds: 15 * 60, perIp: 100, perAccount: 20 },
+  otpSubmit: { windowSeconds: 15 * 60, perIp: 100, perAccount: 30 },
+  otpResend: { windowSeconds: 15 * 60, perIp: 60, perAccount: 10 },
+  passwordReset: { windowSeconds: 60 * 60, perIp: 30, perAccount: 5 },
+  signup: { windowSeconds: 60 * 60, perIp: 60, perAccount: 20 },
+};
+
+const accountKey = (req: Request): string | undefined => {
+  const body: unknown = req.body;
+  if (typeof body !== 'object' || body === null) return undefined;
+  const record = body as Record<string, unknown>;
+  const email = typeof record.email === 'string' ? record.email : typeof record.account === 'object' && record.account ? (record.account as Record<string, unknown>).email : undefined;
+  return typeof email === 'string' && email.trim() !== '' ? email.trim().toLowerCase() : undefined;
+};
+
+const rejected: RequestHandler = (_req, _res, next) => next(new AppError('rate_limited'));
+
+export type RateLimiters = (name: RateLimitName) => RequestHandler[];
+
+export const createRateLimiters = (overrides: false | Partial<RateLimitSettings> | undefined): RateLimiters => {
+  if (overrides === false) return () => [];
+  const settings: RateLimitSettings = { ...DEFAULT_RATE_LIMITS, ...overrides };
+  const cache = new Map<RateLimitName, RequestHandler[]>();
+  return (name) => {
+    const existing = cache.get(name);
+    if (existing) return existing;
+    const rule = settings[name];
+    const common = {
+      windowMs: rule.windowSeconds * 1000,
+      standardHeaders: 'draft-8' as const,
+      legacyHeaders: false,
+      handler: rejected,
+      validate: { xForwardedForHeader: false },
+    };
+    const handlers = [
+      rateLimit({ ...common, limit: rule.perIp, keyGenerator: (req) => `${name}:ip:${ipKeyGenerator(req.ip ?? 'unknown')}` }),
+      rateLimit({
+        ...common,
+        limit: rule.perAccount,
+        skip: (req) => accountKey(req) === undefined,
+        keyGenerator: (req) => `${name}:account:${accountKey(req)}`,
+      }),
+    ];
+    cache.set(name, handlers);
+    return handlers;
+  };
+};

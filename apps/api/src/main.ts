@@ -1,0 +1,55 @@
+import { systemClock } from './clock';
+import { ConfigError, loadConfig } from './config';
+import { createApp } from './app';
+import { createDb } from './db/knex';
+import { migrateLatest } from './db/migrations';
+import { demoAccountsTable, seedDatabase } from './db/seeds';
+import { createLogger } from './http/logging';
+import { apiModules } from './modules/registry';
+import { createOutboxNotifier, createSmtpNotifier } from './modules/notifications/notifier';
+
+const start = async (): Promise<void> => {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+  const db = createDb({ url: config.databaseUrl });
+  await migrateLatest(db);
+  const modules = apiModules.filter((module) => module.enabled?.(config) ?? true);
+  const { seededDemo } = await seedDatabase({ db, clock: systemClock, config, modules, demo: config.nodeEnv !== 'production' });
+
+  const outbox = createOutboxNotifier({ db, clock: systemClock, secret: config.sessionSecret });
+  const notifier = config.smtpUrl ? createSmtpNotifier({ smtpUrl: config.smtpUrl, from: config.mailFrom, outbox }) : outbox;
+  const app = createApp({ db, clock: systemClock, notifier, config, logger });
+
+  const server = app.listen(config.port, () => {
+    const lines = [`Merchant Hub API listening on ${config.publicUrl} (port ${config.port})`];
+    if (config.nodeEnv !== 'production') {
+      lines.push(seededDemo ? 'Seeded an empty database.' : 'Database already had data; demo accounts as seeded earlier.');
+      lines.push(demoAccountsTable());
+      lines.push(`Sign-in codes and links: ${config.publicUrl}/api/dev/mailbox.html (JSON: /api/dev/mailbox?to=<e-mail>)`);
+    }
+    console.log(lines.join('\n'));
+  });
+
+  const shutdown = (signal: string) => {
+    logger.info({ signal }, 'shutting down');
+    server.close(() => {
+      void db.destroy().then(() => process.exit(0));
+    });
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+};
+
+start().catch((error: unknown) => {
+  console.error('Failed to start:', error);
+  process.exit(1);
+});

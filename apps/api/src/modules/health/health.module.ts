@@ -1,0 +1,8 @@
+import type { ApiModule } from '../registry';
+import { healthRouter } from './health.router';
+
+export const healthModule: ApiModule = {
+  name: 'health',
+  router: (deps) => healthRouter(deps),
+  docs: [{ method: 'get', path: '/api/health', summary: 'Readiness: 200 { status: "ok" } once migrated and serving' }],
+};

@@ -1,0 +1,46 @@
+import nodemailer from 'nodemailer';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/knex';
+import { insertOutboxMessage } from './notifications.repository';
+
+export type MessageKind =
+  | 'login_code'
+  | 'login_notice'
+  | 'password_reset'
+  | 'password_changed'
+  | 'activation'
+  | 'welcome'
+  | 'trial_code'
+  | 'merchant_invite';
+
+export type OutgoingMessage =
+  | { channel: 'email'; to: string; subject: string; text: string; kind: MessageKind }
+  | { channel: 'sms'; to: string; text: string; kind: MessageKind };
+
+/** Every code, link and welcome message leaves the API through this one port. */
+export type Notifier = { send: (message: OutgoingMessage) => Promise<void> };
+
+/** Development and test default: messages land in the (encrypted) outbox table, read at /api/dev/mailbox. */
+export const createOutboxNotifier = (deps: { db: Db; clock: Clock; secret: string }): Notifier => ({
+  send: async (message) => {
+    await insertOutboxMessage(deps.db, deps.secret, {
+      channel: message.channel,
+      to: message.to,
+      subject: message.channel === 'email' ? message.subject : null,
+      text: message.text,
+      kind: message.kind,
+      createdAt: deps.clock.now(),
+    });
+  },
+});
+
+/** E-mail through SMTP; there is no SMS provider, so text messages still go to the outbox. */
+export const createSmtpNotifier = (deps: { smtpUrl: string; from: string; outbox: Notifier }): Notifier => {
+  const transport = nodemailer.createTransport(deps.smtpUrl);
+  return {
+    send: async (message) => {
+      if (message.channel === 'sms') return deps.outbox.send(message);
+      await transport.sendMail({ from: deps.from, to: message.to, subject: message.subject, text: message.text });
+    },
+  };
+};

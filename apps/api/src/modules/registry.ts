@@ -1,0 +1,41 @@
+import type { Router } from 'express';
+import type { ZodType } from 'zod';
+import type { AppDeps } from '../app-deps';
+import type { AppConfig } from '../config';
+import type { RateLimiters } from '../http/rate-limit';
+import type { SeedContext } from '../db/seeds/seed-context';
+import { authModule } from './auth/auth.module';
+import { healthModule } from './health/health.module';
+import { notificationsModule } from './notifications/notifications.module';
+
+export type ModuleContext = { limits: RateLimiters; modules: readonly ApiModule[] };
+
+/** One documented call, for the generated OpenAPI reference. */
+export type ApiDoc = {
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  path: string;
+  summary: string;
+  auth?: boolean;
+  body?: ZodType;
+  query?: ZodType;
+  multipart?: boolean;
+};
+
+/**
+ * A feature module: a router mounted under /api, optional demo-data seeding (run in registry order after
+ * the accounts seed, so billing can build on the demo merchants) and its OpenAPI entries.
+ */
+export type ApiModule = {
+  name: string;
+  router: (deps: AppDeps, ctx: ModuleContext) => Router;
+  seed?: (ctx: SeedContext) => Promise<void>;
+  docs?: ApiDoc[];
+  enabled?: (config: AppConfig) => boolean;
+};
+
+/** Every module of the API, in mounting order. A new module adds one line here. */
+export const apiModules: readonly ApiModule[] = [
+  healthModule,
+  authModule,
+  notificationsModule,
+];
