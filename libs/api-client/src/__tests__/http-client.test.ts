@@ -1,0 +1,102 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../api-error';
+import { createHttpClient } from '../http-client';
+import { fakeFetch, hangingFetch, json } from './fake-fetch';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const headersOf = (init: RequestInit) => new Headers(init.headers);
+
+describe('createHttpClient', () => {
+  it('sends JSON with the CSRF header and the session cookie', async () => {
+    const { fetch, calls } = fakeFetch(json(200, { ok: true }));
+    const http = createHttpClient({ fetch });
+    await expect(http.post('/login', { email: 'a@b.test', password: 'x' })).resolves.toEqual({ ok: true });
+    const [{ url, init }] = calls;
+    expect(url).toBe('/api/login');
+    expect(init.method).toBe('POST');
+    expect(init.credentials).toBe('include');
+    expect(init.body).toBe('{"email":"a@b.test","password":"x"}');
+    const headers = headersOf(init);
+    expect(headers.get('X-Requested-With')).toBe('merchant-hub');
+    expect(headers.get('Content-Type')).toBe('application/json');
+    expect(headers.get('Accept')).toBe('application/json');
+    expect(headers.has('Authorization')).toBe(false);
+  });
+
+  it('sends the CSRF header on reads too, and a bearer token when one is given', async () => {
+    const { fetch, calls } = fakeFetch(json(200, {}));
+    const http = createHttpClient({ fetch, baseUrl: 'http://localhost:3000/api/', getToken: () => 'tok123' });
+    await http.get('/users/billing/all', { query: { user_id: 7, coupon: undefined, all: true } });
+    const [{ url, init }] = calls;
+    expect(url).toBe('http://localhost:3000/api/users/billing/all?user_id=7&all=true');
+    expect(headersOf(init).get('Authorization')).toBe('Bearer tok123');
+    expect(headersOf(init).get('X-Requested-With')).toBe('merchant-hub');
+    expect(init.body).toBeUndefined();
+  });
+
+  it('gives up after the timeout with an error marked as a timeout', async () => {
+    vi.useFakeTimers();
+    const http = createHttpClient({ fetch: hangingFetch(), timeoutMs: 15_000 });
+    const pending = http.get('/user');
+    const outcome = expect(pending).rejects.toMatchObject({ isTimeout: true, code: 'timeout', status: 0 });
+    await vi.advanceTimersByTimeAsync(14_999);
+    let settled = false;
+    void pending.catch(() => (settled = true));
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await outcome;
+  });
+
+  it('turns an API error answer into an ApiError with its field errors', async () => {
+    const { fetch } = fakeFetch(
+      json(400, {
+        error: { code: 'validation_failed', message: 'Some fields are invalid', key: 'error.validationFailed', details: { fields: { email: 'validation:email.invalid' } } },
+        message: 'Some fields are invalid',
+      }),
+    );
+    const error = await createHttpClient({ fetch }).post('/login', {}).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+      message: 'Some fields are invalid',
+      key: 'error.validationFailed',
+      details: { email: 'validation:email.invalid' },
+      isTimeout: false,
+    });
+  });
+
+  it('reports a failed connection as a network error', async () => {
+    const fetch = vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    }) as unknown as typeof globalThis.fetch;
+    await expect(createHttpClient({ fetch }).get('/user')).rejects.toMatchObject({ code: 'network_error', status: 0 });
+  });
+
+  it('lets a caller cancel without reporting a failure', async () => {
+    const controller = new AbortController();
+    const pending = createHttpClient({ fetch: hangingFetch() }).get('/user', { signal: controller.signal });
+    controller.abort();
+    const error = await pending.catch((caught: unknown) => caught);
+    expect(error).not.toBeInstanceOf(ApiError);
+    expect((error as Error).name).toBe('AbortError');
+  });
+
+  it('returns undefined for an empty answer', async () => {
+    const { fetch } = fakeFetch(() => new Response(null, { status: 204 }));
+    await expect(createHttpClient({ fetch }).delete('/cards/1')).resolves.toBeUndefined();
+  });
+
+  it('sends FormData as it is, leaving the multipart header to the browser', async () => {
+    const { fetch, calls } = fakeFetch(json(200, {}));
+    const form = new FormData();
+    form.append('name', 'Ali');
+    await createHttpClient({ fetch }).put('/users/1', form);
+    expect(calls[0].init.body).toBe(form);
+    expect(headersOf(calls[0].init).has('Content-Type')).toBe(false);
+  });
+});

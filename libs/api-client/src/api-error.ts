@@ -1,0 +1,123 @@
+/** Codes the client itself raises when no answer from the API could be read. */
+export type ClientErrorCode = 'timeout' | 'network_error' | 'http_error';
+
+/** Field name → i18n message key, as the API reports invalid input. */
+export type FieldErrors = Record<string, string>;
+
+export type ApiErrorInit = {
+  status: number;
+  /** The API's error code (`otp_banned`, `validation_failed`...) or a {@link ClientErrorCode}. */
+  code: string;
+  message: string;
+  /** The i18n key the API suggests for this error, when it sends one. */
+  key?: string;
+  details?: FieldErrors;
+  isTimeout?: boolean;
+  /** The whole parsed body: some calls put data the screen needs beside the error (`otp_data`, `extra_info`). */
+  body?: unknown;
+};
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly key: string | undefined;
+  readonly details: FieldErrors;
+  readonly isTimeout: boolean;
+  readonly body: unknown;
+
+  constructor(init: ApiErrorInit) {
+    super(init.message);
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.code = init.code;
+    this.key = init.key;
+    this.details = init.details ?? {};
+    this.isTimeout = init.isTimeout ?? false;
+    this.body = init.body;
+  }
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const stringEntries = (value: unknown): FieldErrors | undefined => {
+  if (!isRecord(value)) return undefined;
+  const entries = Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+};
+
+// The API nests field errors as `details.fields`; a flat map of strings is read the same way.
+const fieldErrorsOf = (details: unknown): FieldErrors | undefined =>
+  isRecord(details) && isRecord(details.fields) ? stringEntries(details.fields) : stringEntries(details);
+
+/**
+ * Reads an error answer: the current `{ error: { code, message, key?, details? } }` shape, the legacy
+ * `{ error: 'banned', message }` one, or anything else (kept as `http_error` with the status).
+ */
+export const parseApiError = (status: number, body: unknown): ApiError => {
+  if (isRecord(body)) {
+    const { error } = body;
+    if (isRecord(error) && typeof error.code === 'string') {
+      return new ApiError({
+        status,
+        code: error.code,
+        message: typeof error.message === 'string' ? error.message : error.code,
+        key: typeof error.key === 'string' ? error.key : undefined,
+        details: fieldErrorsOf(error.details),
+        body,
+      });
+    }
+    if (typeof error === 'string') {
+      return new ApiError({
+        status,
+        code: error,
+        message: typeof body.message === 'string' ? body.message : error,
+        details: fieldErrorsOf(body.errors),
+        body,
+      });
+    }
+    if (typeof body.message === 'string') {
+      return new ApiError({ status, code: 'http_error', message: body.message, details: fieldErrorsOf(body.errors), body });
+    }
+  }
+  return new ApiError({ status, code: 'http_error', message: `Request failed with status ${status}`, body });
+};
+
+/** Whether the error means the session is gone, so the app should send the user to sign in. */
+export const isSessionError = (error: unknown): boolean =>
+  // A wrong password is a 401 too, but the user is on the sign-in page and must see the message.
+  isApiError(error) && error.status === 401 && error.code !== 'invalid_credentials';
+
+const genericKeyFor = (error: ApiError): string => {
+  if (error.isTimeout) return 'errors:general.requestAborted';
+  if (error.code === 'network_error') return 'errors:general.network';
+  switch (error.status) {
+    case 400:
+    case 422:
+      return 'errors:general.badRequest';
+    case 401:
+      return 'errors:general.unauthorized';
+    case 403:
+      return 'errors:general.forbidden';
+    case 404:
+      return 'errors:general.notFound';
+    case 429:
+      return 'errors:general.rateLimited';
+    default:
+      return 'errors:general.tryAgain';
+  }
+};
+
+/**
+ * i18n keys for an error, most specific first, for `t(keys)` (i18next uses the first that exists):
+ * the per-code key `errors:api.<code>`, the key the API suggested, then a generic text for the status.
+ */
+export const errorMessageKeys = (error: unknown): string[] => {
+  if (!isApiError(error)) return ['errors:general.tryAgain'];
+  const keys = [`errors:api.${error.code}`];
+  if (error.key) keys.push(error.key);
+  keys.push(genericKeyFor(error));
+  return keys;
+};
