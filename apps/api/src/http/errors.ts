@@ -31,6 +31,7 @@ export type ErrorCode =
   | 'token_invalid'
   | 'token_expired'
   | 'email_taken'
+  | 'phone_taken'
   | 'registration_invalid'
   | 'registration_not_found'
   | 'trial_attempt_limit'
@@ -93,6 +94,8 @@ const errorSpec = (code: ErrorCode): ErrorSpec => {
       return { status: 410, message: 'This link has expired', key: 'error.tokenExpired' };
     case 'email_taken':
       return { status: 409, message: 'This email has already been registered', key: 'validation:register.error.emailAlreadySignUp' };
+    case 'phone_taken':
+      return { status: 409, message: 'Phone number already exists', key: 'errors:registration.phoneTaken' };
     case 'registration_invalid':
       return { status: 422, message: 'Please update your store details', key: 'validation:register.error.dataError' };
     case 'registration_not_found':

@@ -4,6 +4,7 @@ import type { AppDeps } from '../app-deps';
 import type { AppConfig } from '../config';
 import type { RateLimiters } from '../http/rate-limit';
 import type { SeedContext } from '../db/seeds/seed-context';
+import { accountsModule } from './accounts/accounts.module';
 import { authModule } from './auth/auth.module';
 import { healthModule } from './health/health.module';
 import { notificationsModule } from './notifications/notifications.module';
@@ -37,5 +38,6 @@ export type ApiModule = {
 export const apiModules: readonly ApiModule[] = [
   healthModule,
   authModule,
+  accountsModule,
   notificationsModule,
 ];

@@ -1,0 +1,39 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { IMAGE_MAX_BYTES, imageFileSchema } from '@merchant-hub/validation';
+import multer from 'multer';
+import { AppError } from './errors';
+
+/** Files stay in memory until the whole request is valid, so a refused request writes nothing to disk. */
+export const imageUpload = multer({ storage: multer.memoryStorage(), limits: { fileSize: IMAGE_MAX_BYTES - 1, files: 2, fields: 40 } });
+
+const signatureOf = (buffer: Buffer): 'png' | 'jpg' | undefined => {
+  if (buffer.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (buffer[0] === 0xff && buffer[1] === 0xd8 && buffer[2] === 0xff) return 'jpg';
+  return undefined;
+};
+
+/** Checks the declared type and size with the shared schema, and the bytes themselves (a renamed file fails). */
+export const checkImage = (file: Express.Multer.File, field: string): 'png' | 'jpg' => {
+  const parsed = imageFileSchema.safeParse({ type: file.mimetype, size: file.size });
+  const kind = signatureOf(file.buffer);
+  if (!parsed.success || !kind) {
+    const tooLarge = !parsed.success && parsed.error.issues.some((issue) => issue.path[0] === 'size');
+    throw new AppError(tooLarge ? 'payload_too_large' : 'unsupported_file_type', {
+      details: { fields: { [field]: tooLarge ? 'validation:image.tooLarge' : 'validation:image.typeInvalid' } },
+    });
+  }
+  return kind;
+};
+
+/** Writes under `<uploadDir>/<folder>/` with a random name; returns the path relative to the upload root. */
+export const saveImage = async (uploadDir: string, folder: string, file: Express.Multer.File, kind: 'png' | 'jpg'): Promise<string> => {
+  const dir = path.join(uploadDir, folder);
+  await fs.mkdir(dir, { recursive: true });
+  const name = `${randomBytes(16).toString('hex')}.${kind}`;
+  await fs.writeFile(path.join(dir, name), file.buffer);
+  return `${folder}/${name}`;
+};
+
+export const uploadUrl = (publicUrl: string, relative: string): string => `${publicUrl}/api/uploads/${relative}`;
