@@ -1,0 +1,39 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import * as validation from '../index';
+import { isValidationMessageKey } from '../index';
+
+const sourceDir = join(__dirname, '..');
+const sources = readdirSync(sourceDir)
+  .filter((file) => file.endsWith('.ts') && file !== 'messages.ts')
+  .map((file) => readFileSync(join(sourceDir, file), 'utf8'));
+
+const schemas = Object.entries(validation).filter(
+  (entry): entry is [string, z.ZodType] => entry[0].endsWith('Schema') && entry[1] instanceof z.ZodType,
+);
+
+describe('message keys used by the schemas', () => {
+  const used = [...new Set(sources.flatMap((source) => source.match(/'validation:[A-Za-z0-9.]+'/g) ?? []))].map((quoted) => quoted.slice(1, -1));
+
+  it('finds the keys in the sources', () => {
+    expect(used).toEqual(expect.arrayContaining(['validation:billing.nameRequired', 'validation:gateway.postalCodeInvalid']));
+  });
+
+  it.each(used)('%s has an English text', (key) => {
+    expect(isValidationMessageKey(key)).toBe(true);
+  });
+});
+
+describe('JSON Schema of the request shapes (for the generated API reference)', () => {
+  it('exports the schemas of the contract', () => {
+    expect(schemas.map(([name]) => name)).toEqual(
+      expect.arrayContaining(['signInFormSchema', 'billingInfoSchema', 'gatewayCheckoutSchema', 'addOnSubscribeSchema', 'merchantWizardSchema']),
+    );
+  });
+
+  it.each(schemas)('%s converts on its input side', (_name, schema) => {
+    const json = z.toJSONSchema(schema, { io: 'input' });
+    expect(json.type).toBe('object');
+  });
+});
