@@ -9,9 +9,10 @@ const sources = readdirSync(sourceDir)
   .filter((file) => file.endsWith('.ts') && file !== 'messages.ts')
   .map((file) => readFileSync(join(sourceDir, file), 'utf8'));
 
-const schemas = Object.entries(validation).filter(
-  (entry): entry is [string, z.ZodType] => entry[0].endsWith('Schema') && entry[1] instanceof z.ZodType,
-);
+const schemas: [string, z.ZodType][] = [];
+for (const [name, value] of Object.entries(validation)) {
+  if (name.endsWith('Schema') && value instanceof z.ZodType) schemas.push([name, value]);
+}
 
 describe('message keys used by the schemas', () => {
   const used = [...new Set(sources.flatMap((source) => source.match(/'validation:[A-Za-z0-9.]+'/g) ?? []))].map((quoted) => quoted.slice(1, -1));
