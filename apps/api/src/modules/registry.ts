@@ -6,8 +6,11 @@ import type { RateLimiters } from '../http/rate-limit';
 import type { SeedContext } from '../db/seeds/seed-context';
 import { accountsModule } from './accounts/accounts.module';
 import { authModule } from './auth/auth.module';
+import { docsModule } from './docs/docs.module';
 import { healthModule } from './health/health.module';
+import { listsModule } from './lists/lists.module';
 import { notificationsModule } from './notifications/notifications.module';
+import { signupModule } from './signup/signup.module';
 
 export type ModuleContext = { limits: RateLimiters; modules: readonly ApiModule[] };
 
@@ -39,5 +42,8 @@ export const apiModules: readonly ApiModule[] = [
   healthModule,
   authModule,
   accountsModule,
+  signupModule,
+  listsModule,
   notificationsModule,
+  docsModule,
 ];
