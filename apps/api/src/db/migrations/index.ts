@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import * as referenceData from './001-reference-data';
 import * as accounts from './002-accounts';
+import * as billing from './100-billing';
+import * as billingCatalog from './101-billing-catalog';
 
 export type Migration = { name: string; up: (knex: Knex) => Promise<void>; down: (knex: Knex) => Promise<void> };
 
@@ -11,6 +13,8 @@ export type Migration = { name: string; up: (knex: Knex) => Promise<void>; down:
 export const migrations: Migration[] = [
   { name: '001-reference-data', ...referenceData },
   { name: '002-accounts', ...accounts },
+  { name: '100-billing', ...billing },
+  { name: '101-billing-catalog', ...billingCatalog },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {
