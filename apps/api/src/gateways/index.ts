@@ -1,0 +1,27 @@
+import type { AppDeps } from '../app-deps';
+import type { PaymentGateway } from './port';
+import { createSandboxGateway, type SandboxGateway } from './sandbox.gateway';
+import { createStripeGateway } from './stripe.gateway';
+
+const gateways = new WeakMap<AppDeps, PaymentGateway>();
+
+/**
+ * One gateway per app instance, chosen by PAYMENT_GATEWAY. AppDeps carries no gateway, so every module of an
+ * app asks here and shares the same one.
+ */
+export const gatewayFor = (deps: AppDeps): PaymentGateway => {
+  let gateway = gateways.get(deps);
+  if (!gateway) {
+    gateway =
+      deps.config.paymentGateway === 'stripe'
+        ? createStripeGateway({ secretKey: deps.config.stripe.secretKey ?? '', webhookSecret: deps.config.stripe.webhookSecret ?? '' })
+        : createSandboxGateway({ db: deps.db, clock: deps.clock, publicUrl: deps.config.publicUrl });
+    gateways.set(deps, gateway);
+  }
+  return gateway;
+};
+
+export const sandboxGatewayFor = (deps: AppDeps): SandboxGateway | null => {
+  const gateway = gatewayFor(deps);
+  return gateway.name === 'sandbox' ? (gateway as SandboxGateway) : null;
+};

@@ -1,0 +1,92 @@
+import type { CardBrand, CurrencyCode } from '@merchant-hub/domain';
+import type { Knex } from 'knex';
+
+/**
+ * The only thing the billing engine asks of a payment provider: move money and keep cards. The engine owns
+ * subscriptions, invoices and balances; a gateway never decides what is owed.
+ *
+ * `exec` lets the embedded sandbox write its state in the caller's transaction (SQLite has one writer, so a
+ * second connection would wait forever); network gateways ignore it.
+ */
+export type GatewayExec = Knex | Knex.Transaction;
+
+export type GatewayCard = { id: string; brand: CardBrand; last4: string; exp_month: number; exp_year: number };
+
+export type GatewayPaymentStatus = 'succeeded' | 'failed' | 'requires_action' | 'processing' | 'requires_payment_method';
+
+export type GatewayPayment = {
+  id: string;
+  status: GatewayPaymentStatus;
+  amount: number;
+  currency: CurrencyCode;
+  method_type: 'card' | 'fpx';
+  payment_method: string | null;
+  failure_code: string | null;
+  failure_message: string | null;
+  metadata: Record<string, string>;
+  client_secret: string | null;
+};
+
+export type GatewayEvent = { id: string; type: string; data: { object: Record<string, unknown> } };
+
+export type GatewayErrorCode =
+  | 'card_declined'
+  | 'insufficient_funds'
+  | 'expired_card'
+  | 'incorrect_cvc'
+  | 'incorrect_number'
+  | 'invalid_expiry'
+  | 'authentication_required'
+  | 'resource_missing'
+  | 'idempotency_key_in_use'
+  | 'signature_invalid'
+  | 'gateway_unavailable';
+
+/** A provider refusal the customer can act on; `message` is the provider's text, shown as is (spec §8). */
+export class GatewayError extends Error {
+  readonly code: GatewayErrorCode;
+  constructor(code: GatewayErrorCode, message: string) {
+    super(message);
+    this.name = 'GatewayError';
+    this.code = code;
+  }
+}
+
+export type ChargeInput = {
+  customer: string;
+  paymentMethod: string;
+  amount: number;
+  currency: CurrencyCode;
+  /** Same key, same request → the first result again, never a second charge. */
+  idempotencyKey: string;
+  description: string;
+  /** Renewals and retries run without the customer present. */
+  offSession: boolean;
+  metadata?: Record<string, string>;
+};
+
+export type BankRedirectInput = {
+  customer: string;
+  amount: number;
+  currency: CurrencyCode;
+  returnUrl: string;
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+};
+
+export type BankRedirect = { payment: GatewayPayment; client_secret: string; redirect_url: string | null };
+
+export type PaymentGateway = {
+  name: 'sandbox' | 'stripe';
+  createCustomer: (input: { merchantId: number; email: string; name: string }, exec?: GatewayExec) => Promise<string>;
+  createSetupIntent: (input: { customer: string }, exec?: GatewayExec) => Promise<{ id: string; client_secret: string }>;
+  /** Saves a card for the customer; declined cards throw a {@link GatewayError}. */
+  attachPaymentMethod: (input: { customer: string; paymentMethod: string }, exec?: GatewayExec) => Promise<GatewayCard>;
+  detachPaymentMethod: (input: { paymentMethod: string }, exec?: GatewayExec) => Promise<void>;
+  /** A decline is a `failed` payment, not an exception; exceptions mean the provider could not be asked. */
+  charge: (input: ChargeInput, exec?: GatewayExec) => Promise<GatewayPayment>;
+  /** FPX: a single-use payment confirmed on the bank's page, which redirects back to `returnUrl`. */
+  createBankRedirect: (input: BankRedirectInput, exec?: GatewayExec) => Promise<BankRedirect>;
+  retrievePayment: (id: string, exec?: GatewayExec) => Promise<GatewayPayment | null>;
+  verifyWebhook: (rawBody: string | Buffer, signatureHeader: string | undefined, nowSeconds: number) => GatewayEvent;
+};

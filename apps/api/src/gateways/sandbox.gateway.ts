@@ -1,0 +1,261 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { CardBrand, CurrencyCode } from '@merchant-hub/domain';
+import type { Clock } from '../clock';
+import type { Db } from '../db/knex';
+import {
+  type BankRedirect,
+  type BankRedirectInput,
+  type ChargeInput,
+  type GatewayCard,
+  GatewayError,
+  type GatewayExec,
+  type GatewayPayment,
+  type PaymentGateway,
+} from './port';
+import { DECLINE_MESSAGES, TEST_CARDS, attachRefusal, brandOf, chargeRefusal, luhnValid, type CardBehavior } from './test-cards';
+import { verifyStripeSignature } from './webhook-signature';
+
+export const SANDBOX_WEBHOOK_SECRET = 'whsec_sandbox_merchant_hub';
+
+const randomId = (prefix: string): string => `${prefix}_${randomBytes(12).toString('hex')}`;
+const seconds = (clock: Clock): number => Math.floor(clock.now().getTime() / 1000);
+
+export type NewCardInput = { number: string; exp_month: number; exp_year: number; cvc: string };
+
+type IntentRow = {
+  id: string;
+  kind: string;
+  client_secret: string;
+  customer: string | null;
+  amount: number | null;
+  currency: string | null;
+  method_type: string;
+  payment_method: string | null;
+  status: string;
+  failure_code: string | null;
+  failure_message: string | null;
+  request_hash: string | null;
+  return_url: string | null;
+  metadata: string | null;
+};
+
+const toPayment = (row: IntentRow): GatewayPayment => ({
+  id: row.id,
+  status: row.status as GatewayPayment['status'],
+  amount: Number(row.amount ?? 0),
+  currency: (row.currency ?? 'MYR') as CurrencyCode,
+  method_type: row.method_type as 'card' | 'fpx',
+  payment_method: row.payment_method,
+  failure_code: row.failure_code,
+  failure_message: row.failure_message,
+  metadata: row.metadata ? (JSON.parse(row.metadata) as Record<string, string>) : {},
+  client_secret: row.client_secret,
+});
+
+const requestHash = (value: unknown): string => createHash('sha256').update(JSON.stringify(value)).digest('hex');
+
+export type SandboxGateway = PaymentGateway & {
+  /** The stand-in for Stripe.js: turns a typed card into a payment method id. */
+  createPaymentMethod: (input: NewCardInput, exec?: GatewayExec) => Promise<{ id: string; brand: CardBrand; last4: string }>;
+  /** The FPX page's buttons: the bank's answer. */
+  completeBankPayment: (id: string, outcome: 'succeeded' | 'failed', exec?: GatewayExec) => Promise<GatewayPayment & { return_url: string | null }>;
+  findBankPayment: (id: string, exec?: GatewayExec) => Promise<(GatewayPayment & { return_url: string | null }) | null>;
+};
+
+/**
+ * The embedded gateway: state lives in the application's database (tables `sandbox_*`), cards behave like
+ * Stripe's public test numbers, FPX payments wait on a page served by the API.
+ */
+export const createSandboxGateway = (deps: { db: Db; clock: Clock; publicUrl: string }): SandboxGateway => {
+  const { db, clock } = deps;
+
+  const cardBehavior = async (exec: GatewayExec, paymentMethod: string): Promise<{ row: Record<string, unknown>; behavior: CardBehavior }> => {
+    const row = await exec('sandbox_payment_methods').where({ id: paymentMethod }).first();
+    if (!row) throw new GatewayError('resource_missing', `No such PaymentMethod: '${paymentMethod}'`);
+    return { row, behavior: row.behavior as CardBehavior };
+  };
+
+  const findByKey = async (exec: GatewayExec, key: string): Promise<IntentRow | undefined> =>
+    exec('sandbox_intents').where({ idempotency_key: key }).first();
+
+  /** Stripe's idempotency: same key and same request replays, same key and another request is an error. */
+  const replay = (row: IntentRow, hash: string): GatewayPayment => {
+    if (row.request_hash !== hash) {
+      throw new GatewayError('idempotency_key_in_use', 'Keys for idempotent requests can only be used with the same parameters they were first used with.');
+    }
+    return toPayment(row);
+  };
+
+  const insertOnce = async (exec: GatewayExec, row: IntentRow & { idempotency_key: string; created_at: number }, hash: string): Promise<GatewayPayment> => {
+    const existing = await findByKey(exec, row.idempotency_key);
+    if (existing) return replay(existing, hash);
+    try {
+      await exec('sandbox_intents').insert(row);
+    } catch (error) {
+      // Another connection stored the same key between our read and insert: its answer is the answer.
+      const raced = await findByKey(exec, row.idempotency_key);
+      if (raced) return replay(raced, hash);
+      throw error;
+    }
+    return toPayment(row);
+  };
+
+  const gateway: SandboxGateway = {
+    name: 'sandbox',
+
+    createCustomer: async () => randomId('cus'),
+
+    createPaymentMethod: async (input, exec = db) => {
+      const digits = input.number.replace(/[\s-]/g, '');
+      if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits)) throw new GatewayError('incorrect_number', DECLINE_MESSAGES.incorrect_number);
+      const now = clock.now();
+      const expired = input.exp_year < now.getUTCFullYear() || (input.exp_year === now.getUTCFullYear() && input.exp_month < now.getUTCMonth() + 1);
+      if (input.exp_month < 1 || input.exp_month > 12 || expired) throw new GatewayError('invalid_expiry', DECLINE_MESSAGES.invalid_expiry);
+      const id = randomId('pm');
+      const brand = brandOf(digits);
+      const last4 = digits.slice(-4);
+      await exec('sandbox_payment_methods').insert({
+        id,
+        brand,
+        last4,
+        exp_month: input.exp_month,
+        exp_year: input.exp_year,
+        behavior: TEST_CARDS[digits] ?? 'succeed',
+        customer: null,
+        created_at: seconds(clock),
+      });
+      return { id, brand, last4 };
+    },
+
+    createSetupIntent: async ({ customer }, exec = db) => {
+      const id = randomId('seti');
+      const clientSecret = `${id}_secret_${randomBytes(8).toString('hex')}`;
+      await exec('sandbox_intents').insert({
+        id,
+        kind: 'setup',
+        client_secret: clientSecret,
+        customer,
+        method_type: 'card',
+        status: 'requires_payment_method',
+        created_at: seconds(clock),
+      });
+      return { id, client_secret: clientSecret };
+    },
+
+    attachPaymentMethod: async ({ customer, paymentMethod }, exec = db): Promise<GatewayCard> => {
+      const { row, behavior } = await cardBehavior(exec, paymentMethod);
+      if (row.customer && row.customer !== customer) {
+        throw new GatewayError('resource_missing', 'This PaymentMethod was previously used with another customer');
+      }
+      const refusal = attachRefusal(behavior);
+      if (refusal) throw new GatewayError(refusal === 'insufficient_funds' ? 'insufficient_funds' : refusal, DECLINE_MESSAGES[refusal]);
+      await exec('sandbox_payment_methods').where({ id: paymentMethod }).update({ customer });
+      return {
+        id: paymentMethod,
+        brand: row.brand as CardBrand,
+        last4: String(row.last4),
+        exp_month: Number(row.exp_month),
+        exp_year: Number(row.exp_year),
+      };
+    },
+
+    detachPaymentMethod: async ({ paymentMethod }, exec = db) => {
+      await exec('sandbox_payment_methods').where({ id: paymentMethod }).update({ customer: null });
+    },
+
+    charge: async (input: ChargeInput, exec = db) => {
+      const hash = requestHash({ c: input.customer, pm: input.paymentMethod, a: input.amount, cur: input.currency });
+      const existing = await findByKey(exec, input.idempotencyKey);
+      if (existing) return replay(existing, hash);
+      const { row, behavior } = await cardBehavior(exec, input.paymentMethod);
+      const refusal = row.customer === input.customer ? chargeRefusal(behavior) : 'card_declined';
+      const id = randomId('pi');
+      return insertOnce(
+        exec,
+        {
+          id,
+          kind: 'payment',
+          client_secret: `${id}_secret_${randomBytes(8).toString('hex')}`,
+          customer: input.customer,
+          amount: input.amount,
+          currency: input.currency,
+          method_type: 'card',
+          payment_method: input.paymentMethod,
+          status: refusal ? (refusal === 'authentication_required' && !input.offSession ? 'requires_action' : 'failed') : 'succeeded',
+          failure_code: refusal,
+          failure_message: refusal ? DECLINE_MESSAGES[refusal] : null,
+          request_hash: hash,
+          return_url: null,
+          metadata: JSON.stringify(input.metadata ?? {}),
+          idempotency_key: input.idempotencyKey,
+          created_at: seconds(clock),
+        },
+        hash,
+      );
+    },
+
+    createBankRedirect: async (input: BankRedirectInput, exec = db): Promise<BankRedirect> => {
+      const hash = requestHash({ c: input.customer, a: input.amount, cur: input.currency, m: input.metadata });
+      const id = randomId('pi');
+      const payment = await insertOnce(
+        exec,
+        {
+          id,
+          kind: 'payment',
+          client_secret: `${id}_secret_${randomBytes(8).toString('hex')}`,
+          customer: input.customer,
+          amount: input.amount,
+          currency: input.currency,
+          method_type: 'fpx',
+          payment_method: null,
+          status: 'requires_action',
+          failure_code: null,
+          failure_message: null,
+          request_hash: hash,
+          return_url: input.returnUrl,
+          metadata: JSON.stringify(input.metadata),
+          idempotency_key: input.idempotencyKey,
+          created_at: seconds(clock),
+        },
+        hash,
+      );
+      return {
+        payment,
+        client_secret: payment.client_secret ?? '',
+        redirect_url: `${deps.publicUrl}/api/sandbox/fpx/${payment.id}`,
+      };
+    },
+
+    findBankPayment: async (id, exec = db) => {
+      const row: IntentRow | undefined = await exec('sandbox_intents').where({ id, method_type: 'fpx' }).first();
+      return row ? { ...toPayment(row), return_url: row.return_url } : null;
+    },
+
+    completeBankPayment: async (id, outcome, exec = db) => {
+      const row: IntentRow | undefined = await exec('sandbox_intents').where({ id, method_type: 'fpx' }).first();
+      if (!row) throw new GatewayError('resource_missing', `No such PaymentIntent: '${id}'`);
+      // The bank answers once; pressing the other button afterwards changes nothing.
+      if (row.status === 'requires_action') {
+        const failed = outcome === 'failed';
+        await exec('sandbox_intents')
+          .where({ id, status: 'requires_action' })
+          .update({
+            status: outcome,
+            payment_method: randomId('pm_fpx'),
+            failure_code: failed ? 'payment_intent_payment_attempt_failed' : null,
+            failure_message: failed ? 'The customer cancelled or the bank refused the payment.' : null,
+          });
+      }
+      const updated: IntentRow = await exec('sandbox_intents').where({ id }).first();
+      return { ...toPayment(updated), return_url: updated.return_url };
+    },
+
+    retrievePayment: async (id, exec = db) => {
+      const row: IntentRow | undefined = await exec('sandbox_intents').where({ id, kind: 'payment' }).first();
+      return row ? toPayment(row) : null;
+    },
+
+    verifyWebhook: (rawBody, header, nowSeconds) => verifyStripeSignature(rawBody, header, SANDBOX_WEBHOOK_SECRET, nowSeconds),
+  };
+  return gateway;
+};

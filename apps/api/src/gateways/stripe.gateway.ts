@@ -1,0 +1,180 @@
+import type { CardBrand, CurrencyCode } from '@merchant-hub/domain';
+import Stripe from 'stripe';
+import { type BankRedirect, type GatewayCard, GatewayError, type GatewayErrorCode, type GatewayPayment, type PaymentGateway } from './port';
+
+export type StripeGatewayOptions = {
+  secretKey: string;
+  webhookSecret: string;
+  /** Tests point the SDK at a local fake; production leaves these unset (api.stripe.com over HTTPS). */
+  host?: string;
+  port?: number;
+  protocol?: 'http' | 'https';
+};
+
+const KNOWN_CODES: readonly GatewayErrorCode[] = [
+  'card_declined',
+  'insufficient_funds',
+  'expired_card',
+  'incorrect_cvc',
+  'incorrect_number',
+  'authentication_required',
+  'resource_missing',
+  'idempotency_key_in_use',
+];
+
+const cardBrand = (brand: string | undefined): CardBrand =>
+  brand === 'visa' || brand === 'mastercard' || brand === 'amex' ? brand : 'unknown';
+
+const toGatewayError = (error: unknown): GatewayError => {
+  if (error instanceof Stripe.errors.StripeError) {
+    const raw = (error.decline_code ?? error.code ?? '') as GatewayErrorCode;
+    const code = KNOWN_CODES.includes(raw) ? raw : error.type === 'StripeCardError' ? 'card_declined' : 'gateway_unavailable';
+    return new GatewayError(code, error.message);
+  }
+  return new GatewayError('gateway_unavailable', error instanceof Error ? error.message : 'Payment provider unavailable');
+};
+
+const toPayment = (intent: Stripe.PaymentIntent): GatewayPayment => {
+  const status: GatewayPayment['status'] =
+    intent.status === 'succeeded'
+      ? 'succeeded'
+      : intent.status === 'processing'
+        ? 'processing'
+        : intent.status === 'requires_action' || intent.status === 'requires_confirmation'
+          ? 'requires_action'
+          : intent.last_payment_error
+            ? 'failed'
+            : 'requires_payment_method';
+  return {
+    id: intent.id,
+    status,
+    amount: intent.amount,
+    currency: intent.currency.toUpperCase() as CurrencyCode,
+    method_type: intent.payment_method_types.includes('fpx') ? 'fpx' : 'card',
+    payment_method: typeof intent.payment_method === 'string' ? intent.payment_method : (intent.payment_method?.id ?? null),
+    failure_code: intent.last_payment_error?.decline_code ?? intent.last_payment_error?.code ?? null,
+    failure_message: intent.last_payment_error?.message ?? null,
+    metadata: { ...intent.metadata },
+    client_secret: intent.client_secret,
+  };
+};
+
+/** The real provider through the official SDK; Stripe keeps cards and moves money, the engine keeps the books. */
+export const createStripeGateway = (options: StripeGatewayOptions): PaymentGateway => {
+  const stripe = new Stripe(options.secretKey, {
+    host: options.host,
+    port: options.port,
+    protocol: options.protocol,
+    maxNetworkRetries: 2,
+    timeout: 15000,
+  });
+
+  const call = async <T>(run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run();
+    } catch (error) {
+      throw toGatewayError(error);
+    }
+  };
+
+  return {
+    name: 'stripe',
+
+    createCustomer: async ({ merchantId, email, name }) =>
+      call(async () => (await stripe.customers.create({ email, name, metadata: { merchant_id: String(merchantId) } })).id),
+
+    createSetupIntent: async ({ customer }) =>
+      call(async () => {
+        const intent = await stripe.setupIntents.create({ customer, usage: 'off_session', allowed_payment_method_types: ['card'] });
+        return { id: intent.id, client_secret: intent.client_secret ?? '' };
+      }),
+
+    attachPaymentMethod: async ({ customer, paymentMethod }): Promise<GatewayCard> =>
+      call(async () => {
+        const pm = await stripe.paymentMethods.attach(paymentMethod, { customer });
+        return {
+          id: pm.id,
+          brand: cardBrand(pm.card?.brand),
+          last4: pm.card?.last4 ?? '',
+          exp_month: pm.card?.exp_month ?? 0,
+          exp_year: pm.card?.exp_year ?? 0,
+        };
+      }),
+
+    detachPaymentMethod: async ({ paymentMethod }) => {
+      await call(() => stripe.paymentMethods.detach(paymentMethod));
+    },
+
+    charge: async (input) => {
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: input.amount,
+            currency: input.currency.toLowerCase(),
+            customer: input.customer,
+            payment_method: input.paymentMethod,
+            confirm: true,
+            off_session: input.offSession,
+            description: input.description,
+            metadata: input.metadata ?? {},
+            allowed_payment_method_types: ['card'],
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        return toPayment(intent);
+      } catch (error) {
+        // A card refusal still created a PaymentIntent: report it as a failed payment, not an outage.
+        if (error instanceof Stripe.errors.StripeCardError) {
+          const intent = (error.raw as { payment_intent?: Stripe.PaymentIntent }).payment_intent;
+          return {
+            id: intent?.id ?? `failed_${input.idempotencyKey}`,
+            status: 'failed',
+            amount: input.amount,
+            currency: input.currency,
+            method_type: 'card',
+            payment_method: input.paymentMethod,
+            failure_code: error.decline_code ?? error.code ?? 'card_declined',
+            failure_message: error.message,
+            metadata: input.metadata ?? {},
+            client_secret: intent?.client_secret ?? null,
+          };
+        }
+        throw toGatewayError(error);
+      }
+    },
+
+    createBankRedirect: async (input): Promise<BankRedirect> =>
+      call(async () => {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: input.amount,
+            currency: input.currency.toLowerCase(),
+            customer: input.customer,
+            allowed_payment_method_types: ['fpx'],
+            metadata: input.metadata,
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        // The browser confirms with Stripe.js (confirmFpxPayment) and Stripe redirects to return_url.
+        return { payment: toPayment(intent), client_secret: intent.client_secret ?? '', redirect_url: null };
+      }),
+
+    retrievePayment: async (id) => {
+      try {
+        return toPayment(await stripe.paymentIntents.retrieve(id));
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return null;
+        throw toGatewayError(error);
+      }
+    },
+
+    verifyWebhook: (rawBody, header) => {
+      try {
+        const event = stripe.webhooks.constructEvent(rawBody, header ?? '', options.webhookSecret);
+        return { id: event.id, type: event.type, data: { object: event.data.object as unknown as Record<string, unknown> } };
+      } catch {
+        throw new GatewayError('signature_invalid', 'Webhook signature does not match');
+      }
+    },
+  };
+};

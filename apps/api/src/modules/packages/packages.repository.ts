@@ -1,0 +1,75 @@
+import type { BillingPeriod, CurrencyCode, Market, Package, PackageDescriptions, UsageItem, UsageLimit } from '@merchant-hub/domain';
+import { USAGE_ITEMS } from '@merchant-hub/domain';
+import { percentOf } from '@merchant-hub/money';
+import type { Knex } from 'knex';
+
+type Exec = Knex | Knex.Transaction;
+export type PackageRow = Record<string, unknown>;
+
+/** A catalog package plus the columns the engine needs but the spec's Package does not name. */
+export type CatalogPackage = Package & { market: Market; group_key: string; is_addon: boolean };
+
+const limit = (value: unknown): UsageLimit => (value === '*' || value === null || value === undefined ? '*' : Number(value));
+
+export const toPackage = (row: PackageRow): CatalogPackage => {
+  const price = Number(row.price);
+  const discount = Number(row.discount);
+  const limits = Object.fromEntries(USAGE_ITEMS.map((item: UsageItem) => [`max_${item}`, limit(row[`max_${item}`])])) as {
+    [K in UsageItem as `max_${K}`]: UsageLimit;
+  };
+  return {
+    id: Number(row.id),
+    name: String(row.name),
+    billing_period: row.billing_period as BillingPeriod,
+    price,
+    discount,
+    // Spec §3 `subtotal`: the price after the plan's own discount, exactly as checkoutTotals computes it.
+    subtotal: price - percentOf(price, discount),
+    tax: Number(row.tax),
+    tax_label: String(row.tax_label),
+    currency: row.currency as CurrencyCode,
+    image: (row.image as string | null) ?? null,
+    sort_order: Number(row.sort_order),
+    hide: Boolean(row.hide),
+    stripe_id: String(row.stripe_id),
+    descriptions: JSON.parse(String(row.descriptions)) as PackageDescriptions,
+    is_addon: Boolean(row.is_addon),
+    market: row.market as Market,
+    group_key: String(row.group_key),
+    ...limits,
+  };
+};
+
+export const findPackage = async (db: Exec, id: number): Promise<CatalogPackage | null> => {
+  const row = await db('packages').where({ id }).first();
+  return row ? toPackage(row) : null;
+};
+
+export const findPackageByPriceId = async (db: Exec, stripeId: string): Promise<CatalogPackage | null> => {
+  const row = await db('packages').where({ stripe_id: stripeId }).first();
+  return row ? toPackage(row) : null;
+};
+
+/** The plans of one market (no add-ons), hidden ones only when asked. */
+export const marketPlans = async (db: Exec, market: Market, withHidden: boolean): Promise<CatalogPackage[]> => {
+  const query = db('packages').where({ market, is_addon: false }).orderBy([{ column: 'billing_period' }, { column: 'sort_order' }, { column: 'id' }]);
+  if (!withHidden) query.andWhere({ hide: false });
+  return (await query).map(toPackage);
+};
+
+export const addOnPackage = async (db: Exec, market: Market, period: BillingPeriod): Promise<CatalogPackage | null> => {
+  const row = await db('packages').where({ market, is_addon: true, billing_period: period }).first();
+  return row ? toPackage(row) : null;
+};
+
+/** The same tier and period in another market (the checkout's package-by-group call). */
+export const packageInGroup = async (db: Exec, pkg: CatalogPackage, market: Market): Promise<CatalogPackage | null> => {
+  const row = await db('packages').where({ market, group_key: pkg.group_key, billing_period: pkg.billing_period }).first();
+  return row ? toPackage(row) : null;
+};
+
+export const activePackages = async (db: Exec, market?: Market): Promise<CatalogPackage[]> => {
+  const query = db('packages').where({ hide: false, is_addon: false }).orderBy([{ column: 'market' }, { column: 'billing_period' }, { column: 'sort_order' }]);
+  if (market) query.andWhere({ market });
+  return (await query).map(toPackage);
+};
