@@ -1,0 +1,48 @@
+import { createHttpClient, createQueryClient } from '@merchant-hub/api-client';
+import { createAppI18n } from '@merchant-hub/ui-kit';
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppRoot } from '../app-root';
+import { routes } from '../routes';
+
+afterEach(() => {
+  window.localStorage.clear();
+});
+
+const renderApp = (path: string) => {
+  const fetch = vi.fn(async () => new Response('{}', { status: 200 })) as unknown as typeof globalThis.fetch;
+  render(
+    <AppRoot
+      i18n={createAppI18n({ search: new URL(path, 'http://x.test').search })}
+      httpClient={createHttpClient({ fetch })}
+      queryClient={createQueryClient({ onError: vi.fn(), onUnauthorized: vi.fn() })}
+      router={createMemoryRouter(routes, { initialEntries: [path] })}
+    />,
+  );
+};
+
+describe('public checkout routes', () => {
+  it.each([
+    ['/subscribe/12', 'Payment Details'],
+    ['/subscribe/12/fpx', 'Payment Details'],
+    ['/subscribe-payment/7', 'Checkout'],
+    ['/subscribe-payment-result/tok_abc', 'Payment result'],
+  ])('%s shows the %s step with the product link', async (path, title) => {
+    renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Merchant Hub' })).toHaveAttribute('href', '/');
+    expect(document.title).toBe(`${title} · Merchant Hub`);
+  });
+
+  it('answers a package id that is not a number with not found', async () => {
+    renderApp('/subscribe/abc');
+    expect(await screen.findByText('Page not found')).toBeInTheDocument();
+  });
+
+  it('opens in the language the link asks for', async () => {
+    renderApp('/subscribe-payment/7?locale=zh-TW');
+    await screen.findByRole('heading', { level: 1 });
+    expect(document.documentElement).toHaveAttribute('lang', 'zhtw');
+  });
+});

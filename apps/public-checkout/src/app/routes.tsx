@@ -1,0 +1,35 @@
+import { NotFoundPage, RouteError, RouteLoader } from '@merchant-hub/ui-kit';
+import { data } from 'react-router';
+import type { LoaderFunctionArgs, RouteObject } from 'react-router';
+
+// A package id is a database id; anything else is a broken link, answered as not found before any code loads.
+const requirePackageId = ({ params }: LoaderFunctionArgs) => {
+  if (!/^\d+$/.test(params.packageId ?? '')) throw data(null, { status: 404 });
+  return null;
+};
+
+// Each checkout step is its own chunk, loaded only when a buyer opens it.
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    errorElement: <RouteError />,
+    HydrateFallback: RouteLoader,
+    children: [
+      {
+        path: 'subscribe/:packageId/:type?',
+        loader: requirePackageId,
+        lazy: () => import('../pages/card-checkout.page').then((module) => ({ Component: module.CardCheckoutPage })),
+      },
+      {
+        path: 'subscribe-payment/:packageId',
+        loader: requirePackageId,
+        lazy: () => import('../pages/gateway-checkout.page').then((module) => ({ Component: module.GatewayCheckoutPage })),
+      },
+      {
+        path: 'subscribe-payment-result/:token',
+        lazy: () => import('../pages/payment-result.page').then((module) => ({ Component: module.PaymentResultPage })),
+      },
+      { path: '*', Component: NotFoundPage },
+    ],
+  },
+];
