@@ -5,6 +5,7 @@ import { createDb } from './db/knex';
 import { migrateLatest } from './db/migrations';
 import { demoAccountsTable, seedDatabase } from './db/seeds';
 import { createLogger } from './http/logging';
+import { startBillingScheduler } from './jobs/billing-scheduler';
 import { apiModules } from './modules/registry';
 import { createOutboxNotifier, createSmtpNotifier } from './modules/notifications/notifier';
 
@@ -27,7 +28,10 @@ const start = async (): Promise<void> => {
 
   const outbox = createOutboxNotifier({ db, clock: systemClock, secret: config.sessionSecret });
   const notifier = config.smtpUrl ? createSmtpNotifier({ smtpUrl: config.smtpUrl, from: config.mailFrom, outbox }) : outbox;
-  const app = createApp({ db, clock: systemClock, notifier, config, logger });
+  const deps = { db, clock: systemClock, notifier, config, logger };
+  const app = createApp(deps);
+  // Renewals, scheduled plan changes, expiries and dunning retries; safe with several instances running.
+  const scheduler = startBillingScheduler(deps);
 
   const server = app.listen(config.port, () => {
     const lines = [`Merchant Hub API listening on ${config.publicUrl} (port ${config.port})`];
@@ -41,6 +45,7 @@ const start = async (): Promise<void> => {
 
   const shutdown = (signal: string) => {
     logger.info({ signal }, 'shutting down');
+    scheduler.stop();
     server.close(() => {
       void db.destroy().then(() => process.exit(0));
     });

@@ -38,7 +38,25 @@ export type ErrorCode =
   | 'trial_code_expired'
   | 'trial_code_invalid'
   | 'trial_resend_too_soon'
-  | 'merchant_creation_failed';
+  | 'merchant_creation_failed'
+  | 'must_subscribe'
+  | 'no_valid_card'
+  | 'payment_failed'
+  | 'card_error'
+  | 'fpx_payment_failed'
+  | 'invoice_already_paid'
+  | 'upgrade_failed'
+  | 'downgrade_failed'
+  | 'cancel_trialing_failed'
+  | 'billing_update_failed'
+  | 'no_subscription'
+  | 'already_subscribed'
+  | 'not_resumable'
+  | 'coupon_invalid'
+  | 'coupon_expired'
+  | 'package_unavailable'
+  | 'addon_not_allowed'
+  | 'card_in_use';
 
 type ErrorSpec = { status: number; message: string; key: string };
 
@@ -110,6 +128,42 @@ const errorSpec = (code: ErrorCode): ErrorSpec => {
       return { status: 429, message: 'Please try again to resend the OTP', key: 'validation:register.error.pleaseTryAgain' };
     case 'merchant_creation_failed':
       return { status: 422, message: 'Failed, Please contact our support', key: 'error.merchantCreationFailed' };
+    case 'must_subscribe':
+      return { status: 402, message: 'Please subscribe to a plan to continue', key: 'errors:billing.mustSubscribe' };
+    case 'no_valid_card':
+      return { status: 402, message: 'You dont have a valid credit card!', key: 'errors:billing.noValidCard' };
+    case 'payment_failed':
+      return { status: 402, message: 'Payment Failed!', key: 'errors:billing.paymentFailed' };
+    case 'card_error':
+      return { status: 402, message: 'Your card was declined.', key: 'errors:billing.cardError' };
+    case 'fpx_payment_failed':
+      return { status: 402, message: 'Seems like we received a payment failed status', key: 'errors:billing.fpxPaymentFailed' };
+    case 'invoice_already_paid':
+      return { status: 409, message: 'It seems like your subscription have already been paid. please contact support', key: 'errors:billing.invoiceAlreadyPaid' };
+    case 'upgrade_failed':
+      return { status: 409, message: 'Fail to upgrade package', key: 'errors:billing.upgradeFailed' };
+    case 'downgrade_failed':
+      return { status: 409, message: 'Fail to downgrade package', key: 'errors:billing.downgradeFailed' };
+    case 'cancel_trialing_failed':
+      return { status: 409, message: 'Fail to cancel trialing package', key: 'errors:billing.cancelTrialingFailed' };
+    case 'billing_update_failed':
+      return { status: 422, message: 'Fail to update info', key: 'errors:billing.updateFailed' };
+    case 'no_subscription':
+      return { status: 409, message: 'You have no active plan', key: 'errors:billing.noSubscription' };
+    case 'already_subscribed':
+      return { status: 409, message: 'You already have an active plan', key: 'errors:billing.alreadySubscribed' };
+    case 'not_resumable':
+      return { status: 409, message: 'Your plan is not cancelled, there is nothing to resume', key: 'errors:billing.notResumable' };
+    case 'coupon_invalid':
+      return { status: 400, message: 'Invalid coupon code', key: 'validation:coupon.invalid' };
+    case 'coupon_expired':
+      return { status: 400, message: 'This coupon has expired', key: 'errors:billing.couponExpired' };
+    case 'package_unavailable':
+      return { status: 400, message: 'This plan is not available for your account', key: 'errors:billing.packageUnavailable' };
+    case 'addon_not_allowed':
+      return { status: 409, message: 'The add-on needs an active plan that is not ending', key: 'errors:billing.addOnNotAllowed' };
+    case 'card_in_use':
+      return { status: 409, message: 'Please set another card as default before deleting this one', key: 'errors:billing.cardInUse' };
   }
 };
 

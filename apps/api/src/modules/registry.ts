@@ -10,6 +10,11 @@ import { docsModule } from './docs/docs.module';
 import { healthModule } from './health/health.module';
 import { listsModule } from './lists/lists.module';
 import { notificationsModule } from './notifications/notifications.module';
+import { billingModule } from './billing/billing.module';
+import { packagesModule } from './packages/packages.module';
+import { sandboxModule } from './sandbox/sandbox.module';
+import { staffModule } from './staff/staff.module';
+import { usageAddonModule } from './usage-addon/usage-addon.module';
 import { signupModule } from './signup/signup.module';
 
 export type ModuleContext = { limits: RateLimiters; modules: readonly ApiModule[] };
@@ -46,4 +51,9 @@ export const apiModules: readonly ApiModule[] = [
   listsModule,
   notificationsModule,
   docsModule,
+  packagesModule,
+  billingModule,
+  usageAddonModule,
+  sandboxModule,
+  staffModule,
 ];

@@ -77,13 +77,15 @@ export const up = async (knex: Knex): Promise<void> => {
 
   await knex.schema.createTable('promotion_codes', (t) => {
     t.string('id', 64).primary();
-    t.string('code', 60).notNullable().unique(); // stored upper-case
+    t.string('code', 60).notNullable(); // stored upper-case
+    t.string('currency', 3).nullable(); // one code may point to one coupon per currency (SAVE10); null: any
     t.string('coupon_id', 64).notNullable().references('id').inTable('coupons').onDelete('CASCADE');
     t.boolean('active').notNullable().defaultTo(true);
     t.bigInteger('expires_at').nullable();
     t.integer('max_redemptions').nullable();
     t.integer('times_redeemed').notNullable().defaultTo(0);
     t.bigInteger('created_at').notNullable();
+    t.unique(['code', 'currency']);
   });
 
   await knex.schema.createTable('subscriptions', (t) => {

@@ -1,0 +1,367 @@
+import type { BillingPeriod, CurrencyCode, SubscriptionName, SubscriptionStatus } from '@merchant-hub/domain';
+import { checkoutTotals, type CouponTerms } from '@merchant-hub/money';
+import type { Knex } from 'knex';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/knex';
+import type { PaymentGateway } from '../../gateways/port';
+import { AppError } from '../../http/errors';
+import type { CatalogPackage } from '../packages/packages.repository';
+import {
+  type BillingAccount,
+  ensureBillingAccount,
+  type Exec,
+  findInvoice,
+  findPromotionById,
+  type InvoiceRecord,
+  newId,
+  readBillingAccount,
+  type SubscriptionRecord,
+  toSubscriptionRecord,
+} from './billing.repository';
+
+/** Retries after a failed renewal, in days after it; the subscription is cancelled when the last one fails. */
+export const DUNNING_RETRY_DAYS: readonly number[] = [1, 3, 5, 7];
+const DAY = 86_400;
+
+export type EngineDeps = { db: Db; clock: Clock; gateway: PaymentGateway; publicUrl: string };
+
+/** The calendar month arithmetic of billing anchors: Jan 31 + 1 month is Feb 28/29, never Mar 3. */
+export const addMonthsUtc = (seconds: number, months: number): number => {
+  const date = new Date(seconds * 1000);
+  const year = date.getUTCFullYear();
+  const month = date.getUTCMonth() + months;
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  const day = Math.min(date.getUTCDate(), lastDay);
+  return Date.UTC(year, month, day, date.getUTCHours(), date.getUTCMinutes(), date.getUTCSeconds()) / 1000;
+};
+
+export const intervalMonths = (period: BillingPeriod): number => (period === 'yearly' ? 12 : 1);
+
+/** The period end after `after`, counted from the anchor so short months never pull the billing day earlier. */
+export const nextPeriodEnd = (anchor: number, period: BillingPeriod, after: number): number => {
+  const step = intervalMonths(period);
+  let k = 1;
+  while (addMonthsUtc(anchor, k * step) <= after) k += 1;
+  return addMonthsUtc(anchor, k * step);
+};
+
+export type DraftLine = { description: string; amount: number; quantity?: number; proration?: boolean; periodStart: number; periodEnd: number };
+
+export type InvoiceTotals = { subtotal: number; discount: number; tax: number; rounding: number; total: number };
+
+/**
+ * Totals of an invoice from its lines, all math by libs/money: coupon before tax, tax on the discounted
+ * subtotal, TWD rounded to whole dollars. A negative sum (a downgrade's unused time) is a credit: its tax is
+ * given back too, computed on the positive amount and negated.
+ */
+export const invoiceTotals = (lines: DraftLine[], coupon: CouponTerms | null, taxPercent: number, currency: CurrencyCode): InvoiceTotals => {
+  const sum = lines.reduce((acc, line) => acc + line.amount, 0);
+  if (sum >= 0) {
+    const t = checkoutTotals({ price: sum, coupon, taxPercent, currency });
+    return { subtotal: sum, discount: t.coupon, tax: t.totalTax, rounding: t.roundingAmount, total: t.total };
+  }
+  const t = checkoutTotals({ price: -sum, taxPercent, currency });
+  return { subtotal: sum, discount: 0, tax: -t.totalTax, rounding: -t.roundingAmount, total: -t.total };
+};
+
+export type MerchantTx = {
+  tx: Knex.Transaction;
+  account: BillingAccount;
+  now: number;
+  /** Commit what was done (a failed payment, a void invoice) and then answer with this error. */
+  failAfterCommit: (error: AppError) => void;
+};
+
+export const createEngine = (deps: EngineDeps) => {
+  const { db, clock, gateway } = deps;
+
+  /** The merchant's "now": the app clock plus the merchant's sandbox test-clock offset. */
+  const nowFor = async (exec: Exec, merchantId: number): Promise<number> => {
+    const row = await exec('sandbox_clocks').where({ merchant_id: merchantId }).first('offset_seconds');
+    return Math.floor(clock.now().getTime() / 1000) + Number(row?.offset_seconds ?? 0);
+  };
+
+  /**
+   * Runs `fn` in one transaction holding the merchant's billing-account row lock, so every money movement
+   * of a merchant is serialized: twenty identical requests run one after another and each sees what the
+   * previous one did. With `skipLocked` (the scheduler) a merchant busy elsewhere is skipped: returns null.
+   */
+  const withMerchant = async <T>(merchantId: number, fn: (ctx: MerchantTx) => Promise<T>, options: { skipLocked?: boolean } = {}): Promise<T | null> => {
+    await ensureBillingAccount(db, merchantId, await nowFor(db, merchantId));
+    let deferred: AppError | null = null;
+    const result = await db.transaction(async (tx) => {
+      const account = await readBillingAccount(tx, merchantId, { skipLocked: options.skipLocked ?? false });
+      if (!account) {
+        if (options.skipLocked) return null;
+        throw new AppError('not_found');
+      }
+      const now = await nowFor(tx, merchantId);
+      return fn({ tx, account, now, failAfterCommit: (error) => (deferred = error) });
+    });
+    if (deferred) throw deferred;
+    return result;
+  };
+
+  const addLedgerEntry = async (
+    tx: Knex.Transaction,
+    account: BillingAccount,
+    entry: { type: string; description: string; amount: number; invoiceId?: string | null; now: number },
+  ): Promise<void> => {
+    if (entry.amount === 0) return;
+    const ending = account.balance + entry.amount;
+    await tx('balance_transactions').insert({
+      id: newId('cbtxn'),
+      merchant_id: account.merchantId,
+      type: entry.type,
+      description: entry.description,
+      amount: entry.amount,
+      currency: account.currency,
+      ending_balance: ending,
+      invoice_id: entry.invoiceId ?? null,
+      created_at: entry.now,
+    });
+    await tx('billing_accounts').where({ merchant_id: account.merchantId }).update({ balance: ending, updated_at: entry.now });
+    account.balance = ending;
+  };
+
+  /**
+   * Finalizes an invoice: numbered, credit balance applied first (a negative total becomes credit), open
+   * when money is still due, paid when nothing is.
+   */
+  const createInvoice = async (
+    tx: Knex.Transaction,
+    account: BillingAccount,
+    input: {
+      subscriptionId: number | null;
+      lines: DraftLine[];
+      coupon?: { terms: CouponTerms; code: string } | null;
+      taxPercent: number;
+      taxLabel: string;
+      billingReason: 'subscription_create' | 'subscription_cycle' | 'subscription_update' | 'manual';
+      collectionMethod?: 'charge_automatically' | 'send_invoice';
+      applyBalance?: boolean;
+      paymentIntentId?: string | null;
+      now: number;
+    },
+  ): Promise<InvoiceRecord> => {
+    const totals = invoiceTotals(input.lines, input.coupon?.terms ?? null, input.taxPercent, account.currency);
+    const startingBalance = account.balance;
+    const applied = input.applyBalance === false || totals.total <= 0 || startingBalance >= 0 ? 0 : Math.min(totals.total, -startingBalance);
+    const amountDue = Math.max(totals.total, 0) - applied;
+    const id = newId('in');
+    const periodStart = Math.min(...input.lines.map((l) => l.periodStart));
+    const periodEnd = Math.max(...input.lines.map((l) => l.periodEnd));
+    const [inserted] = await tx('invoices')
+      .insert({
+        id,
+        number: id,
+        merchant_id: account.merchantId,
+        subscription_id: input.subscriptionId,
+        status: amountDue === 0 ? 'paid' : 'open',
+        currency: account.currency,
+        subtotal: totals.subtotal,
+        discount: totals.discount,
+        tax: totals.tax,
+        tax_percent: input.taxPercent,
+        tax_label: input.taxLabel,
+        rounding_amount: totals.rounding,
+        total: totals.total,
+        starting_balance: startingBalance,
+        applied_balance: applied,
+        amount_due: amountDue,
+        amount_paid: 0,
+        collection_method: input.collectionMethod ?? 'charge_automatically',
+        billing_reason: input.billingReason,
+        coupon_code: input.coupon?.code ?? null,
+        period_start: periodStart,
+        period_end: periodEnd,
+        payment_intent_id: input.paymentIntentId ?? null,
+        created_at: input.now,
+        finalized_at: input.now,
+        paid_at: amountDue === 0 ? input.now : null,
+      })
+      .returning('seq');
+    const seq = Number(typeof inserted === 'object' ? (inserted as { seq: number }).seq : inserted);
+    await tx('invoices').where({ id }).update({ number: `MH-${String(seq).padStart(6, '0')}` });
+    await tx('invoice_lines').insert(
+      input.lines.map((line) => ({
+        invoice_id: id,
+        description: line.description,
+        amount: line.amount,
+        quantity: line.quantity ?? 1,
+        proration: line.proration ?? false,
+        period_start: line.periodStart,
+        period_end: line.periodEnd,
+      })),
+    );
+    if (totals.total < 0) {
+      await addLedgerEntry(tx, account, { type: 'invoice_credit', description: `Credit from invoice MH-${String(seq).padStart(6, '0')}`, amount: totals.total, invoiceId: id, now: input.now });
+    } else if (applied > 0) {
+      await addLedgerEntry(tx, account, { type: 'applied_to_invoice', description: `Applied to invoice MH-${String(seq).padStart(6, '0')}`, amount: applied, invoiceId: id, now: input.now });
+    }
+    return (await findInvoice(tx, id)) as InvoiceRecord;
+  };
+
+  /** Voids an unpaid invoice and gives back the credit it had taken. */
+  const voidInvoice = async (tx: Knex.Transaction, account: BillingAccount, invoice: InvoiceRecord, now: number): Promise<void> => {
+    await tx('invoices').where({ id: invoice.id }).update({ status: 'void', voided_at: now });
+    if (invoice.appliedBalance > 0) {
+      await addLedgerEntry(tx, account, { type: 'invoice_voided', description: `Credit returned from void invoice ${invoice.number}`, amount: -invoice.appliedBalance, invoiceId: invoice.id, now });
+    }
+  };
+
+  type PayResult = { ok: true; paymentId: string | null } | { ok: false; code: 'no_card' | 'declined'; message: string };
+
+  /**
+   * Charges what an open invoice still owes with the given card (or the default one). The idempotency key
+   * is derived from the invoice and the attempt number, and stored under a unique index: one attempt can
+   * never become two charges.
+   */
+  const payInvoice = async (
+    tx: Knex.Transaction,
+    account: BillingAccount,
+    invoice: InvoiceRecord,
+    options: { now: number; offSession: boolean; paymentMethod?: string | null },
+  ): Promise<PayResult> => {
+    if (invoice.status === 'paid') throw new AppError('invoice_already_paid');
+    if (invoice.amountDue === 0) {
+      await tx('invoices').where({ id: invoice.id }).update({ status: 'paid', paid_at: options.now });
+      return { ok: true, paymentId: null };
+    }
+    const paymentMethod = options.paymentMethod ?? account.defaultPaymentMethod;
+    if (!paymentMethod || !account.gatewayCustomerId) {
+      return { ok: false, code: 'no_card', message: 'Cannot charge a customer that has no active card' };
+    }
+    const attempt = invoice.attemptCount + 1;
+    const idempotencyKey = `${invoice.id}:attempt:${attempt}`;
+    const payment = await gateway.charge(
+      {
+        customer: account.gatewayCustomerId,
+        paymentMethod,
+        amount: invoice.amountDue,
+        currency: invoice.currency,
+        idempotencyKey,
+        description: `Invoice ${invoice.number}`,
+        offSession: options.offSession,
+        metadata: { invoice: invoice.id, merchant_id: String(account.merchantId) },
+      },
+      tx,
+    );
+    await tx('payments').insert({
+      id: payment.id,
+      merchant_id: account.merchantId,
+      invoice_id: invoice.id,
+      payment_method_id: paymentMethod,
+      method_type: 'card',
+      amount: invoice.amountDue,
+      currency: invoice.currency,
+      status: payment.status,
+      failure_code: payment.failure_code,
+      failure_message: payment.failure_message,
+      idempotency_key: idempotencyKey,
+      created_at: options.now,
+    });
+    if (payment.status === 'succeeded') {
+      await tx('invoices').where({ id: invoice.id }).update({ status: 'paid', amount_paid: invoice.amountDue, paid_at: options.now, attempt_count: attempt });
+      return { ok: true, paymentId: payment.id };
+    }
+    await tx('invoices').where({ id: invoice.id }).update({ attempt_count: attempt });
+    return { ok: false, code: 'declined', message: payment.failure_message ?? 'Your card was declined.' };
+  };
+
+  /** A failed charge as the API answers it (spec §8: no card → 'You dont have a valid credit card!'). */
+  const paymentError = (result: Extract<PayResult, { ok: false }>): AppError =>
+    result.code === 'no_card' ? new AppError('no_valid_card') : new AppError('payment_failed', { message: result.message });
+
+  /** The coupon terms that still apply to the subscription's next invoice, if any. */
+  const couponFor = async (exec: Exec, sub: SubscriptionRecord, now: number): Promise<{ terms: CouponTerms; code: string } | null> => {
+    if (!sub.promotionCodeId) return null;
+    const promotion = await findPromotionById(exec, sub.promotionCodeId);
+    if (!promotion) return null;
+    const { coupon } = promotion;
+    if (coupon.duration === 'once' && sub.couponInvoicesUsed > 0) return null;
+    if (coupon.duration === 'repeating' && sub.couponAppliedAt !== null && now >= addMonthsUtc(sub.couponAppliedAt, coupon.duration_in_months ?? 0)) return null;
+    return { terms: { percent_off: coupon.percent_off, amount_off: coupon.amount_off, currency: coupon.currency }, code: promotion.code };
+  };
+
+  /** Counts a coupon use; a coupon that has run its course leaves the subscription, as Stripe's discount does. */
+  const useCoupon = async (tx: Knex.Transaction, sub: SubscriptionRecord): Promise<void> => {
+    const promotion = sub.promotionCodeId ? await findPromotionById(tx, sub.promotionCodeId) : null;
+    if (!promotion) return;
+    const used = sub.couponInvoicesUsed + 1;
+    // Repeating coupons lapse by date (see couponFor); a once coupon is spent by its first invoice.
+    const done = promotion.coupon.duration === 'once';
+    await tx('subscriptions').where({ id: sub.id }).update({ coupon_invoices_used: used, ...(done ? { promotion_code_id: null, coupon_applied_at: null } : {}) });
+  };
+
+  const insertSubscription = async (
+    tx: Knex.Transaction,
+    input: {
+      merchantId: number;
+      name: SubscriptionName;
+      status: SubscriptionStatus;
+      pkg: CatalogPackage;
+      quantity?: number;
+      lockChannelCount?: number;
+      periodStart: number | null;
+      periodEnd: number | null;
+      trialEndsAt?: number | null;
+      collectionMethod?: 'charge_automatically' | 'send_invoice';
+      now: number;
+    },
+  ): Promise<SubscriptionRecord> => {
+    const [row] = await tx('subscriptions')
+      .insert({
+        merchant_id: input.merchantId,
+        name: input.name,
+        stripe_status: input.status,
+        stripe_plan: input.pkg.stripe_id,
+        stripe_id: newId('sub'),
+        package_id: input.pkg.id,
+        quantity: input.quantity ?? 1,
+        lock_channel_count: input.lockChannelCount ?? 0,
+        trial_ends_at: input.trialEndsAt ?? null,
+        current_period_start: input.periodStart,
+        current_period_end: input.periodEnd,
+        billing_cycle_anchor: input.periodStart,
+        collection_method: input.collectionMethod ?? 'charge_automatically',
+        created_at: input.now,
+        updated_at: input.now,
+      })
+      .returning('*');
+    return toSubscriptionRecord(row as Record<string, unknown>);
+  };
+
+  const planLine = (pkg: CatalogPackage, start: number, end: number, quantity = 1): DraftLine => ({
+    description: `${quantity > 1 ? `${quantity} × ` : ''}${pkg.name} (${pkg.billing_period}${pkg.discount > 0 ? `, ${pkg.discount}% off` : ''})`,
+    amount: pkg.subtotal * quantity,
+    quantity,
+    periodStart: start,
+    periodEnd: end,
+  });
+
+  /** Puts a subscription into dunning after a failed charge: past_due, next retry on the schedule. */
+  const startDunning = async (tx: Knex.Transaction, sub: SubscriptionRecord, failedAt: number): Promise<void> => {
+    await tx('subscriptions')
+      .where({ id: sub.id })
+      .update({ stripe_status: 'past_due', dunning_attempts: 0, next_retry_at: failedAt + (DUNNING_RETRY_DAYS[0] ?? 1) * DAY, updated_at: failedAt });
+  };
+
+  return {
+    deps,
+    nowFor,
+    withMerchant,
+    addLedgerEntry,
+    createInvoice,
+    voidInvoice,
+    payInvoice,
+    paymentError,
+    couponFor,
+    useCoupon,
+    insertSubscription,
+    planLine,
+    startDunning,
+  };
+};
+
+export type Engine = ReturnType<typeof createEngine>;
