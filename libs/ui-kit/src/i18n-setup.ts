@@ -1,4 +1,4 @@
-import { createI18n, dir } from '@merchant-hub/i18n';
+import { INTL_LOCALE_TAGS, createI18n, dir, normalizeLocale } from '@merchant-hub/i18n';
 import type { i18n as I18nInstance } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LOCALE_STORAGE_KEY, resolveInitialLocale } from './locale';
@@ -22,7 +22,8 @@ export const createAppI18n = ({
   const lng = resolveInitialLocale({ search, stored: readSafely(storage) });
   const i18n = createI18n({ lng, plugins: [initReactI18next] });
   const mirror = (language: string) => {
-    root.setAttribute('lang', language);
+    // `lang` wants a BCP 47 tag (`zh-TW`), which the product's own code `zhtw` is not.
+    root.setAttribute('lang', INTL_LOCALE_TAGS[normalizeLocale(language)]);
     root.setAttribute('dir', dir(language));
   };
   mirror(i18n.language);

@@ -18,7 +18,7 @@ describe('createAppI18n', () => {
     const root = document.createElement('html');
     const i18n = createAppI18n({ search: '', storage: memoryStorage({ [LOCALE_STORAGE_KEY]: 'ms' }), root });
     expect(i18n.language).toBe('ms');
-    expect(root).toHaveAttribute('lang', 'ms');
+    expect(root).toHaveAttribute('lang', 'ms-MY');
     expect(root).toHaveAttribute('dir', 'ltr');
   });
 

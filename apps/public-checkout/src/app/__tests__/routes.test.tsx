@@ -43,6 +43,6 @@ describe('public checkout routes', () => {
   it('opens in the language the link asks for', async () => {
     renderApp('/subscribe-payment/7?locale=zh-TW');
     await screen.findByRole('heading', { level: 1 });
-    expect(document.documentElement).toHaveAttribute('lang', 'zhtw');
+    expect(document.documentElement).toHaveAttribute('lang', 'zh-TW');
   });
 });
