@@ -76,9 +76,9 @@ export const seedBillingDemo = async (ctx: SeedContext): Promise<void> => {
   if (my) {
     await service.lateSubscribe(my.actor, { paymentMethod: await card('4242424242424242'), package_id: await priceId('price_my_growth_monthly') });
     await service.addCard(my.actor, { payment_method: await card('5555555555554444') });
-    await my.walk(15 * DAY);
-    await engine.withMerchant(my.actor.merchantId, (m) => engine.addLedgerEntry(m.tx, m.account, { type: 'adjustment', description: 'Goodwill credit for a delayed marketplace sync', amount: -2500, now: m.now }));
     await my.finish();
+    // Credit granted after the last renewal, so it is still there for the next charge.
+    await engine.withMerchant(my.actor.merchantId, (m) => engine.addLedgerEntry(m.tx, m.account, { type: 'adjustment', description: 'Goodwill credit for a delayed marketplace sync', amount: -2500, now: m.now }));
   }
 
   // merchant-sg: renewal charged a card that attaches but fails → past_due, the first retry failed too.
