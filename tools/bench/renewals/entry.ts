@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createFixedClock } from '../../../apps/api/src/clock';
+import { createDb } from '../../../apps/api/src/db/knex';
+import { migrateLatest } from '../../../apps/api/src/db/migrations';
+import { seedReferenceData } from '../../../apps/api/src/db/seeds/reference-data';
+import { createSandboxGateway } from '../../../apps/api/src/gateways/sandbox.gateway';
+import { runDueBilling } from '../../../apps/api/src/jobs/billing-scheduler';
+import { createEngine } from '../../../apps/api/src/modules/billing/billing.engine';
+
+const NOW = Date.parse('2026-03-02T09:00:00Z') / 1000;
+
+/** N merchants, each with a monthly MY Growth plan whose period ended a minute ago and a 4242 card. */
+const seed = async (file: string, n: number) => {
+  fs.rmSync(file, { force: true });
+  const db = createDb({ url: `sqlite:${file}` });
+  await migrateLatest(db);
+  await seedReferenceData(db);
+  const country = Number((await db('countries').where({ iso_code: 'MY' }).first('id')).id);
+  const pkg = await db('packages').where({ stripe_id: 'price_my_growth_monthly' }).first('id', 'stripe_id');
+  const chunk = 200;
+  for (let start = 0; start < n; start += chunk) {
+    const ids = Array.from({ length: Math.min(chunk, n - start) }, (_, i) => start + i + 1);
+    await db.transaction(async (tx) => {
+      await tx('users').insert(ids.map((id) => ({ id, name: `Bench ${id}`, email: `bench${id}@bench.test`, password_hash: 'x', created_at: NOW, updated_at: NOW })));
+      await tx('merchants').insert(ids.map((id) => ({ id, owner_user_id: id, name: `Bench ${id}`, country_id: country, currency_code: 'MYR', created_at: NOW, updated_at: NOW })));
+      await tx('sandbox_payment_methods').insert(ids.map((id) => ({ id: `pm_bench_${id}`, brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030, behavior: 'succeed', customer: `cus_bench_${id}`, created_at: NOW })));
+      await tx('payment_methods').insert(ids.map((id) => ({ id: `pm_bench_${id}`, merchant_id: id, brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030, created_at: NOW })));
+      await tx('billing_accounts').insert(ids.map((id) => ({ merchant_id: id, currency: 'MYR', default_payment_method: `pm_bench_${id}`, gateway_customer_id: `cus_bench_${id}`, created_at: NOW, updated_at: NOW })));
+      await tx('subscriptions').insert(
+        ids.map((id) => ({
+          merchant_id: id,
+          name: 'default',
+          stripe_status: 'active',
+          stripe_plan: pkg.stripe_id,
+          stripe_id: `sub_bench_${id}`,
+          package_id: pkg.id,
+          current_period_start: NOW - 28 * 86_400 - 60,
+          current_period_end: NOW - 60,
+          billing_cycle_anchor: NOW - 28 * 86_400 - 60,
+          created_at: NOW,
+          updated_at: NOW,
+        })),
+      );
+    });
+  }
+  return db;
+};
+
+const measure = async (n: number, dir: string) => {
+  const db = await seed(path.join(dir, `renewals-${n}.sqlite`), n);
+  const clock = createFixedClock(new Date(NOW * 1000));
+  const engine = createEngine({ db, clock, gateway: createSandboxGateway({ db, clock, publicUrl: 'http://localhost' }), publicUrl: 'http://localhost' });
+  const started = process.hrtime.bigint();
+  const report = await runDueBilling(engine, { limit: n });
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const paid = Number((await db('invoices').where({ status: 'paid' }).count({ c: '*' }).first())?.c);
+  await db.destroy();
+  if (report.renewed !== n || paid !== n) throw new Error(`expected ${n} renewals, got ${report.renewed} (${paid} paid invoices)`);
+  return { n, seconds, perSecond: n / seconds };
+};
+
+export const main = async (n: number, dir: string) => {
+  fs.mkdirSync(dir, { recursive: true });
+  const results = [await measure(n, dir), await measure(2 * n, dir)];
+  for (const r of results) console.log(`N=${r.n}: ${r.seconds.toFixed(2)} s, ${r.perSecond.toFixed(0)} renewals/s`);
+  const [a, b] = results;
+  console.log(`time(2N)/time(N) = ${(b.seconds / a.seconds).toFixed(2)} (2.00 is linear)`);
+};
