@@ -90,34 +90,40 @@ export const isSessionError = (error: unknown): boolean =>
   // A wrong password is a 401 too, but the user is on the sign-in page and must see the message.
   isApiError(error) && error.status === 401 && error.code !== 'invalid_credentials';
 
+/** Said when nothing more specific applies: a server failure, or a failure on this side that is not the API's. */
+const FALLBACK_ERROR_KEY = 'errors:error.somethingWentWrong';
+
 const genericKeyFor = (error: ApiError): string => {
   if (error.isTimeout) return 'errors:general.requestAborted';
   if (error.code === 'network_error') return 'errors:general.network';
   switch (error.status) {
     case 400:
     case 422:
-      return 'errors:general.badRequest';
+      return 'errors:error.validationFailed';
     case 401:
-      return 'errors:general.unauthorized';
+      return 'errors:error.unauthenticated';
     case 403:
-      return 'errors:general.forbidden';
+      return 'errors:error.forbidden';
     case 404:
-      return 'errors:general.notFound';
+      return 'errors:error.notFound';
     case 429:
-      return 'errors:general.rateLimited';
+      return 'errors:error.tooManyRequests';
     default:
-      return 'errors:general.tryAgain';
+      return FALLBACK_ERROR_KEY;
   }
 };
 
+// The API sends `namespace:path`; a bare key would be looked up in the default namespace, where no API text lives.
+const QUALIFIED_KEY = /^\w+:\w/;
+
 /**
- * i18n keys for an error, most specific first, for `t(keys)` (i18next uses the first that exists):
- * the per-code key `errors:api.<code>`, the key the API suggested, then a generic text for the status.
+ * i18n keys for an error, most specific first, for `t(keys)` (i18next uses the first that exists): the key the
+ * API sent (`errors:error.otpBanned`, `errors:billing.cardInUse`...), then a generic text for the status.
  */
 export const errorMessageKeys = (error: unknown): string[] => {
-  if (!isApiError(error)) return ['errors:general.tryAgain'];
-  const keys = [`errors:api.${error.code}`];
-  if (error.key) keys.push(error.key);
+  if (!isApiError(error)) return [FALLBACK_ERROR_KEY];
+  const keys: string[] = [];
+  if (error.key && QUALIFIED_KEY.test(error.key)) keys.push(error.key);
   keys.push(genericKeyFor(error));
   return keys;
 };

@@ -58,76 +58,76 @@ export type ErrorCode =
   | 'addon_not_allowed'
   | 'card_in_use';
 
-type ErrorSpec = { status: number; message: string; key: string };
+export type ErrorSpec = { status: number; message: string; key: string };
 
-const errorSpec = (code: ErrorCode): ErrorSpec => {
+export const errorSpec = (code: ErrorCode): ErrorSpec => {
   switch (code) {
     case 'validation_failed':
-      return { status: 400, message: 'Some fields are invalid', key: 'error.validationFailed' };
+      return { status: 400, message: 'Some fields are invalid', key: 'errors:error.validationFailed' };
     case 'bad_request':
-      return { status: 400, message: 'The request could not be understood', key: 'error.badRequest' };
+      return { status: 400, message: 'The request could not be understood', key: 'errors:error.badRequest' };
     case 'unauthenticated':
-      return { status: 401, message: 'Please sign in again', key: 'error.unauthenticated' };
+      return { status: 401, message: 'Please sign in again', key: 'errors:error.unauthenticated' };
     case 'session_expired':
-      return { status: 401, message: 'Your session has expired, please sign in again', key: 'error.sessionExpired' };
+      return { status: 401, message: 'Your session has expired, please sign in again', key: 'errors:error.sessionExpired' };
     case 'csrf_header_missing':
-      return { status: 403, message: 'Missing X-Requested-With header', key: 'error.csrfHeaderMissing' };
+      return { status: 403, message: 'Missing X-Requested-With header', key: 'errors:error.csrfHeaderMissing' };
     case 'forbidden':
-      return { status: 403, message: 'You are not allowed to do this', key: 'error.forbidden' };
+      return { status: 403, message: 'You are not allowed to do this', key: 'errors:error.forbidden' };
     case 'not_found':
-      return { status: 404, message: 'Not found', key: 'error.notFound' };
+      return { status: 404, message: 'Not found', key: 'errors:error.notFound' };
     case 'rate_limited':
-      return { status: 429, message: 'Too many requests, please try again later', key: 'error.tooManyRequests' };
+      return { status: 429, message: 'Too many requests, please try again later', key: 'errors:error.tooManyRequests' };
     case 'payload_too_large':
       return { status: 413, message: 'Image must smaller than 2MB!', key: 'validation:image.tooLarge' };
     case 'unsupported_file_type':
       return { status: 400, message: 'You can only upgrade JPG/PNG file!', key: 'validation:image.typeInvalid' };
     case 'internal_error':
-      return { status: 500, message: 'Something went wrong please try again', key: 'error.somethingWentWrong' };
+      return { status: 500, message: 'Something went wrong please try again', key: 'errors:error.somethingWentWrong' };
     case 'invalid_credentials':
-      return { status: 401, message: 'Invalid username or password', key: 'error.invalidCredentials' };
+      return { status: 401, message: 'Invalid username or password', key: 'errors:error.invalidCredentials' };
     case 'login_refused':
-      return { status: 403, message: 'This account cannot sign in to the back office', key: 'error.loginRefused' };
+      return { status: 403, message: 'This account cannot sign in to the back office', key: 'errors:error.loginRefused' };
     case 'account_not_activated':
-      return { status: 403, message: 'Please activate your account from the link sent to your email', key: 'error.accountNotActivated' };
+      return { status: 403, message: 'Please activate your account from the link sent to your email', key: 'errors:error.accountNotActivated' };
     case 'otp_banned':
-      return { status: 423, message: 'Log in has been locked for a period of time. Come back later', key: 'error.otpBanned' };
+      return { status: 423, message: 'Log in has been locked for a period of time. Come back later', key: 'errors:error.otpBanned' };
     case 'otp_expired':
-      return { status: 400, message: 'OTP has been expired. Request a new OTP', key: 'error.otpExpired' };
+      return { status: 400, message: 'OTP has been expired. Request a new OTP', key: 'errors:error.otpExpired' };
     case 'otp_invalid':
-      return { status: 400, message: 'OTP invalid, Kindly check and fill in the correct OTP again', key: 'error.otpInvalid' };
+      return { status: 400, message: 'OTP invalid, Kindly check and fill in the correct OTP again', key: 'errors:error.otpInvalid' };
     case 'otp_required':
-      return { status: 403, message: 'Fail to submit OTP', key: 'error.failToSubmitOTP' };
+      return { status: 403, message: 'Fail to submit OTP', key: 'errors:error.failToSubmitOTP' };
     case 'out_of_credit':
       return {
         status: 403,
         message: 'One of the store(s) is out of store credit {extra_info}. Contact store owner or support for further assistant',
-        key: 'error.outOfCredit',
+        key: 'errors:error.outOfCredit',
       };
     case 'fail_to_send_email':
-      return { status: 502, message: 'Failed to send email.', key: 'error.failedToSendEmail' };
+      return { status: 502, message: 'Failed to send email.', key: 'errors:error.failedToSendEmail' };
     case 'token_invalid':
-      return { status: 404, message: 'This link is invalid or has already been used', key: 'error.tokenInvalid' };
+      return { status: 404, message: 'This link is invalid or has already been used', key: 'errors:error.tokenInvalid' };
     case 'token_expired':
-      return { status: 410, message: 'This link has expired', key: 'error.tokenExpired' };
+      return { status: 410, message: 'This link has expired', key: 'errors:error.tokenExpired' };
     case 'email_taken':
-      return { status: 409, message: 'This email has already been registered', key: 'validation:register.error.emailAlreadySignUp' };
+      return { status: 409, message: 'This email has already been registered', key: 'errors:register.emailAlreadySignUp' };
     case 'phone_taken':
-      return { status: 409, message: 'Phone number already exists', key: 'errors:registration.phoneTaken' };
+      return { status: 409, message: 'Phone number already exists', key: 'errors:register.phoneExists' };
     case 'registration_invalid':
-      return { status: 422, message: 'Please update your store details', key: 'validation:register.error.dataError' };
+      return { status: 422, message: 'Please update your store details', key: 'errors:register.dataError' };
     case 'registration_not_found':
-      return { status: 404, message: 'Please update your store details', key: 'validation:register.error.dataError' };
+      return { status: 404, message: 'Please update your store details', key: 'errors:register.dataError' };
     case 'trial_attempt_limit':
-      return { status: 429, message: 'You have reached the maximum number of attempts. Please resend OTP again', key: 'validation:register.error.attemptLimit' };
+      return { status: 429, message: 'You have reached the maximum number of attempts. Please resend OTP again', key: 'errors:register.attemptLimit' };
     case 'trial_code_expired':
-      return { status: 400, message: 'Your code was expired. Please resend OTP again', key: 'validation:register.error.codeExpired' };
+      return { status: 400, message: 'Your code was expired. Please resend OTP again', key: 'errors:register.codeExpired' };
     case 'trial_code_invalid':
-      return { status: 400, message: 'Incorrect OTP entered. Please try again.', key: 'validation:register.error.otpError' };
+      return { status: 400, message: 'Incorrect OTP entered. Please try again.', key: 'errors:register.otpError' };
     case 'trial_resend_too_soon':
-      return { status: 429, message: 'Please try again to resend the OTP', key: 'validation:register.error.pleaseTryAgain' };
+      return { status: 429, message: 'Please try again to resend the OTP', key: 'errors:register.resendOtp' };
     case 'merchant_creation_failed':
-      return { status: 422, message: 'Failed, Please contact our support', key: 'error.merchantCreationFailed' };
+      return { status: 422, message: 'Failed, Please contact our support', key: 'errors:error.merchantCreationFailed' };
     case 'must_subscribe':
       return { status: 402, message: 'Please subscribe to a plan to continue', key: 'errors:billing.mustSubscribe' };
     case 'no_valid_card':
@@ -166,6 +166,61 @@ const errorSpec = (code: ErrorCode): ErrorSpec => {
       return { status: 409, message: 'Please set another card as default before deleting this one', key: 'errors:billing.cardInUse' };
   }
 };
+
+/** Every code once, so tests can walk them all; `satisfies` makes the compiler insist each new code is listed. */
+const everyCode = {
+  validation_failed: true,
+  bad_request: true,
+  unauthenticated: true,
+  session_expired: true,
+  csrf_header_missing: true,
+  forbidden: true,
+  not_found: true,
+  rate_limited: true,
+  payload_too_large: true,
+  unsupported_file_type: true,
+  internal_error: true,
+  invalid_credentials: true,
+  login_refused: true,
+  account_not_activated: true,
+  otp_banned: true,
+  otp_expired: true,
+  otp_invalid: true,
+  otp_required: true,
+  out_of_credit: true,
+  fail_to_send_email: true,
+  token_invalid: true,
+  token_expired: true,
+  email_taken: true,
+  phone_taken: true,
+  registration_invalid: true,
+  registration_not_found: true,
+  trial_attempt_limit: true,
+  trial_code_expired: true,
+  trial_code_invalid: true,
+  trial_resend_too_soon: true,
+  merchant_creation_failed: true,
+  must_subscribe: true,
+  no_valid_card: true,
+  payment_failed: true,
+  card_error: true,
+  fpx_payment_failed: true,
+  invoice_already_paid: true,
+  upgrade_failed: true,
+  downgrade_failed: true,
+  cancel_trialing_failed: true,
+  billing_update_failed: true,
+  no_subscription: true,
+  already_subscribed: true,
+  not_resumable: true,
+  coupon_invalid: true,
+  coupon_expired: true,
+  package_unavailable: true,
+  addon_not_allowed: true,
+  card_in_use: true,
+} satisfies Record<ErrorCode, true>;
+
+export const ERROR_CODES = Object.keys(everyCode) as ErrorCode[];
 
 export type ErrorOptions = {
   message?: string;

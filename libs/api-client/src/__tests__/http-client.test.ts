@@ -54,7 +54,7 @@ describe('createHttpClient', () => {
   it('turns an API error answer into an ApiError with its field errors', async () => {
     const { fetch } = fakeFetch(
       json(400, {
-        error: { code: 'validation_failed', message: 'Some fields are invalid', key: 'error.validationFailed', details: { fields: { email: 'validation:email.invalid' } } },
+        error: { code: 'validation_failed', message: 'Some fields are invalid', key: 'errors:error.validationFailed', details: { fields: { email: 'validation:email.invalid' } } },
         message: 'Some fields are invalid',
       }),
     );
@@ -64,7 +64,7 @@ describe('createHttpClient', () => {
       status: 400,
       code: 'validation_failed',
       message: 'Some fields are invalid',
-      key: 'error.validationFailed',
+      key: 'errors:error.validationFailed',
       details: { email: 'validation:email.invalid' },
       isTimeout: false,
     });

@@ -27,7 +27,7 @@ describe('createI18n', () => {
 
   it('interpolates without HTML-escaping, since React escapes what it renders', () => {
     const i18n = createI18n({ lng: 'en' });
-    expect(i18n.t('errors:login.outOfCredit', { extra_info: '(Shop <A> & B)' })).toBe(
+    expect(i18n.t('errors:error.outOfCredit', { extra_info: '(Shop <A> & B)' })).toBe(
       'One of the store(s) is out of store credit (Shop <A> & B). Contact store owner or support for further assistant',
     );
     expect(i18n.t('errors:success.welcome', { product: 'Merchant Hub' })).toBe('Welcome to Merchant Hub!');

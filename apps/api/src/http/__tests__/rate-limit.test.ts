@@ -14,7 +14,7 @@ describe.each(testDatabases)('rate limits (%s)', (kind) => {
     expect((await attempt('MERCHANT-MY@demo.test')).status).toBe(401);
     const limited = await attempt('merchant-my@demo.test');
     expect(limited.status).toBe(429);
-    expect(limited.body).toMatchObject({ error: { code: 'rate_limited', key: 'error.tooManyRequests' }, message: 'Too many requests, please try again later' });
+    expect(limited.body).toMatchObject({ error: { code: 'rate_limited', key: 'errors:error.tooManyRequests' }, message: 'Too many requests, please try again later' });
     expect((await attempt('merchant-sg@demo.test')).status).toBe(401);
   });
 

@@ -31,11 +31,11 @@ export const createAccountsService = (deps: AppDeps) => {
     const email = input.email.trim().toLowerCase();
     const phone = normalizePhone(input.phone);
     if (email !== user.email && (await findUserByEmail(db, email))) {
-      throw new AppError('email_taken', { message: 'Email already exists', details: { fields: { email: 'errors:registration.emailTaken' } } });
+      throw new AppError('email_taken', { message: 'Email already exists', details: { fields: { email: 'errors:register.emailExists' } } });
     }
     if (phone && phone !== user.phone) {
       const owner = await findUserByPhone(db, phone);
-      if (owner && owner.id !== id) throw new AppError('phone_taken', { details: { fields: { phone: 'errors:registration.phoneTaken' } } });
+      if (owner && owner.id !== id) throw new AppError('phone_taken', { details: { fields: { phone: 'errors:register.phoneExists' } } });
     }
     await updateUser(
       db,

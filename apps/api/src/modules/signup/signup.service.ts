@@ -13,11 +13,11 @@ import { currencyExists, findCountry, findLanguage, findState, industryExists, s
 
 /** Server-side registration messages of spec §8, by the key the clients translate. */
 export const REGISTRATION_MESSAGES = {
-  'errors:registration.emailTaken': 'Email already exists',
-  'errors:registration.storeNameTaken': 'Store name already exists',
-  'errors:registration.storeEmailTaken': 'Store email already exists',
-  'errors:registration.phoneTaken': 'Phone number already exists',
-  'errors:registration.phoneInvalid': 'Phone number is invalid',
+  'errors:register.emailExists': 'Email already exists',
+  'errors:register.storeNameExists': 'Store name already exists',
+  'errors:register.storeEmailExists': 'Store email already exists',
+  'errors:register.phoneExists': 'Phone number already exists',
+  'errors:register.phoneInvalid': 'Phone number is invalid',
   'validation:registration.industryInvalid': 'Selected industry does not exist',
   'validation:registration.currencyInvalid': 'Selected currency is invalid',
   'validation:registration.languageInvalid': 'Selected language does not exist',
@@ -70,9 +70,9 @@ export const createSignupService = (deps: AppDeps) => {
     const email = input.email.toLowerCase();
     const mobile = normalizePhone(input.mobile_no) as string;
     const fields: Partial<Record<string, RegistrationKey>> = {};
-    if (await findUserByEmail(db, email)) fields.email = 'errors:registration.emailTaken';
-    if (await findUserByPhone(db, mobile)) fields.mobile_no = 'errors:registration.phoneTaken';
-    if (await storeNameTaken(db, input.storeName)) fields.storeName = 'errors:registration.storeNameTaken';
+    if (await findUserByEmail(db, email)) fields.email = 'errors:register.emailExists';
+    if (await findUserByPhone(db, mobile)) fields.mobile_no = 'errors:register.phoneExists';
+    if (await storeNameTaken(db, input.storeName)) fields.storeName = 'errors:register.storeNameExists';
     if (Object.keys(fields).length > 0) throw registrationFailure(fields);
     const now = clock.now();
     const row = {
@@ -131,12 +131,12 @@ export const createSignupService = (deps: AppDeps) => {
       throw new AppError('registration_not_found', { extra: { error_code: 'error_data' } });
     }
     const fields: Partial<Record<string, RegistrationKey>> = {};
-    if (await findUserByEmail(db, email)) fields['account.email'] = 'errors:registration.emailTaken';
-    if (mobile !== registration.mobile_no) fields['account.mobile_no'] = 'errors:registration.phoneInvalid';
-    else if (await findUserByPhone(db, mobile)) fields['account.mobile_no'] = 'errors:registration.phoneTaken';
+    if (await findUserByEmail(db, email)) fields['account.email'] = 'errors:register.emailExists';
+    if (mobile !== registration.mobile_no) fields['account.mobile_no'] = 'errors:register.phoneInvalid';
+    else if (await findUserByPhone(db, mobile)) fields['account.mobile_no'] = 'errors:register.phoneExists';
     const { store } = input;
-    if (await storeNameTaken(db, store.store_name)) fields['store.store_name'] = 'errors:registration.storeNameTaken';
-    if (await storeEmailTaken(db, store.store_email)) fields['store.store_email'] = 'errors:registration.storeEmailTaken';
+    if (await storeNameTaken(db, store.store_name)) fields['store.store_name'] = 'errors:register.storeNameExists';
+    if (await storeEmailTaken(db, store.store_email)) fields['store.store_email'] = 'errors:register.storeEmailExists';
     if (!(await industryExists(db, store.industry))) fields['store.industry'] = 'validation:registration.industryInvalid';
     if (!(await currencyExists(db, store.currency))) fields['store.currency'] = 'validation:registration.currencyInvalid';
     const language = await findLanguage(db, store.language);
@@ -249,9 +249,9 @@ export const createSignupService = (deps: AppDeps) => {
     const tokenRow = await peekToken(db, 'merchant_creation_tokens', token, now);
     const email = String(tokenRow.email);
     const fields: Partial<Record<string, RegistrationKey>> = {};
-    if (await findUserByEmail(db, email)) fields.email = 'errors:registration.emailTaken';
-    if (await storeNameTaken(db, input.store_name)) fields.store_name = 'errors:registration.storeNameTaken';
-    if (await storeEmailTaken(db, input.store_email)) fields.store_email = 'errors:registration.storeEmailTaken';
+    if (await findUserByEmail(db, email)) fields.email = 'errors:register.emailExists';
+    if (await storeNameTaken(db, input.store_name)) fields.store_name = 'errors:register.storeNameExists';
+    if (await storeEmailTaken(db, input.store_email)) fields.store_email = 'errors:register.storeEmailExists';
     const country = await findCountry(db, input.country);
     if (!country) fields.country = 'validation:wizard.countryRequired';
     const state = country ? await findState(db, country.id, input.state_or_region) : undefined;

@@ -53,7 +53,7 @@ describe.each(testDatabases)('accounts (%s)', (kind) => {
     it('refuses an e-mail another account uses', async () => {
       const res = await request(ctx.app).put(`/api/users/${myId}`).set(bearer()).send({ name: 'A', email: 'merchant-sg@demo.test', phone: null });
       expect(res.status).toBe(409);
-      expect(res.body).toMatchObject({ error: { code: 'email_taken', details: { fields: { email: 'errors:registration.emailTaken' } } }, message: 'Email already exists' });
+      expect(res.body).toMatchObject({ error: { code: 'email_taken', details: { fields: { email: 'errors:register.emailExists' } } }, message: 'Email already exists' });
     });
 
     it('refuses a phone number another account uses', async () => {

@@ -50,7 +50,7 @@ describe.each(testDatabases)('sign-in with one-time codes (%s)', (kind) => {
       const res = await checkStatus(MY, 'Wrong2026');
       expect(res.status).toBe(401);
       expect(res.body).toMatchObject({
-        error: { code: 'invalid_credentials', message: 'Invalid username or password', key: 'error.invalidCredentials' },
+        error: { code: 'invalid_credentials', message: 'Invalid username or password', key: 'errors:error.invalidCredentials' },
         message: 'Invalid username or password',
       });
       expect(await mailbox(ctx, MY)).toHaveLength(0);
@@ -89,7 +89,7 @@ describe.each(testDatabases)('sign-in with one-time codes (%s)', (kind) => {
       const res = await checkStatus(MY);
       expect(res.status).toBe(403);
       expect(res.body).toMatchObject({
-        error: { code: 'out_of_credit', key: 'error.outOfCredit', details: { extra_info: 'Aisyah Outlet' } },
+        error: { code: 'out_of_credit', key: 'errors:error.outOfCredit', details: { extra_info: 'Aisyah Outlet' } },
         message: 'One of the store(s) is out of store credit Aisyah Outlet. Contact store owner or support for further assistant',
         extra_info: 'Aisyah Outlet',
         out_off_credit_store: ['Aisyah Outlet'],
@@ -135,7 +135,7 @@ describe.each(testDatabases)('sign-in with one-time codes (%s)', (kind) => {
       const res = await submit(MY, wrongCode(code));
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({
-        error: { code: 'otp_invalid', key: 'error.otpInvalid' },
+        error: { code: 'otp_invalid', key: 'errors:error.otpInvalid' },
         message: 'OTP invalid, Kindly check and fill in the correct OTP again',
         otp_data: { mobile_attempts_left: OTP_MAX_ATTEMPTS - 1, mobile_last_attempt_date: Date.parse('2026-03-02T09:00:00Z') / 1000 },
       });
@@ -150,7 +150,7 @@ describe.each(testDatabases)('sign-in with one-time codes (%s)', (kind) => {
       const last = await submit(MY, wrongCode(code));
       expect(last.status).toBe(423);
       expect(last.body).toMatchObject({
-        error: { code: 'otp_banned', key: 'error.otpBanned' },
+        error: { code: 'otp_banned', key: 'errors:error.otpBanned' },
         message: 'Log in has been locked for a period of time. Come back later',
         otp_data: { mobile_attempts_left: 0, attempts_ban_seconds: OTP_BAN_SECONDS },
       });
@@ -185,7 +185,7 @@ describe.each(testDatabases)('sign-in with one-time codes (%s)', (kind) => {
       ctx.clock.advance(OTP_VALIDITY_SECONDS);
       const res = await submit(MY, code);
       expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ error: { code: 'otp_expired', key: 'error.otpExpired' }, message: 'OTP has been expired. Request a new OTP' });
+      expect(res.body).toMatchObject({ error: { code: 'otp_expired', key: 'errors:error.otpExpired' }, message: 'OTP has been expired. Request a new OTP' });
       expect(res.body.otp_data.mobile_attempts_left).toBe(OTP_MAX_ATTEMPTS);
     });
 
@@ -208,7 +208,7 @@ describe.each(testDatabases)('sign-in with one-time codes (%s)', (kind) => {
       await checkStatus(MY);
       const res = await request(ctx.app).post('/api/login').send({ email: MY, password: DEMO_PASSWORD });
       expect(res.status).toBe(403);
-      expect(res.body.error).toMatchObject({ code: 'otp_required', key: 'error.failToSubmitOTP' });
+      expect(res.body.error).toMatchObject({ code: 'otp_required', key: 'errors:error.failToSubmitOTP' });
       expect(Number((await ctx.db('sessions').count({ n: '*' }))[0].n)).toBe(0);
     });
 

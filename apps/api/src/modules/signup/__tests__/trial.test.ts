@@ -44,7 +44,7 @@ describe.each(testDatabases)('trial sign-up (%s)', (kind) => {
     expect((await request(ctx.app).post('/api/trial/verifyEmail').send({ email: EMAIL })).status).toBe(200);
     const taken = await request(ctx.app).post('/api/trial/verifyEmail').send({ email: 'merchant-my@demo.test' });
     expect(taken.status).toBe(409);
-    expect(taken.body).toMatchObject({ message: 'This email has already been registered', key: 'validation:register.error.emailAlreadySignUp', error_code: 'email_exists' });
+    expect(taken.body).toMatchObject({ message: 'This email has already been registered', key: 'errors:register.emailAlreadySignUp', error_code: 'email_exists' });
   });
 
   it('checks the first form, keeps it with a hashed password and texts a code', async () => {
@@ -62,9 +62,9 @@ describe.each(testDatabases)('trial sign-up (%s)', (kind) => {
       .send({ ...TRIAL, email: 'merchant-my@demo.test', mobile_no: '+60123456701', storeName: 'kedai aisyah' });
     expect(res.status).toBe(422);
     expect(res.body.error.details.fields).toEqual({
-      email: 'errors:registration.emailTaken',
-      mobile_no: 'errors:registration.phoneTaken',
-      storeName: 'errors:registration.storeNameTaken',
+      email: 'errors:register.emailExists',
+      mobile_no: 'errors:register.phoneExists',
+      storeName: 'errors:register.storeNameExists',
     });
     expect(res.body.errors).toEqual({ email: ['Email already exists'], mobile_no: ['Phone number already exists'], storeName: ['Store name already exists'] });
     expect(res.body.valid).toBe(false);
@@ -172,9 +172,9 @@ describe.each(testDatabases)('trial sign-up (%s)', (kind) => {
         });
       expect(res.status).toBe(422);
       expect(res.body.error.details.fields).toEqual({
-        'account.mobile_no': 'errors:registration.phoneInvalid',
-        'store.store_name': 'errors:registration.storeNameTaken',
-        'store.store_email': 'errors:registration.storeEmailTaken',
+        'account.mobile_no': 'errors:register.phoneInvalid',
+        'store.store_name': 'errors:register.storeNameExists',
+        'store.store_email': 'errors:register.storeEmailExists',
         'store.industry': 'validation:registration.industryInvalid',
         'store.currency': 'validation:registration.currencyInvalid',
         'store.language': 'validation:registration.languageInvalid',

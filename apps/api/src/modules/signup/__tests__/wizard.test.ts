@@ -91,7 +91,7 @@ describe.each(testDatabases)('merchant-creation wizard (%s)', (kind) => {
   it('refuses a taken store name and an unknown region, writing nothing', async () => {
     const res = await post({ ...fields(), store_name: 'Kedai Aisyah', state_or_region: 'Nowhere' }, { storeImage: PNG });
     expect(res.status).toBe(422);
-    expect(res.body.error.details.fields).toEqual({ store_name: 'errors:registration.storeNameTaken', state_or_region: 'validation:wizard.regionRequired' });
+    expect(res.body.error.details.fields).toEqual({ store_name: 'errors:register.storeNameExists', state_or_region: 'validation:wizard.regionRequired' });
     expect(await ctx.db('users').where({ email: EMAIL }).first()).toBeUndefined();
     expect(fs.existsSync(path.join(ctx.uploadDir, 'stores'))).toBe(false);
   });
