@@ -73,7 +73,7 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
     await waitForHealth(baseUrl, server, 30_000);
   } catch (error) {
     server.kill();
-    throw new Error(`${(error as Error).message}\n${output}`);
+    throw new Error(`${(error as Error).message}\n${output}`, { cause: error });
   }
   return {
     baseUrl,
