@@ -1,27 +1,44 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { notifications } from '@mantine/notifications';
-import { createHttpClient, createQueryClient, errorMessageKeys } from '@merchant-hub/api-client';
-import { createAppI18n } from '@merchant-hub/ui-kit';
+import { createHttpClient, createQueryClient } from '@merchant-hub/api-client';
+import { createAppI18n, reloadOnceForStaleChunk } from '@merchant-hub/ui-kit';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { AppRoot } from './app/app-root';
-import { SIGN_IN_PATH, routes } from './app/routes';
+import { messageKeysOf, messageValuesOf } from './app/error-keys';
+import { SIGN_IN_PATH, createRoutes } from './app/routes';
+import { createSessionStore } from './app/session-store';
 
 const i18n = createAppI18n();
-const router = createBrowserRouter(routes, { basename: import.meta.env.BASE_URL });
+const session = createSessionStore();
+const httpClient = createHttpClient();
+// The router is created after the query client, whose 401 handler needs it; the handler runs later.
+let navigateToSignIn: () => void = () => undefined;
 const queryClient = createQueryClient({
-  onError: (error) => notifications.show({ color: 'red', message: i18n.t(errorMessageKeys(error)) }),
+  onError: (error) => notifications.show({ color: 'red', message: i18n.t(messageKeysOf(error), messageValuesOf(error)) }),
   onUnauthorized: () => {
-    if (router.state.location.pathname !== SIGN_IN_PATH) void router.navigate(SIGN_IN_PATH, { replace: true });
+    // Spec §2: a 401 anywhere means the session is gone.
+    session.clear();
+    queryClient.clear();
+    navigateToSignIn();
   },
+});
+const router = createBrowserRouter(createRoutes({ queryClient, http: httpClient, session }), { basename: import.meta.env.BASE_URL });
+navigateToSignIn = () => {
+  if (router.state.location.pathname !== SIGN_IN_PATH) void router.navigate(SIGN_IN_PATH, { replace: true });
+};
+
+// A lazy chunk that vanished with a deploy: reload once to fetch the new build (spec §8).
+window.addEventListener('vite:preloadError', (event) => {
+  if (reloadOnceForStaleChunk((event as Event & { payload?: unknown }).payload)) event.preventDefault();
 });
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 createRoot(container).render(
   <StrictMode>
-    <AppRoot i18n={i18n} httpClient={createHttpClient()} queryClient={queryClient} router={router} />
+    <AppRoot i18n={i18n} httpClient={httpClient} queryClient={queryClient} router={router} session={session} />
   </StrictMode>,
 );

@@ -14,4 +14,12 @@ export const queryKeys = {
   user: { ...createQueryKeys('user'), current: () => ['user', 'current'] as const },
   countries: createQueryKeys('countries'),
   states: createQueryKeys('states'),
+  phoneCodes: createQueryKeys('phoneCodes'),
+  banners: createQueryKeys('banners'),
+  ipCountry: createQueryKeys('ipCountry'),
+  resetTokens: createQueryKeys('resetTokens'),
+  wizardTokens: createQueryKeys('wizardTokens'),
+  shopCategories: createQueryKeys('shopCategories'),
+  trialSettings: createQueryKeys('trialSettings'),
+  billing: createQueryKeys('billing'),
 };

@@ -25,3 +25,33 @@ export { NotFoundPage, RouteError, RouteLoader } from './route-states';
 export { usePageTitle } from './page-title';
 export { isStaleChunkError, reloadOnceForStaleChunk } from './stale-chunk';
 export type { ReloadEnvironment } from './stale-chunk';
+export { useSecondsLeft, CountdownText } from './countdown';
+export type { CountdownTextProps } from './countdown';
+export { OtpInput, OTP_LENGTH } from './otp-input';
+export type { OtpInputProps } from './otp-input';
+export { BannerCarousel } from './banner-carousel';
+export type { BannerCarouselProps, BannerSlide } from './banner-carousel';
+export { useSchemaForm, applyServerFieldErrors } from './schema-form';
+export type { SchemaFormOptions } from './schema-form';
+export { Icon } from './icons';
+export type { IconName, IconProps } from './icons';
+export { AppFrame } from './shell/app-frame';
+export type { AppFrameLabels, AppFrameProps, FrameUser } from './shell/app-frame';
+export { SidebarMenu } from './shell/sidebar-menu';
+export type { MenuEntry, SidebarMenuProps } from './shell/sidebar-menu';
+export { ThemeOptionsPanel } from './shell/theme-options-panel';
+export type { ThemeOptionsLabels, ThemeOptionsPanelProps } from './shell/theme-options-panel';
+export {
+  DEFAULT_THEME_OPTIONS,
+  SIDEBAR_IMAGES,
+  THEME_COLORS,
+  parseThemeOptions,
+  primaryColorVariables,
+  readThemeOptions,
+  sidebarImageCss,
+  themeOptionsStorageKey,
+  writeThemeOptions,
+} from './shell/theme-options';
+export type { SidebarImage, ThemeColor, ThemeOptions } from './shell/theme-options';
+export { GuidedTour, TOUR_DELAY_MS, TOUR_MIN_WIDTH, shouldStartTour, useDelayedTour } from './guided-tour';
+export type { GuidedTourLabels, GuidedTourProps, TourStep } from './guided-tour';

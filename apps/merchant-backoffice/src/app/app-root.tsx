@@ -7,21 +7,26 @@ import type { i18n as I18nInstance } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import type { DataRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { SessionProvider } from './session-context';
+import type { SessionStore } from './session-store';
 
 export type AppRootProps = {
   i18n: I18nInstance;
   httpClient: HttpClient;
   queryClient: QueryClient;
   router: DataRouter;
+  session: SessionStore;
 };
 
 /** Everything the screens rely on, outermost first; tests mount it with a memory router and a fake fetch. */
-export const AppRoot = ({ i18n, httpClient, queryClient, router }: AppRootProps) => (
+export const AppRoot = ({ i18n, httpClient, queryClient, router, session }: AppRootProps) => (
   <I18nextProvider i18n={i18n}>
     <AppProviders>
       <HttpClientProvider client={httpClient}>
         <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
+          <SessionProvider store={session}>
+            <RouterProvider router={router} />
+          </SessionProvider>
         </QueryClientProvider>
       </HttpClientProvider>
     </AppProviders>

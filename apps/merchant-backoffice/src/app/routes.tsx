@@ -1,24 +1,115 @@
-import { NotFoundPage, RouteError, RouteLoader } from '@merchant-hub/ui-kit';
+import { fetchCurrentUser, isSessionError, queryKeys } from '@merchant-hub/api-client';
+import type { HttpClient } from '@merchant-hub/api-client';
+import { RouteError, RouteLoader } from '@merchant-hub/ui-kit';
+import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from 'react-router';
-import type { RouteObject } from 'react-router';
+import type { LoaderFunctionArgs, RouteObject } from 'react-router';
+import { PATHS, hasLocaleMarker } from './gating';
+import type { SessionStore } from './session-store';
+import { rolesMayUseBackOffice } from './session-store';
 
-export const SIGN_IN_PATH = '/signin';
+export const SIGN_IN_PATH = PATHS.signIn;
 
-// Each screen is its own chunk: the sign-in page must not download the code of the screens behind it.
-export const routes: RouteObject[] = [
-  {
-    path: '/',
-    errorElement: <RouteError />,
-    HydrateFallback: RouteLoader,
-    children: [
-      // Nothing lives at the root until the home screen arrives; a visitor starts by signing in.
-      { index: true, loader: () => redirect(SIGN_IN_PATH) },
-      {
-        path: SIGN_IN_PATH.slice(1),
-        lazy: () => import('../pages/signin.page').then((module) => ({ Component: module.SignInPage })),
-      },
-      // The not-found page is part of the kit that every route already loads; splitting it would save nothing.
-      { path: '*', Component: NotFoundPage },
-    ],
-  },
-];
+export type RouteDeps = { queryClient: QueryClient; http: HttpClient; session: SessionStore };
+
+/** Paths served by the public checkout app; the browser must load that app for them. */
+const CHECKOUT_PREFIXES = ['/subscribe/', '/subscribe-payment/', '/subscribe-payment-result/'];
+
+/** Spec §2 gating as loaders. Each screen is its own chunk: sign-in downloads no code of the screens behind it. */
+export const createRoutes = ({ queryClient, http, session }: RouteDeps): RouteObject[] => {
+  const signedIn = () => session.active() !== null;
+
+  /** Sign-in, sign-up, forgot password and the merchant wizard: a signed-in visitor goes home. */
+  const guestOnly = () => (signedIn() ? redirect(PATHS.home) : null);
+
+  /** The main app: a stored, unexpired session whose user the API still knows (automatic sign-in). */
+  const requireSession = async ({ request }: LoaderFunctionArgs) => {
+    const url = new URL(request.url);
+    const from = `${url.pathname}${url.search}`;
+    const toSignIn = redirect(from === PATHS.home ? PATHS.signIn : `${PATHS.signIn}?from=${encodeURIComponent(from)}`);
+    const stored = session.active();
+    if (!stored) throw toSignIn;
+    if (!rolesMayUseBackOffice(stored.roleNames)) {
+      session.clear();
+      throw redirect(PATHS.signIn);
+    }
+    try {
+      await queryClient.ensureQueryData({
+        queryKey: queryKeys.user.current(),
+        queryFn: ({ signal }) => fetchCurrentUser(http, signal),
+        meta: { handlesError: true },
+      });
+    } catch (error) {
+      if (isSessionError(error)) {
+        session.clear();
+        queryClient.clear();
+        throw toSignIn;
+      }
+      throw error;
+    }
+    return null;
+  };
+
+  /** Unknown paths: home when signed in; signed out, sign-in unless a locale marker asks for a page (spec §2). */
+  const unknownPath = ({ request }: LoaderFunctionArgs) => {
+    const url = new URL(request.url);
+    if (signedIn()) return redirect(PATHS.home);
+    if (CHECKOUT_PREFIXES.some((prefix) => url.pathname.startsWith(prefix))) {
+      window.location.assign(url.pathname + url.search);
+      return null;
+    }
+    return hasLocaleMarker(url.search) ? null : redirect(`${PATHS.signIn}${url.search}`);
+  };
+
+  const logout = () => {
+    // The shell's Log out revokes the token first; this path only forgets what this browser kept.
+    session.clear();
+    queryClient.clear();
+    return redirect(PATHS.signIn);
+  };
+
+  return [
+    {
+      path: '/',
+      errorElement: <RouteError />,
+      HydrateFallback: RouteLoader,
+      children: [
+        {
+          loader: guestOnly,
+          children: [
+            { path: 'signin', lazy: () => import('../pages/signin.page').then((m) => ({ Component: m.SignInPage })) },
+            { path: 'signup', lazy: () => import('../pages/signup.page').then((m) => ({ Component: m.SignUpPage })) },
+            { path: 'forgot-password', lazy: () => import('../pages/forgot-password.page').then((m) => ({ Component: m.ForgotPasswordPage })) },
+            { path: 'confirm/:token', lazy: () => import('../pages/merchant-wizard.page').then((m) => ({ Component: m.MerchantWizardPage })) },
+          ],
+        },
+        // Reachable signed in or out.
+        { path: 'reset-password/:token', lazy: () => import('../pages/reset-password.page').then((m) => ({ Component: m.ResetPasswordPage })) },
+        { path: 'terms-condition', lazy: () => import('../pages/terms.page').then((m) => ({ Component: m.TermsPage })) },
+        { path: 'session/500', lazy: () => import('../pages/status.page').then((m) => ({ Component: m.ServerErrorPage })) },
+        {
+          path: 'session/404',
+          loader: () => (signedIn() ? redirect(PATHS.home) : null),
+          lazy: () => import('../pages/status.page').then((m) => ({ Component: m.SessionNotFoundPage })),
+        },
+        { path: 'logout', loader: logout },
+        // Signed in, a checkout link means "change my plan": billing (spec §2).
+        ...['subscribe/*', 'subscribe-payment/*'].map((path) => ({ path, loader: (args: LoaderFunctionArgs) => (signedIn() ? redirect(PATHS.billing) : unknownPath(args)) })),
+        {
+          loader: requireSession,
+          lazy: () => import('../shell/main-layout').then((m) => ({ Component: m.MainLayout })),
+          children: [
+            { index: true, lazy: () => import('../pages/home.page').then((m) => ({ Component: m.HomePage })) },
+            { path: 'home', loader: () => redirect(PATHS.home) },
+            { path: 'home/dashboard', lazy: () => import('../pages/billing.page').then((m) => ({ Component: m.BillingPage })) },
+            { path: 'profile', loader: () => redirect(PATHS.personal) },
+            { path: 'profile/personal', lazy: () => import('../pages/profile.page').then((m) => ({ Component: m.ProfilePage })) },
+            { path: 'profile/billing/usage-add-on', lazy: () => import('../pages/billing.page').then((m) => ({ Component: m.UsageAddOnPage })) },
+            { path: 'profile/billing/not-found', lazy: () => import('../pages/billing.page').then((m) => ({ Component: m.BillingNotFoundPage })) },
+          ],
+        },
+        { path: '*', loader: unknownPath, lazy: () => import('../pages/status.page').then((m) => ({ Component: m.SessionNotFoundPage })) },
+      ],
+    },
+  ];
+};

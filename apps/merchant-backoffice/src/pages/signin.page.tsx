@@ -1,36 +1,251 @@
-import { Anchor, Card, Center, Group, Stack, Text, Title } from '@mantine/core';
-import type { Locale } from '@merchant-hub/domain';
-import { isLocale } from '@merchant-hub/domain';
-import { ColorSchemeToggle, LanguagePicker, usePageTitle } from '@merchant-hub/ui-kit';
+import { Alert, Anchor, Button, Checkbox, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { LoginResult, OtpStatusResult } from '@merchant-hub/api-client';
+import { isApiError, useActivateAccount, useBanner, useIpCountry, useLogin, useOtpStatus, useSubmitOtp } from '@merchant-hub/api-client';
+import type { Market, OtpData } from '@merchant-hub/domain';
+import { isLocale, isMarket } from '@merchant-hub/domain';
+import { LOCALE_STORAGE_KEY, usePageTitle, useSchemaForm } from '@merchant-hub/ui-kit';
+import { signInFormSchema } from '@merchant-hub/validation';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { messageKeysOf, messageValuesOf } from '../app/error-keys';
+import { PATHS, destinationAfterSignIn, withLocale } from '../app/gating';
+import { useEndSession, useStartSession } from '../app/session-context';
+import { rolesMayUseBackOffice } from '../app/session-store';
+import { AuthLayout } from '../session/auth-layout';
+import { PasswordField } from '../session/password-field';
+import { OtpStep } from '../session/otp-step';
+import { termsCountryOf } from './terms.page';
 
-/** Entry point of the back office; the credential and one-time-code forms arrive with the session screens. */
+type SignInValues = { email: string; password: string; terms: boolean };
+type Credentials = { email: string; password: string };
+
+const otpDataOf = (error: unknown): OtpData | null => {
+  if (!isApiError(error) || typeof error.body !== 'object' || error.body === null) return null;
+  const data = (error.body as { otp_data?: OtpData }).otp_data;
+  return data ?? null;
+};
+
+const storedLocale = (): string | null => {
+  try {
+    return window.localStorage.getItem(LOCALE_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+};
+
+/** Sign-in (spec §2 Session screens, §4 Sign-in): credentials and terms, then the one-time code unless skipped. */
 export const SignInPage = () => {
-  const { t, i18n } = useTranslation('common');
-  const title = t('page.signIn.title', { defaultValue: 'Sign in' });
-  usePageTitle(title);
-  const language: Locale = isLocale(i18n.language) ? i18n.language : 'en';
-  const handleLanguageChange = (locale: Locale) => void i18n.changeLanguage(locale);
+  const { t, i18n } = useTranslation(['auth', 'errors', 'validation', 'common']);
+  usePageTitle(t('auth:signIn.title'));
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const startSession = useStartSession();
+  const endSession = useEndSession();
+  const localeParam = params.get('locale');
+  const countryParam = params.get('country')?.toUpperCase() ?? null;
+  const evt = params.get('evt');
+
+  // TW by IP selects Traditional Chinese, unless the link or an earlier visit chose a language.
+  const ipCountry = useIpCountry({ enabled: !localeParam });
+  const country: Market | null = isMarket(countryParam) ? countryParam : isMarket(ipCountry.data?.country) ? ipCountry.data.country : null;
+  useEffect(() => {
+    if (!localeParam && !storedLocale() && ipCountry.data?.country === 'TW' && i18n.language !== 'zhtw') void i18n.changeLanguage('zhtw');
+  }, [ipCountry.data, localeParam, i18n]);
+  useEffect(() => {
+    if (localeParam && isLocale(localeParam) && i18n.language !== localeParam) void i18n.changeLanguage(localeParam);
+  }, [localeParam, i18n]);
+
+  const banner = useBanner('login', { locale: i18n.language, country: country ?? undefined });
+
+  // The e-mailed verification link lands here with ?evt=; activate once and say how it went.
+  const activation = useActivateAccount({ meta: { handlesError: true } });
+  const activatedToken = useRef<string | null>(null);
+  useEffect(() => {
+    if (evt && activatedToken.current !== evt) {
+      activatedToken.current = evt;
+      activation.mutate(evt);
+    }
+  }, [evt, activation]);
+
+  const form = useSchemaForm<SignInValues>({ schema: signInFormSchema, initialValues: { email: '', password: '', terms: false } });
+  const [credentials, setCredentials] = useState<Credentials | null>(null);
+  const [otpData, setOtpData] = useState<OtpData | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [otpError, setOtpError] = useState<string | null>(null);
+
+  const describe = (error: unknown) => t(messageKeysOf(error), messageValuesOf(error));
+
+  const finish = (result: LoginResult) => {
+    if (!rolesMayUseBackOffice(result.role_names)) {
+      endSession();
+      setCredentials(null);
+      setFormError(t('auth:signIn.refusedRole'));
+      return;
+    }
+    startSession(result);
+    notifications.show({ color: 'green', message: t('auth:signIn.signedIn') });
+    const destination = destinationAfterSignIn({ from: params.get('from'), referrer: document.referrer, origin: window.location.origin });
+    if (destination.kind === 'external') window.location.assign(destination.url);
+    else void navigate(destination.path, { replace: true });
+  };
+
+  const login = useLogin({
+    meta: { handlesError: true },
+    onSuccess: finish,
+    onError: (error) => (credentials ? setOtpError(describe(error)) : setFormError(describe(error))),
+  });
+
+  const handleStatus = (result: OtpStatusResult, input: Credentials) => {
+    if (result.skip_otp) {
+      login.mutate({ ...input, locale: i18n.language });
+      return;
+    }
+    setCredentials(input);
+    setOtpData(result.otp_data);
+  };
+
+  const otpStatus = useOtpStatus({
+    meta: { handlesError: true },
+    onError: (error, input) => {
+      const data = otpDataOf(error);
+      if (isApiError(error) && error.code === 'otp_banned' && data) {
+        // Locked out: the code screen shows how long for.
+        setCredentials({ email: input.email, password: input.password });
+        setOtpData(data);
+        setOtpError(describe(error));
+        return;
+      }
+      if (credentials) setOtpError(describe(error));
+      else setFormError(describe(error));
+    },
+  });
+
+  const submitOtp = useSubmitOtp({
+    meta: { handlesError: true },
+    onSuccess: () => {
+      if (credentials) login.mutate({ ...credentials, locale: i18n.language });
+    },
+    onError: (error) => {
+      const data = otpDataOf(error);
+      if (data) setOtpData(data);
+      setOtpError(describe(error));
+    },
+  });
+
+  const handleSubmit = form.onSubmit((values) => {
+    setFormError(null);
+    setOtpError(null);
+    const input = { email: values.email.trim(), password: values.password };
+    otpStatus.mutate({ ...input, locale: i18n.language }, { onSuccess: (result) => handleStatus(result, input) });
+  });
+
+  const handleBack = () => {
+    setCredentials(null);
+    setOtpData(null);
+    setOtpError(null);
+  };
+
+  const termsHref = withLocale(`${PATHS.terms}?country=${termsCountryOf(country)}`, null);
 
   return (
-    <Center mih="100vh" p="md">
-      <Card withBorder shadow="sm" padding="xl" w="100%" maw={420}>
-        <Stack gap="lg">
-          <Group justify="space-between" align="flex-start">
+    <AuthLayout banner={banner.data}>
+      {credentials ? (
+        <OtpStep
+          email={credentials.email}
+          otpData={otpData}
+          error={otpError}
+          submitting={submitOtp.isPending || login.isPending}
+          resending={otpStatus.isPending}
+          onSubmit={(code) => {
+            setOtpError(null);
+            submitOtp.mutate({ code, email: credentials.email });
+          }}
+          onResend={() => {
+            setOtpError(null);
+            otpStatus.mutate(
+              { ...credentials, locale: i18n.language },
+              {
+                onSuccess: (result) => {
+                  handleStatus(result, credentials);
+                  notifications.show({ color: 'green', message: t('auth:otp.resent') });
+                },
+              },
+            );
+          }}
+          onBack={handleBack}
+        />
+      ) : (
+        <form onSubmit={handleSubmit} noValidate>
+          <Stack gap="md">
             <Stack gap={4}>
-              <Title order={1} size="h2">
-                {t('appName')}
+              <Title order={1} size="h3">
+                {t('auth:signIn.heading')}
               </Title>
-              <Text c="dimmed">{title}</Text>
+              <Text c="dimmed" size="sm">
+                {t('auth:signIn.subtitle')}
+              </Text>
             </Stack>
-            <ColorSchemeToggle label={t('theme.dark')} />
-          </Group>
-          <LanguagePicker value={language} onChange={handleLanguageChange} label={t('field.language')} />
-          <Anchor href="/staff/" size="sm">
-            {t('page.signIn.staffConsole', { defaultValue: 'Staff console' })}
-          </Anchor>
-        </Stack>
-      </Card>
-    </Center>
+            {evt && activation.isPending ? <Alert color="blue">{t('auth:signIn.activating')}</Alert> : null}
+            {activation.isSuccess ? <Alert color="green">{t('auth:signIn.activated')}</Alert> : null}
+            {activation.isError ? (
+              <Alert color="red" role="alert">
+                {describe(activation.error)}
+              </Alert>
+            ) : null}
+            {formError ? (
+              <Alert color="red" role="alert" data-testid="signin-error">
+                {formError}
+              </Alert>
+            ) : null}
+            <TextInput
+              label={t('auth:signIn.email')}
+              type="email"
+              autoComplete="username"
+              required
+              key={form.key('email')}
+              {...form.getInputProps('email')}
+            />
+            <PasswordField
+              label={t('auth:signIn.password')}
+              autoComplete="current-password"
+              required
+              key={form.key('password')}
+              {...form.getInputProps('password')}
+            />
+            <Checkbox
+              key={form.key('terms')}
+              {...form.getInputProps('terms', { type: 'checkbox' })}
+              label={
+                <>
+                  {t('auth:signIn.termsPrefix')}{' '}
+                  <Anchor component={Link} to={termsHref} target="_blank" inherit>
+                    {t('auth:signIn.termsLink')}
+                  </Anchor>
+                </>
+              }
+            />
+            <Button type="submit" fullWidth loading={otpStatus.isPending || login.isPending}>
+              {t('auth:signIn.submit')}
+            </Button>
+            <Group justify="space-between">
+              <Anchor component={Link} to={withLocale(PATHS.forgotPassword, localeParam)} size="sm">
+                {t('auth:signIn.forgot')}
+              </Anchor>
+              <Anchor href="/staff/" size="sm" c="dimmed">
+                {t('auth:signIn.staffConsole')}
+              </Anchor>
+            </Group>
+            <Text size="sm" ta="center">
+              {t('auth:signIn.noAccount')}{' '}
+              <Anchor component={Link} to={withLocale(PATHS.signUp, localeParam)}>
+                {t('auth:signIn.startTrial')}
+              </Anchor>
+            </Text>
+          </Stack>
+        </form>
+      )}
+    </AuthLayout>
   );
 };

@@ -1,4 +1,8 @@
 // One line per namespace: a new namespace is a new file beside this one plus its export here.
+export { auth } from './auth';
 export { common } from './common';
 export { errors } from './errors';
+export { home } from './home';
+export { profile } from './profile';
+export { shell } from './shell';
 export { validation } from './validation';

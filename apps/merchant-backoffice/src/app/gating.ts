@@ -1,0 +1,64 @@
+import { isSupportedLocale } from '@merchant-hub/i18n';
+
+/** Spec §2 route gating: where a visitor may be, signed in or not. */
+export const PATHS = {
+  home: '/',
+  signIn: '/signin',
+  signUp: '/signup',
+  logout: '/logout',
+  forgotPassword: '/forgot-password',
+  billing: '/home/dashboard',
+  usageAddOn: '/profile/billing/usage-add-on',
+  billingUpgrade: '/profile/billing/upgrade',
+  profile: '/profile',
+  personal: '/profile/personal',
+  terms: '/terms-condition',
+  notFound: '/session/404',
+  serverError: '/session/500',
+  billingNotFound: '/profile/billing/not-found',
+} as const;
+
+/** Locale markers that keep an unknown path from bouncing to sign-in (spec §2). */
+const LOCALE_MARKERS = ['en', 'ms', 'zh', 'zhtw'];
+
+export const hasLocaleMarker = (search: string): boolean => {
+  const locale = new URLSearchParams(search).get('locale');
+  return locale !== null && LOCALE_MARKERS.includes(locale) && isSupportedLocale(locale);
+};
+
+/** Hosts of the payment gateways a buyer returns from (ECPay, Stripe and its hosted pages). */
+const GATEWAY_HOSTS = [/(^|\.)ecpay\.com\.tw$/, /(^|\.)stripe\.com$/];
+
+/** A path of this app that is safe to send a user to: same origin, not protocol-relative, not a session page. */
+export const isSafeInternalPath = (path: string | null | undefined): path is string =>
+  typeof path === 'string' &&
+  path.startsWith('/') &&
+  !path.startsWith('//') &&
+  !path.startsWith('/\\') &&
+  ![PATHS.signIn, PATHS.signUp, PATHS.logout].some((blocked) => path === blocked || path.startsWith(`${blocked}?`));
+
+export type SignInDestination = { kind: 'internal'; path: string } | { kind: 'external'; url: string };
+
+/**
+ * Where to go after signing in (spec §2 referer rule). A page of this app that sent the visitor to sign in
+ * comes first. Otherwise, arriving from the product's own site or a payment gateway goes home, and arriving
+ * from anywhere else goes back there; only http(s) referers are followed.
+ */
+export const destinationAfterSignIn = (input: { from: string | null; referrer: string; origin: string }): SignInDestination => {
+  if (isSafeInternalPath(input.from)) return { kind: 'internal', path: input.from };
+  if (!input.referrer) return { kind: 'internal', path: PATHS.home };
+  let referrer: URL;
+  try {
+    referrer = new URL(input.referrer);
+  } catch {
+    return { kind: 'internal', path: PATHS.home };
+  }
+  if (referrer.protocol !== 'http:' && referrer.protocol !== 'https:') return { kind: 'internal', path: PATHS.home };
+  const own = new URL(input.origin);
+  if (referrer.host === own.host || GATEWAY_HOSTS.some((host) => host.test(referrer.hostname))) return { kind: 'internal', path: PATHS.home };
+  return { kind: 'external', url: referrer.href };
+};
+
+/** Sign-in, forgot-password and similar links keep the chosen language across pages. */
+export const withLocale = (path: string, locale: string | null | undefined): string =>
+  locale ? `${path}${path.includes('?') ? '&' : '?'}locale=${encodeURIComponent(locale)}` : path;

@@ -1,0 +1,192 @@
+import { AppShell, Avatar, Box, Burger, Container, Group, Menu, ScrollArea, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Icon } from '../icons';
+import { SidebarMenu } from './sidebar-menu';
+import type { MenuEntry } from './sidebar-menu';
+import { sidebarImageCss } from './theme-options';
+import type { ThemeOptions } from './theme-options';
+
+export type FrameUser = { name: string; email: string; avatarUrl: string | null };
+
+export type AppFrameLabels = {
+  back: string;
+  openMenu: string;
+  userMenu: string;
+  billing: string;
+  profile: string;
+  logout: string;
+  home: string;
+};
+
+export type AppFrameProps = {
+  logo: ReactNode;
+  menu: MenuEntry[];
+  activePath: string;
+  user: FrameUser | null;
+  /** Shows placeholders in the header and sidebar while the user is being loaded. */
+  loading: boolean;
+  options: ThemeOptions;
+  navOpened: boolean;
+  onToggleNav: () => void;
+  onNavigate: () => void;
+  /** The add-on page shows no sidebar (spec §2). */
+  sidebarHidden?: boolean;
+  backTo: string;
+  billingTo: string;
+  profileTo: string;
+  onLogout: () => void;
+  /** Language picker, theme options button... shown in the top bar before the user menu. */
+  actions?: ReactNode;
+  labels: AppFrameLabels;
+  children: ReactNode;
+};
+
+const SIDEBAR_WIDTH = 260;
+const MINI_SIDEBAR_WIDTH = 76;
+
+const initials = (name: string): string =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase() ?? '')
+    .join('');
+
+/**
+ * The signed-in frame: top bar (menu button, back link, actions, user menu) and the sidebar. Below 1200 px
+ * the sidebar becomes a drawer that the caller closes on every navigation (spec §2: ≤ 1199 px).
+ */
+export const AppFrame = ({
+  logo,
+  menu,
+  activePath,
+  user,
+  loading,
+  options,
+  navOpened,
+  onToggleNav,
+  onNavigate,
+  sidebarHidden = false,
+  backTo,
+  billingTo,
+  profileTo,
+  onLogout,
+  actions,
+  labels,
+  children,
+}: AppFrameProps) => {
+  const darkSidebar = options.sidebar === 'dark';
+  const width = options.miniSidebar ? MINI_SIDEBAR_WIDTH : SIDEBAR_WIDTH;
+  const sidebarStyle = {
+    background: [sidebarImageCss(options.sidebarImage, darkSidebar), darkSidebar ? 'var(--mantine-color-dark-8)' : undefined]
+      .filter(Boolean)
+      .join(', ') || undefined,
+    ...(darkSidebar
+      ? {
+          '--mantine-color-text': 'var(--mantine-color-gray-2)',
+          '--mantine-color-dimmed': 'var(--mantine-color-gray-5)',
+          '--mantine-color-default-hover': 'rgba(255,255,255,0.08)',
+          color: 'var(--mantine-color-gray-2)',
+        }
+      : {}),
+  };
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={sidebarHidden ? undefined : { width, breakpoint: 'lg', collapsed: { mobile: !navOpened } }}
+      padding="md"
+      layout="alt"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap">
+            {sidebarHidden ? null : <Burger opened={navOpened} onClick={onToggleNav} hiddenFrom="lg" size="sm" aria-label={labels.openMenu} />}
+            <UnstyledButton component={Link} to={backTo} aria-label={labels.back} data-tour="breadcrumbs">
+              <Group gap={4} wrap="nowrap">
+                <Icon name="back" style={{ transform: 'scaleX(var(--mh-dir-flip, 1))' }} />
+                <Text size="sm" visibleFrom="xs">
+                  {labels.back}
+                </Text>
+              </Group>
+            </UnstyledButton>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            {actions}
+            {loading || !user ? (
+              <Group gap="xs" data-testid="header-placeholder">
+                <Skeleton height={32} circle />
+                <Skeleton height={10} width={90} visibleFrom="sm" />
+              </Group>
+            ) : (
+              <Menu position="bottom-end" withinPortal shadow="md" width={220}>
+                <Menu.Target>
+                  <UnstyledButton aria-label={labels.userMenu}>
+                    <Group gap="xs" wrap="nowrap">
+                      <Avatar src={user.avatarUrl} alt={user.name} radius="xl" size={32} color="initials" name={user.name}>
+                        {initials(user.name)}
+                      </Avatar>
+                      <Text size="sm" fw={500} visibleFrom="sm" maw={160} truncate>
+                        {user.name}
+                      </Text>
+                    </Group>
+                  </UnstyledButton>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Label>
+                    <Text size="sm" fw={600} truncate>
+                      {user.name}
+                    </Text>
+                    <Text size="xs" c="dimmed" truncate>
+                      {user.email}
+                    </Text>
+                  </Menu.Label>
+                  <Menu.Item component={Link} to={profileTo} leftSection={<Icon name="user" size={16} />}>
+                    {labels.profile}
+                  </Menu.Item>
+                  <Menu.Item component={Link} to={billingTo} leftSection={<Icon name="billing" size={16} />}>
+                    {labels.billing}
+                  </Menu.Item>
+                  <Menu.Divider />
+                  <Menu.Item color="red" onClick={onLogout} leftSection={<Icon name="logout" size={16} />}>
+                    {labels.logout}
+                  </Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+            )}
+          </Group>
+        </Group>
+      </AppShell.Header>
+      {sidebarHidden ? null : (
+        <AppShell.Navbar p="sm" style={sidebarStyle} data-sidebar={options.sidebar}>
+          <AppShell.Section>
+            <Box component={Link} to="/" aria-label={labels.home} onClick={onNavigate} style={{ display: 'block', textDecoration: 'none', color: 'inherit' }} py="xs" px={options.miniSidebar ? 0 : 'xs'}>
+              {logo}
+            </Box>
+          </AppShell.Section>
+          <AppShell.Section grow component={ScrollArea} mt="md">
+            {loading ? (
+              <Stack gap="sm" data-testid="sidebar-placeholder">
+                {[0, 1, 2, 3].map((row) => (
+                  <Skeleton key={row} height={28} />
+                ))}
+              </Stack>
+            ) : (
+              <SidebarMenu entries={menu} activePath={activePath} mini={options.miniSidebar} onNavigate={onNavigate} />
+            )}
+          </AppShell.Section>
+        </AppShell.Navbar>
+      )}
+      <AppShell.Main>
+        {options.boxLayout ? (
+          <Container size="lg" px={0} data-layout="box">
+            {children}
+          </Container>
+        ) : (
+          children
+        )}
+      </AppShell.Main>
+    </AppShell>
+  );
+};
