@@ -1,0 +1,162 @@
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, startProduct, type RunningProduct } from './harness';
+
+// Journeys of issue 5 against the built product: trial sign-up, sign-in with a code, lock-out, password
+// reset, logout and route gating, each in a fresh browser context (own cookies and storage).
+let product: RunningProduct;
+let browser: Browser;
+
+beforeAll(async () => {
+  product = await startProduct();
+  browser = await launchBrowser();
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+type MailboxEntry = { to: string; code?: string; link?: string; subject?: string; created_at: string };
+
+async function mailbox(to: string): Promise<MailboxEntry[]> {
+  const response = await fetch(`${product.baseUrl}/api/dev/mailbox?to=${encodeURIComponent(to)}`);
+  return ((await response.json()) as { data: MailboxEntry[] }).data;
+}
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  return context.newPage();
+}
+
+async function fillCode(page: Page, code: string): Promise<void> {
+  await page.getByLabel('Verification code 1', { exact: true }).click();
+  await page.keyboard.type(code);
+}
+
+async function submitCredentials(page: Page, email: string, password = 'Merchant2026'): Promise<void> {
+  await page.goto(`${product.baseUrl}/signin`);
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(password);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+async function signIn(page: Page, email: string, password = 'Merchant2026'): Promise<void> {
+  await submitCredentials(page, email, password);
+  await page.getByRole('heading', { name: 'Enter your code' }).waitFor();
+  const [latest] = await mailbox(email);
+  await fillCode(page, latest.code ?? '');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.getByRole('heading', { name: /^Hello, / }).waitFor();
+}
+
+describe('merchant back office journeys', () => {
+  it('signs up for a trial with the SMS code from the dev mailbox and reaches home', async () => {
+    const page = await newPage();
+    const email = `trial-${Date.now()}@example.test`;
+    await page.goto(`${product.baseUrl}/signup`);
+    await page.getByRole('textbox', { name: 'Email' }).fill(email);
+    await page.getByRole('textbox', { name: 'First name' }).fill('Mei');
+    await page.getByRole('textbox', { name: 'Last name' }).fill('Lin');
+    await page.getByRole('textbox', { name: 'Store name' }).fill(`Mei Tea ${Date.now()}`);
+    await page.getByRole('textbox', { name: 'Mobile number' }).fill('912345678');
+    await page.getByRole('textbox', { name: 'LINE ID' }).fill('meitea');
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('TeaTime2026');
+    await page.getByRole('textbox', { name: 'Confirm password' }).fill('TeaTime2026');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('Verify your mobile number').waitFor();
+    const [sms] = await mailbox('+886912345678');
+    expect(sms.code).toMatch(/^\d{6}$/);
+    await fillCode(page, sms.code ?? '');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByText('Set up your store').waitFor();
+    await page.getByRole('textbox', { name: 'Store email' }).fill(`store-${email}`);
+    await page.getByRole('combobox', { name: 'Industry' }).click();
+    await page.getByRole('option').first().click();
+    await page.getByRole('combobox', { name: 'Currency' }).click();
+    await page.getByRole('option', { name: 'TWD' }).click();
+    await page.getByRole('combobox', { name: 'Store language' }).click();
+    await page.getByRole('option').first().click();
+    await page.getByRole('textbox', { name: 'Address line 1' }).fill('1 Zhongshan Rd');
+    await page.getByRole('textbox', { name: 'City' }).fill('Taipei');
+    await page.getByRole('textbox', { name: 'Postal code' }).fill('100');
+    await page.getByRole('combobox', { name: 'Country' }).click();
+    await page.getByRole('option', { name: 'Taiwan' }).click();
+    await page.getByRole('combobox', { name: 'State / Region' }).click();
+    await page.getByRole('option').first().click();
+    await page.getByRole('button', { name: 'Create my store' }).click();
+    await page.getByTestId('signup-success').waitFor();
+    await page.getByRole('button', { name: 'Go to my dashboard' }).click();
+    await page.getByRole('heading', { name: 'Hello, Mei Lin' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.context().close();
+  });
+
+  it('signs in with password and e-mailed code, then logs out', async () => {
+    const page = await newPage();
+    await signIn(page, 'merchant-my@demo.test');
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.getByRole('button', { name: 'Skip tour' }).click({ timeout: 5000 }).catch(() => undefined);
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    // The session is gone on the server too: the home page bounces back to sign-in.
+    await page.goto(`${product.baseUrl}/`);
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/signin');
+    await page.context().close();
+  });
+
+  it('locks sign-in after repeated wrong codes and says so', async () => {
+    const page = await newPage();
+    await submitCredentials(page, 'merchant-sg@demo.test');
+    await page.getByRole('heading', { name: 'Enter your code' }).waitFor();
+    const [latest] = await mailbox('merchant-sg@demo.test');
+    const wrong = latest.code === '000000' ? '111111' : '000000';
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      await fillCode(page, wrong);
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await page.getByTestId('otp-error').waitFor();
+      const text = await page.getByTestId('otp-error').innerText();
+      if (/locked/i.test(text)) break;
+    }
+    await expect(page.getByTestId('otp-error').innerText()).resolves.toMatch(/Log in has been locked for a period of time/);
+    await page.context().close();
+  });
+
+  it('resets a forgotten password and signs in with the new one', async () => {
+    const page = await newPage();
+    await page.goto(`${product.baseUrl}/forgot-password`);
+    await page.getByRole('textbox', { name: 'Email' }).fill('merchant-ph@demo.test');
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByTestId('forgot-sent').waitFor();
+    const [mail] = await mailbox('merchant-ph@demo.test');
+    expect(mail.link).toContain('/reset-password/');
+    await page.goto(mail.link ?? '');
+    await page.getByRole('heading', { name: 'Reset password' }).waitFor();
+    await page.getByRole('textbox', { name: 'New password', exact: true }).fill('NewSecret2026');
+    await page.getByRole('textbox', { name: 'Confirm new password' }).fill('NewSecret2026');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    await signIn(page, 'merchant-ph@demo.test', 'NewSecret2026');
+    await page.context().close();
+  });
+
+  it('gates routes: signed out goes to sign-in, signed in leaves sign-in for home', async () => {
+    const page = await newPage();
+    await page.goto(`${product.baseUrl}/profile/personal`);
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/signin');
+    await page.goto(`${product.baseUrl}/does-not-exist?locale=en`);
+    await page.getByText('Page not found').waitFor();
+    await submitCredentials(page, 'skip-otp@demo.test');
+    await page.getByRole('heading', { name: /^Hello, / }).waitFor();
+    await page.goto(`${product.baseUrl}/signin`);
+    await page.getByRole('heading', { name: /^Hello, / }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.goto(`${product.baseUrl}/profile`);
+    await page.getByRole('heading', { name: 'Personal profile' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/profile/personal');
+    await page.context().close();
+  });
+});
