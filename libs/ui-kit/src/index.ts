@@ -55,3 +55,4 @@ export {
 export type { SidebarImage, ThemeColor, ThemeOptions } from './shell/theme-options';
 export { GuidedTour, TOUR_DELAY_MS, TOUR_MIN_WIDTH, shouldStartTour, useDelayedTour } from './guided-tour';
 export type { GuidedTourLabels, GuidedTourProps, TourStep } from './guided-tour';
+export * from './card-field';

@@ -41,8 +41,9 @@ export const expectedCvcLength = (digits: string): number => (isAmex(digits) ? 4
 
 /** `4242424242424242` → `4242 4242 4242 4242`; Amex groups 4-6-5. */
 export const formatCardNumber = (value: string): string => {
-  const digits = digitsOf(value).slice(0, 19);
-  const groups = isAmex(digits) ? [4, 6, 5] : [4, 4, 4, 4, 3];
+  const all = digitsOf(value);
+  const digits = all.slice(0, expectedNumberLength(all));
+  const groups = isAmex(digits) ? [4, 6, 5] : [4, 4, 4, 4];
   const parts: string[] = [];
   let at = 0;
   for (const size of groups) {
@@ -69,7 +70,7 @@ export const parseExpiry = (value: string): { month: number; year: number } | nu
 const numberError = (value: string): CardEntryError | null => {
   const digits = digitsOf(value);
   if (digits.length < expectedNumberLength(digits)) return 'numberIncomplete';
-  if (digits.length > expectedNumberLength(digits) || !luhnValid(digits)) return 'numberInvalid';
+  if (!luhnValid(digits)) return 'numberInvalid';
   return null;
 };
 

@@ -1,0 +1,12 @@
+export { CardField } from './card-field';
+export type {
+  CardConfirmInput,
+  CardFieldGateway,
+  CardFieldHandle,
+  CardFieldLabels,
+  CardFieldProps,
+  CardFieldState,
+  SandboxCardDetails,
+} from './card-field';
+export { checkCardEntry, firstCardError, formatCardNumber, formatExpiry, luhnValid } from './card-validation';
+export type { CardEntry, CardEntryCheck, CardEntryError } from './card-validation';
