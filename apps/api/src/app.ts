@@ -6,6 +6,7 @@ import { errorMiddleware, notFoundHandler } from './http/errors';
 import { createLogger, requestLogger } from './http/logging';
 import { createRateLimiters } from './http/rate-limit';
 import { apiModules } from './modules/registry';
+import { stripeWebhookHandler } from './modules/checkout/stripe-webhook';
 import { mountStaticApps } from './static';
 
 export type { AppDeps } from './app-deps';
@@ -32,6 +33,8 @@ export const createApp = (deps: AppDeps): Express => {
     }),
   );
   app.use(cookieParser());
+  // Before the JSON parser: the signature covers the raw bytes.
+  app.post('/api/webhooks/stripe', express.raw({ type: '*/*', limit: '1mb' }), stripeWebhookHandler(deps));
 
   const api = Router();
   api.use(express.json({ limit: '3mb' }), express.urlencoded({ extended: false, limit: '100kb' }));

@@ -56,7 +56,9 @@ export type ErrorCode =
   | 'coupon_expired'
   | 'package_unavailable'
   | 'addon_not_allowed'
-  | 'card_in_use';
+  | 'card_in_use'
+  | 'checkout_ticket_invalid'
+  | 'checkout_session_expired';
 
 export type ErrorSpec = { status: number; message: string; key: string };
 
@@ -164,6 +166,10 @@ export const errorSpec = (code: ErrorCode): ErrorSpec => {
       return { status: 409, message: 'The add-on needs an active plan that is not ending', key: 'errors:billing.addOnNotAllowed' };
     case 'card_in_use':
       return { status: 409, message: 'Please set another card as default before deleting this one', key: 'errors:billing.cardInUse' };
+    case 'checkout_ticket_invalid':
+      return { status: 401, message: 'Fail to retry login', key: 'errors:checkout.retryLoginFailed' };
+    case 'checkout_session_expired':
+      return { status: 410, message: 'Your payment session has expired. Please log in to continue.', key: 'errors:checkout.sessionExpired' };
   }
 };
 
@@ -218,6 +224,8 @@ const everyCode = {
   package_unavailable: true,
   addon_not_allowed: true,
   card_in_use: true,
+  checkout_ticket_invalid: true,
+  checkout_session_expired: true,
 } satisfies Record<ErrorCode, true>;
 
 export const ERROR_CODES = Object.keys(everyCode) as ErrorCode[];

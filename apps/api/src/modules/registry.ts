@@ -16,6 +16,7 @@ import { sandboxModule } from './sandbox/sandbox.module';
 import { staffModule } from './staff/staff.module';
 import { usageAddonModule } from './usage-addon/usage-addon.module';
 import { signupModule } from './signup/signup.module';
+import { checkoutModule } from './checkout/checkout.module';
 
 export type ModuleContext = { limits: RateLimiters; modules: readonly ApiModule[] };
 
@@ -56,4 +57,5 @@ export const apiModules: readonly ApiModule[] = [
   usageAddonModule,
   sandboxModule,
   staffModule,
+  checkoutModule,
 ];

@@ -3,6 +3,7 @@ import * as referenceData from './001-reference-data';
 import * as accounts from './002-accounts';
 import * as billing from './100-billing';
 import * as billingCatalog from './101-billing-catalog';
+import * as checkout from './200-checkout';
 
 export type Migration = { name: string; up: (knex: Knex) => Promise<void>; down: (knex: Knex) => Promise<void> };
 
@@ -15,6 +16,7 @@ export const migrations: Migration[] = [
   { name: '002-accounts', ...accounts },
   { name: '100-billing', ...billing },
   { name: '101-billing-catalog', ...billingCatalog },
+  { name: '200-checkout', ...checkout },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {
