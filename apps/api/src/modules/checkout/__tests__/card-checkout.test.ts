@@ -1,0 +1,142 @@
+import request from 'supertest';
+import { SANDBOX_WEBHOOK_SECRET } from '../../../gateways/sandbox.gateway';
+import { signWebhook } from '../../../gateways/webhook-signature';
+import { createTestContext, testDatabases, type TestContext } from '../../../test-support/test-app';
+
+const planId = async (ctx: TestContext, stripeId: string): Promise<number> => Number((await ctx.db('packages').where({ stripe_id: stripeId }).first('id')).id);
+
+const form = async (ctx: TestContext, overrides: Record<string, unknown> = {}) => {
+  const state = await ctx.db('states').join('countries', 'countries.id', 'states.country_id').where('countries.iso_code', 'MY').first('states.name');
+  return {
+    package_id: await planId(ctx, 'price_my_starter_monthly'),
+    email: 'buyer-my@shop.test',
+    phone: '+60123456789',
+    company_name: 'Kedai Baik Sdn Bhd',
+    address1: '1 Jalan Ampang',
+    city: 'Kuala Lumpur',
+    postal_code: '50450',
+    country: 'Malaysia',
+    state_or_region: String(state?.name),
+    name: 'Aminah Binti Ali',
+    ...overrides,
+  };
+};
+
+const newCard = async (ctx: TestContext, number: string): Promise<string> => {
+  const res = await request(ctx.app).post('/api/sandbox/payment-methods').send({ number, exp_month: 12, exp_year: 2030, cvc: '123' });
+  expect(res.status).toBe(201);
+  return res.body.id as string;
+};
+
+const count = async (ctx: TestContext, table: string, where: Record<string, unknown> = {}): Promise<number> =>
+  Number((await ctx.db(table).where(where).count({ n: '*' }).first())?.n ?? 0);
+
+describe.each(testDatabases)('card and FPX checkout (%s)', (kind) => {
+  let ctx: TestContext;
+  beforeEach(async () => {
+    ctx = await createTestContext(kind);
+  });
+  afterEach(async () => ctx.close());
+
+  const setup = async (email = 'buyer-my@shop.test') => {
+    const res = await request(ctx.app).post('/api/create-merchant/stripe').send({ email, name: 'Aminah' });
+    expect(res.status).toBe(201);
+    return res.body as { client_secret: string; stripe_id: string };
+  };
+
+  it('validates a coupon for the plan: percent, currency-bound amount, expired and unknown codes', async () => {
+    const pkg = await planId(ctx, 'price_my_starter_monthly');
+    const ok = await request(ctx.app).post('/api/create-merchant/stripe/validate-coupon').send({ coupon: 'welcome20', package_id: pkg });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data).toMatchObject({ code: 'WELCOME20', percent_off: 20 });
+    expect((await request(ctx.app).post('/api/create-merchant/stripe/validate-coupon').send({ coupon: 'EXPIRED5', package_id: pkg })).body.error.code).toBe('coupon_expired');
+    expect((await request(ctx.app).post('/api/create-merchant/stripe/validate-coupon').send({ coupon: 'NOPE', package_id: pkg })).body.error.code).toBe('coupon_invalid');
+    expect((await request(ctx.app).post('/api/create-merchant/stripe/validate-coupon').send({ coupon: ' ', package_id: pkg })).status).toBe(400);
+  });
+
+  it('charges the card with the coupon, creates the merchant and answers a sign-in ticket that works once', async () => {
+    const { stripe_id } = await setup();
+    const paymentMethod = await newCard(ctx, '4242424242424242');
+    const res = await request(ctx.app)
+      .post('/api/create-merchant/stripe/set-payment-method')
+      .send({ ...(await form(ctx)), paymentMethod, stripe_id, coupon_code: 'WELCOME20' });
+    expect(res.status).toBe(201);
+    expect(res.body.email).toBe('buyer-my@shop.test');
+    expect(res.body.password).toBeUndefined();
+    const merchant = await ctx.db('merchants').join('users', 'users.id', 'merchants.owner_user_id').where('users.email', 'buyer-my@shop.test').first('merchants.id');
+    // RM99.00 − 20% = RM79.20, + 8% SST = RM85.54 (85.536 rounded).
+    const invoice = await ctx.db('invoices').where({ merchant_id: merchant.id }).first();
+    expect(invoice).toMatchObject({ status: 'paid', subtotal: 9900, discount: 1980, tax: 634, total: 8554, coupon_code: 'WELCOME20' });
+    expect(await count(ctx, 'subscriptions', { merchant_id: merchant.id, stripe_status: 'active' })).toBe(1);
+    expect((await ctx.db('billing_accounts').where({ merchant_id: merchant.id }).first()).default_payment_method).toBe(paymentMethod);
+    const signIn = await request(ctx.app).post('/api/checkout/ticket-sign-in').send({ ticket: res.body.ticket });
+    expect(signIn.status).toBe(200);
+    expect((await request(ctx.app).post('/api/checkout/ticket-sign-in').send({ ticket: res.body.ticket })).status).toBe(401);
+  });
+
+  it('a declined card leaves no account behind, so the buyer can try another card', async () => {
+    const { stripe_id } = await setup();
+    const declined = await newCard(ctx, '4000000000000002');
+    const res = await request(ctx.app).post('/api/create-merchant/stripe/set-payment-method').send({ ...(await form(ctx)), paymentMethod: declined, stripe_id });
+    expect(res.status).toBe(402);
+    expect(await count(ctx, 'users', { email: 'buyer-my@shop.test' })).toBe(0);
+    expect(await count(ctx, 'checkout_orders')).toBe(0);
+    const good = await newCard(ctx, '4242424242424242');
+    expect((await request(ctx.app).post('/api/create-merchant/stripe/set-payment-method').send({ ...(await form(ctx)), paymentMethod: good, stripe_id })).status).toBe(201);
+  });
+
+  it('after a timed-out request, retry (and a resent set-payment-method) sign in without charging again', async () => {
+    const { stripe_id } = await setup();
+    const paymentMethod = await newCard(ctx, '4242424242424242');
+    const body = { ...(await form(ctx)), paymentMethod, stripe_id };
+    expect((await request(ctx.app).post('/api/create-merchant/stripe/set-payment-method').send(body)).status).toBe(201);
+    const retry = await request(ctx.app).post('/api/create-merchant/retry').send({ paymentMethod });
+    expect(retry.status).toBe(200);
+    expect(retry.body.email).toBe('buyer-my@shop.test');
+    const resent = await request(ctx.app).post('/api/create-merchant/stripe/set-payment-method').send(body);
+    expect(resent.status).toBe(201);
+    expect(await count(ctx, 'payments', { method_type: 'card', payment_method_id: paymentMethod })).toBe(1);
+    expect((await request(ctx.app).post('/api/checkout/ticket-sign-in').send({ ticket: resent.body.ticket })).status).toBe(200);
+    expect((await request(ctx.app).post('/api/create-merchant/retry').send({ paymentMethod })).status).toBe(410);
+    expect((await request(ctx.app).post('/api/create-merchant/retry').send({ paymentMethod: 'pm_unknown' })).status).toBe(401);
+  });
+
+  it('FPX: a failed bank result registers nothing; a paid one registers once, by redirect or by webhook', async () => {
+    const failed = await request(ctx.app).post('/api/create-merchant/fpx').send(await form(ctx));
+    expect(failed.status).toBe(201);
+    expect(failed.body.redirect_url).toContain('/api/sandbox/fpx/');
+    const bankFail = await request(ctx.app).post(`/api/sandbox/fpx/${failed.body.payment_intent_id}/complete`).type('form').send({ outcome: 'failed' });
+    expect(bankFail.headers.location).toContain('redirect_status=failed');
+    expect(new URL(bankFail.headers.location as string).pathname).toMatch(/^\/subscribe-payment\/\d+$/);
+    expect((await request(ctx.app).post('/api/create-merchant/fpx/check-and-register').send({ payment_intent_id: failed.body.payment_intent_id })).status).toBe(402);
+    expect(await count(ctx, 'users', { email: 'buyer-my@shop.test' })).toBe(0);
+
+    const paid = await request(ctx.app).post('/api/create-merchant/fpx').send(await form(ctx));
+    await request(ctx.app).post(`/api/sandbox/fpx/${paid.body.payment_intent_id}/complete`).type('form').send({ outcome: 'succeeded' });
+    const event = JSON.stringify({ id: 'evt_1', type: 'payment_intent.succeeded', data: { object: { id: paid.body.payment_intent_id, metadata: { purpose: 'checkout' } } } });
+    const now = Math.floor(ctx.clock.now().getTime() / 1000);
+    const bad = await request(ctx.app).post('/api/webhooks/stripe').set('Stripe-Signature', signWebhook(event, 'whsec_wrong', now)).type('application/json').send(event);
+    expect(bad.status).toBe(400);
+    for (let i = 0; i < 2; i += 1) {
+      const hook = await request(ctx.app).post('/api/webhooks/stripe').set('Stripe-Signature', signWebhook(event, SANDBOX_WEBHOOK_SECRET, now)).type('application/json').send(event);
+      expect(hook.status).toBe(200);
+    }
+    const check = await request(ctx.app).post('/api/create-merchant/fpx/check-and-register').send({ payment_intent_id: paid.body.payment_intent_id });
+    expect(check.status).toBe(200);
+    expect(check.body.email).toBe('buyer-my@shop.test');
+    const user = await ctx.db('users').where({ email: 'buyer-my@shop.test' }).first('id');
+    const merchant = await ctx.db('merchants').where({ owner_user_id: user.id }).first('id');
+    expect(await count(ctx, 'subscriptions', { merchant_id: merchant.id })).toBe(1);
+    expect(await count(ctx, 'payments', { merchant_id: merchant.id, method_type: 'fpx' })).toBe(1);
+    expect((await ctx.db('billing_accounts').where({ merchant_id: merchant.id }).first()).payment_type).toBe('fpx');
+  });
+
+  it('sells cards outside Taiwan only and FPX in Malaysia only', async () => {
+    const { stripe_id } = await setup();
+    const paymentMethod = await newCard(ctx, '4242424242424242');
+    const tw = await request(ctx.app).post('/api/create-merchant/stripe/set-payment-method').send({ ...(await form(ctx)), package_id: await planId(ctx, 'price_tw_starter_monthly'), paymentMethod, stripe_id });
+    expect(tw.body.error.code).toBe('package_unavailable');
+    const sg = await request(ctx.app).post('/api/create-merchant/fpx').send({ ...(await form(ctx)), package_id: await planId(ctx, 'price_sg_starter_monthly') });
+    expect(sg.body.error.code).toBe('package_unavailable');
+  });
+});
