@@ -65,10 +65,10 @@ export type {
   WizardTokenInfo,
 } from './session.api';
 export { fetchBillingAll } from './billing-summary.api';
+export { useBillingAll } from './billing-summary.queries';
 export {
   useActivateAccount,
   useBanner,
-  useBillingAll,
   useChangePassword,
   useCreateMerchant,
   useForgotPassword,

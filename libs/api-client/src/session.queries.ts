@@ -1,4 +1,4 @@
-import type { Banner, BillingResponse, User } from '@merchant-hub/domain';
+import type { Banner, User } from '@merchant-hub/domain';
 import type {
   ForgotPasswordInput,
   RegistrationInput,
@@ -11,7 +11,6 @@ import type {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MutationHookOptions, QueryHookOptions } from './account.queries';
 import type { LoginResult } from './account.api';
-import { fetchBillingAll } from './billing-summary.api';
 import { useHttpClient } from './http-client-context';
 import { queryKeys } from './query-keys';
 import {
@@ -231,18 +230,5 @@ export const useCreateMerchant = (options: MutationHookOptions<LoginResult, Merc
       queryClient.setQueryData(queryKeys.user.current(), result.user);
       return options.onSuccess?.(result, ...rest);
     },
-  });
-};
-
-/**
- * GET /api/users/billing/all. A merchant without a plan gets an error (code 0 / `must_subscribe`); callers
- * that only summarise billing mark the error as theirs and show a call to subscribe instead.
- */
-export const useBillingAll = (userId?: number, options: QueryHookOptions<BillingResponse> = {}) => {
-  const http = useHttpClient();
-  return useQuery({
-    queryKey: queryKeys.billing.detail(userId ?? 'self'),
-    queryFn: ({ signal }) => fetchBillingAll(http, userId, signal),
-    ...options,
   });
 };

@@ -29,7 +29,7 @@ export const LanguagePicker = ({ value, onChange, label, hideLabel = false }: La
       allowDeselect={false}
       checkIconPosition="right"
       comboboxProps={{ withinPortal: true }}
-      w={180}
+      w={{ base: 140, sm: 180 }}
     />
   );
 };

@@ -26,7 +26,8 @@ export const OtpInput = ({ value, onChange, onComplete, label, error, disabled =
       onComplete={onComplete}
       error={Boolean(error)}
       disabled={disabled}
-      size="lg"
+      size="md"
+      gap="xs"
       aria-label={label}
       getInputProps={(index) => ({ 'aria-label': `${label} ${index + 1}` })}
     />

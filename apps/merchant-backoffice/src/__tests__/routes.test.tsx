@@ -16,6 +16,13 @@ describe('route gating (spec §2)', () => {
     expect(missingKeys).toEqual([]);
   });
 
+  it('catches an untranslated key, so the screen tests can fail on one', async () => {
+    const { i18n, missingKeys } = renderApp('/signin');
+    await screen.findByRole('heading', { name: 'Welcome back' });
+    expect(i18n.t('shell:no.such.key')).toBe('no.such.key');
+    expect(missingKeys).toEqual(['shell:no.such.key']);
+  });
+
   it('remembers where a signed-out visitor was going', async () => {
     const { router } = renderApp('/profile/personal');
     await screen.findByRole('heading', { name: 'Welcome back' });

@@ -45,7 +45,7 @@ export const AuthLayout = ({ banner, children }: AuthLayoutProps) => {
         )}
       </Box>
       <Stack style={{ flex: '1 1 45%' }} p={{ base: 'md', sm: 'xl' }} gap="lg" justify="center" align="center">
-        <Group justify="space-between" w="100%" maw={440}>
+        <Group justify="space-between" w="100%" maw={440} wrap="nowrap" gap="xs">
           <Text fw={700} size="lg" c="brand">
             {t('common:appName')}
           </Text>
@@ -54,7 +54,7 @@ export const AuthLayout = ({ banner, children }: AuthLayoutProps) => {
             <ColorSchemeToggle label={t('common:theme.dark')} />
           </Group>
         </Group>
-        <Card withBorder shadow="sm" padding="xl" w="100%" maw={440} radius="md">
+        <Card withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} w="100%" maw={440} radius="md">
           {children}
         </Card>
       </Stack>

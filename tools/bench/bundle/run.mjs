@@ -1,0 +1,83 @@
+// Prints each built app's initial JavaScript and CSS (gzip) and its largest lazy chunks, from
+// dist/apps/*/index.html and the assets beside it. Also checks that merchant-backoffice's sign-in page
+// loads no billing code. Run after `npx nx run-many -t build` (or the app builds you care about).
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+const distApps = join(root, 'dist/apps');
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
+const gz = (file) => gzipSync(readFileSync(file)).length;
+
+/** Static imports of a chunk (`import ... from "./x.js"` and bare `import "./x.js"`), resolved to files. */
+const staticImports = (file) => {
+  const text = readFileSync(file, 'utf8');
+  const found = new Set();
+  for (const match of text.matchAll(/(?:import|export)\s*(?:[^'"`()]*?from\s*)?["'`](\.{1,2}\/[^"'`]+\.js)["'`]/g)) {
+    found.add(resolve(dirname(file), match[1]));
+  }
+  return [...found];
+};
+/** Dynamic imports (lazy routes), resolved to files. */
+const dynamicImports = (file) => {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/import\(\s*["'`](\.{1,2}\/[^"'`]+\.js)["'`]\s*\)/g)].map((m) => resolve(dirname(file), m[1]));
+};
+const closure = (entries) => {
+  const seen = new Set();
+  const stack = [...entries];
+  while (stack.length > 0) {
+    const file = stack.pop();
+    if (seen.has(file) || !existsSync(file)) continue;
+    seen.add(file);
+    stack.push(...staticImports(file));
+  }
+  return seen;
+};
+
+const apps = existsSync(distApps) ? readdirSync(distApps).filter((name) => existsSync(join(distApps, name, 'index.html'))) : [];
+if (apps.length === 0) {
+  console.error('No built apps under dist/apps: build them first.');
+  process.exit(1);
+}
+let failed = false;
+for (const app of apps.sort()) {
+  const dir = join(distApps, app);
+  const html = readFileSync(join(dir, 'index.html'), 'utf8');
+  const local = (href) => join(dir, href.replace(/^\/(?:checkout\/|staff\/)?/, '').replace(/^\.\//, ''));
+  const scripts = [...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => local(m[1]));
+  const preloads = [...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map((m) => local(m[1]));
+  const styles = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => local(m[1]));
+  const initial = closure([...scripts, ...preloads]);
+  const js = [...initial].reduce((sum, file) => sum + gz(file), 0);
+  const css = styles.filter(existsSync).reduce((sum, file) => sum + gz(file), 0);
+  const assets = join(dir, 'assets');
+  const lazy = readdirSync(assets)
+    .filter((name) => name.endsWith('.js') && !initial.has(join(assets, name)))
+    .map((name) => ({ name, size: gz(join(assets, name)) }))
+    .sort((a, b) => b.size - a.size);
+  console.log(`\n${app}`);
+  console.log(`  initial JS  ${kb(js)} gzip in ${initial.size} file(s)`);
+  console.log(`  initial CSS ${kb(css)} gzip`);
+  console.log('  largest lazy chunks (gzip):');
+  for (const chunk of lazy.slice(0, 8)) console.log(`    ${kb(chunk.size).padStart(9)}  ${chunk.name}`);
+
+  if (app === 'merchant-backoffice') {
+    // Sign-in = the initial files plus the sign-in route's chunk and what it imports statically.
+    const entry = [...initial].find((file) => dynamicImports(file).some((target) => /signin\.page-/.test(target)));
+    const signinChunk = entry && dynamicImports(entry).find((target) => /signin\.page-/.test(target));
+    const signin = closure([...initial, ...(signinChunk ? [signinChunk] : [])]);
+    const billing = [...signin].filter((file) => /billing|usage-add-on|plan-card|checkout/i.test(file.split('/').pop() ?? ''));
+    const billingText = [...signin].filter((file) => /users\/billing\//.test(readFileSync(file, 'utf8')) && !/billing-summary/.test(file));
+    console.log(`  sign-in page loads ${signin.size} JS file(s), ${kb([...signin].reduce((s, f) => s + gz(f), 0))} gzip`);
+    if (!signinChunk || billing.length > 0) {
+      failed = true;
+      console.log(`  FAIL: sign-in loads billing code: ${billing.map((f) => f.split('/').pop()).join(', ') || 'sign-in chunk not found'}`);
+    } else {
+      console.log(`  ok: sign-in loads no billing chunk${billingText.length ? ` (billing URLs appear in: ${billingText.map((f) => f.split('/').pop()).join(', ')})` : ''}`);
+    }
+  }
+}
+process.exit(failed ? 1 : 0);
