@@ -156,3 +156,4 @@ export {
   useUpdateBillingInfo,
 } from './billing.queries';
 export type { CreditBalanceCursor } from './billing.queries';
+export * from './checkout';

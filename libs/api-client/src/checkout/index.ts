@@ -1,0 +1,2 @@
+export * from './checkout.api';
+export * from './checkout.queries';
