@@ -1,6 +1,7 @@
 // One line per namespace: a new namespace is a new file beside this one plus its export here.
 export { auth } from './auth';
 export { checkout } from './checkout';
+export { billing } from './billing';
 export { common } from './common';
 export { errors } from './errors';
 export { home } from './home';

@@ -1,0 +1,139 @@
+import { Anchor, Badge, Button, Group, Loader, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useBillingHistory } from '@merchant-hub/api-client';
+import { clampHistoryRange, historyMinStartDate, historyRangeToUnix, invoiceStatusColor } from '@merchant-hub/billing-rules';
+import type { IsoDateTime } from '@merchant-hub/domain';
+import { formatMoney } from '@merchant-hub/money';
+import { EmptyState, ErrorState, formatDate } from '@merchant-hub/ui-kit';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export type BillingHistoryModalProps = {
+  opened: boolean;
+  userId?: number;
+  /** The billing account's creation: the range may not begin before it (spec §5). */
+  accountCreatedAt: IsoDateTime | null;
+  /** Spec §6: staff see a PDF link per invoice. */
+  showPdf: boolean;
+  /** "Today" on the merchant's clock (the sandbox clock may run ahead). */
+  today?: string;
+  onClose: () => void;
+};
+
+const defaultRange = (accountCreatedAt: IsoDateTime | null, today: string) =>
+  clampHistoryRange({ startDate: dayjs(today).subtract(6, 'month').format('YYYY-MM-DD'), endDate: today }, accountCreatedAt);
+
+export const BillingHistoryModal = ({ opened, userId, accountCreatedAt, showPdf, today, onClose }: BillingHistoryModalProps) => {
+  const { t } = useTranslation(['billing', 'errors']);
+  const todayDate = (today ?? dayjs().format('YYYY-MM-DD')).slice(0, 10);
+  const minDate = historyMinStartDate(accountCreatedAt);
+  const [draft, setDraft] = useState(() => defaultRange(accountCreatedAt, todayDate));
+  const [range, setRange] = useState(draft);
+  const history = useBillingHistory(
+    { userId, range: historyRangeToUnix(range.startDate, range.endDate) },
+    { enabled: opened, meta: { handlesError: true } },
+  );
+  const invoices = history.data?.pages.flatMap((page) => page.data) ?? [];
+  const search = () => {
+    if (!draft.startDate || !draft.endDate) return;
+    const clamped = clampHistoryRange(draft, accountCreatedAt);
+    setDraft(clamped);
+    setRange(clamped);
+  };
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('history.title')} centered size="xl">
+      <Stack>
+        <Group align="flex-end" wrap="wrap">
+          <TextInput
+            type="date"
+            label={t('history.from')}
+            value={draft.startDate}
+            min={minDate ?? undefined}
+            max={draft.endDate}
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              setDraft((d) => ({ ...d, startDate: value }));
+            }}
+          />
+          <TextInput
+            type="date"
+            label={t('history.to')}
+            value={draft.endDate}
+            min={draft.startDate}
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              setDraft((d) => ({ ...d, endDate: value }));
+            }}
+          />
+          <Button onClick={search}>{t('history.search')}</Button>
+        </Group>
+        {minDate ? (
+          <Text size="xs" c="dimmed">
+            {t('history.earliest', { date: formatDate(minDate) })}
+          </Text>
+        ) : null}
+        {history.isPending ? (
+          <Loader aria-label={t('page.loading')} />
+        ) : history.isError ? (
+          <ErrorState title={t('errors:billing.historyFetchFailed')} onRetry={() => void history.refetch()} retryLabel={t('page.retry')} />
+        ) : invoices.length === 0 ? (
+          <EmptyState title={t('history.empty')} />
+        ) : (
+          <Table.ScrollContainer minWidth={640}>
+            <Table striped data-testid="history-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('history.number')}</Table.Th>
+                  <Table.Th>{t('history.date')}</Table.Th>
+                  <Table.Th>{t('history.period')}</Table.Th>
+                  <Table.Th ta="right">{t('history.amount')}</Table.Th>
+                  <Table.Th>{t('history.statusLabel')}</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {invoices.map((invoice) => {
+                  const line = invoice.lines.data[0];
+                  return (
+                    <Table.Tr key={invoice.id} data-testid="invoice-row">
+                      <Table.Td>{invoice.number}</Table.Td>
+                      <Table.Td>{formatDate(invoice.created)}</Table.Td>
+                      <Table.Td>{line ? `${formatDate(line.period.start)} – ${formatDate(line.period.end)}` : '—'}</Table.Td>
+                      <Table.Td ta="right" data-testid="invoice-amount">
+                        {formatMoney(invoice.status === 'paid' ? invoice.amount_paid : invoice.total, invoice.currency)}
+                      </Table.Td>
+                      <Table.Td>
+                        <Badge color={invoiceStatusColor(invoice.status)} variant="light">
+                          {t(`history.invoiceStatus.${invoice.status}`)}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap="xs" wrap="nowrap">
+                          <Anchor href={invoice.hosted_invoice_url} target="_blank" rel="noopener noreferrer" size="sm">
+                            {t('history.view')}
+                          </Anchor>
+                          {showPdf ? (
+                            <Anchor href={invoice.invoice_pdf} target="_blank" rel="noopener noreferrer" size="sm">
+                              {t('history.pdf')}
+                            </Anchor>
+                          ) : null}
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        {history.hasNextPage ? (
+          <Group justify="center">
+            <Button variant="light" onClick={() => void history.fetchNextPage()} loading={history.isFetchingNextPage}>
+              {t('history.showMore')}
+            </Button>
+          </Group>
+        ) : null}
+      </Stack>
+    </Modal>
+  );
+};

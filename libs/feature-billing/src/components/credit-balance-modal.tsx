@@ -1,0 +1,85 @@
+import { Button, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
+import { useCreditBalance } from '@merchant-hub/api-client';
+import type { CreditBalanceCursor } from '@merchant-hub/api-client';
+import { formatMoney } from '@merchant-hub/money';
+import { EmptyState, ErrorState, formatDate } from '@merchant-hub/ui-kit';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export type CreditBalanceModalProps = { opened: boolean; userId?: number; onClose: () => void };
+
+/** The credit ledger, ten entries a page, newest first; Newer/Older page with the first/last entry as cursor. */
+export const CreditBalanceModal = ({ opened, userId, onClose }: CreditBalanceModalProps) => {
+  const { t } = useTranslation('billing');
+  const [cursor, setCursor] = useState<CreditBalanceCursor>({});
+  const ledger = useCreditBalance({ userId, cursor }, { enabled: opened, meta: { handlesError: true } });
+  const data = ledger.data;
+  const rows = data?.balanceTransactions.data ?? [];
+  const close = () => {
+    setCursor({});
+    onClose();
+  };
+  return (
+    <Modal opened={opened} onClose={close} title={t('creditBalance.title')} centered size="xl">
+      {ledger.isError ? (
+        <ErrorState title={t('creditBalance.loadFailed')} onRetry={() => void ledger.refetch()} retryLabel={t('page.retry')} />
+      ) : !data ? (
+        <Loader aria-label={t('page.loading')} />
+      ) : (
+        <Stack>
+          <Text>
+            {t('creditBalance.available')}:{' '}
+            <Text span fw={700} data-testid="credit-available">
+              {formatMoney(Math.max(0, -data.balance.balance), data.balance.currency)}
+            </Text>
+          </Text>
+          {rows.length === 0 ? (
+            <EmptyState title={t('creditBalance.empty')} />
+          ) : (
+            <Table.ScrollContainer minWidth={560}>
+              <Table striped>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('creditBalance.date')}</Table.Th>
+                    <Table.Th>{t('creditBalance.description')}</Table.Th>
+                    <Table.Th ta="right">{t('creditBalance.amount')}</Table.Th>
+                    <Table.Th ta="right">{t('creditBalance.endingBalance')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {rows.map((row) => (
+                    <Table.Tr key={row.id}>
+                      <Table.Td>{formatDate(row.created)}</Table.Td>
+                      <Table.Td>{row.description ?? row.type}</Table.Td>
+                      {/* Positive is a debit, negative a credit (spec §3): credits read green. */}
+                      <Table.Td ta="right" c={row.amount < 0 ? 'green' : undefined}>
+                        {formatMoney(row.amount, row.currency)}
+                      </Table.Td>
+                      <Table.Td ta="right">{formatMoney(row.ending_balance, row.currency)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+          <Group justify="space-between">
+            <Button
+              variant="default"
+              disabled={!data.balanceTransactions.hasPrevious || rows.length === 0}
+              onClick={() => setCursor({ ending_before: rows[0].id })}
+            >
+              {t('creditBalance.newer')}
+            </Button>
+            <Button
+              variant="default"
+              disabled={!data.balanceTransactions.hasNext || rows.length === 0}
+              onClick={() => setCursor({ starting_after: rows[rows.length - 1].id })}
+            >
+              {t('creditBalance.older')}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+};

@@ -1,0 +1,134 @@
+import { Alert, Button, Modal, Radio, Select, Stack, Text } from '@mantine/core';
+import { isApiError, useCreateLateSubscribeFpxIntent, useLateSubscribe } from '@merchant-hub/api-client';
+import type { CurrencyCode, Package } from '@merchant-hub/domain';
+import { visiblePlanCards } from '@merchant-hub/billing-rules';
+import { addTax, formatMoney } from '@merchant-hub/money';
+import { lateSubscribeFormSchema } from '@merchant-hub/validation';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNotify } from '../notify';
+import { CardEntryField, useCardEntry } from './card-entry';
+
+/** FPX participating banks (Malaysia); the sandbox bank page stands in for each of them. */
+export const FPX_BANKS = [
+  'Affin Bank',
+  'Alliance Bank',
+  'AmBank',
+  'Bank Islam',
+  'Bank Muamalat',
+  'Bank Rakyat',
+  'BSN',
+  'CIMB Clicks',
+  'Hong Leong Bank',
+  'HSBC Bank',
+  'Maybank2u',
+  'OCBC Bank',
+  'Public Bank',
+  'RHB Bank',
+  'Standard Chartered',
+  'UOB Bank',
+] as const;
+
+export type LateSubscribeModalProps = {
+  packages: Package[];
+  currency: CurrencyCode | null;
+  userId?: number;
+  isStaff: boolean;
+  /** Where the bank sends the merchant back (the billing page). */
+  returnPath: string;
+  /** Leaves the page; replaced in tests. */
+  redirect?: (url: string) => void;
+};
+
+/**
+ * Spec §4 Late subscribe: billing answered code 0, so the merchant must subscribe before anything else. Card:
+ * set up the card, then create the subscription. FPX (Malaysia): choose a bank, pay on the bank's page, and the
+ * billing page confirms the result when the bank redirects back.
+ */
+export const LateSubscribeModal = ({ packages, currency, userId, isStaff, returnPath, redirect = (url) => window.location.assign(url) }: LateSubscribeModalProps) => {
+  const { t } = useTranslation(['billing', 'validation', 'errors']);
+  const notify = useNotify();
+  const plans = [...visiblePlanCards({ packages, period: 'monthly', isStaff }), ...visiblePlanCards({ packages, period: 'yearly', isStaff })]
+    .flatMap((card) => (card.kind === 'plan' && !card.callForQuote ? [card.pkg] : []));
+  const [packageId, setPackageId] = useState<string | null>(plans[0] ? String(plans[0].id) : null);
+  const [paymentType, setPaymentType] = useState<'card' | 'fpx'>('card');
+  const [bank, setBank] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const entry = useCardEntry({ userId, purpose: 'late-subscribe' });
+  const subscribe = useLateSubscribe({ meta: { handlesError: true } });
+  const fpxIntent = useCreateLateSubscribeFpxIntent({ meta: { handlesError: true } });
+  const fpxAvailable = currency === 'MYR';
+  const chosen = plans.find((p) => String(p.id) === packageId) ?? null;
+  const check = lateSubscribeFormSchema.safeParse({ payment_type: paymentType, package_id: packageId ?? undefined, changing_plan: true });
+  const amount = chosen ? chosen.subtotal + addTax(chosen.subtotal, chosen.tax).tax : 0;
+  const ready = check.success && (paymentType === 'card' ? entry.complete : bank !== null);
+
+  const handlePay = async () => {
+    if (!check.success || !chosen) return;
+    setError(null);
+    setBusy(true);
+    try {
+      if (paymentType === 'fpx') {
+        const intent = await fpxIntent.mutateAsync({ packageId: chosen.id, userId, returnUrl: returnPath });
+        redirect(intent.redirect_url);
+        return;
+      }
+      const paymentMethod = await entry.confirm();
+      const result = await subscribe.mutateAsync({ paymentMethod, package_id: chosen.id, user_id: userId });
+      notify.success(result.message);
+    } catch (failure) {
+      // A refused card shows the provider's words; anything else is spec §8's 'Something went wrong'.
+      const providerText = isApiError(failure) ? ['card_error', 'payment_failed'].includes(failure.code) : failure instanceof Error;
+      setError(providerText && failure instanceof Error ? failure.message : t('lateSubscribe.failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal opened onClose={() => undefined} withCloseButton={false} closeOnEscape={false} closeOnClickOutside={false} title={t('lateSubscribe.title')} centered size="lg">
+      <Stack>
+        <Text>{t('lateSubscribe.body')}</Text>
+        {plans.length === 0 ? <Alert color="orange">{t('lateSubscribe.noPlans')}</Alert> : null}
+        <Select
+          label={t('lateSubscribe.plan')}
+          data={plans.map((p) => ({
+            value: String(p.id),
+            label: `${p.name} · ${formatMoney(p.subtotal, p.currency, { trimZeroDecimals: true })}${p.billing_period === 'monthly' ? t('plans.perMonth') : t('plans.perYear')}`,
+          }))}
+          value={packageId}
+          onChange={setPackageId}
+          allowDeselect={false}
+          error={packageId === null ? t('validation:lateSubscribe.planRequired') : undefined}
+        />
+        <Radio.Group label={t('lateSubscribe.paymentType')} value={paymentType} onChange={(v) => setPaymentType(v as 'card' | 'fpx')}>
+          <Stack gap="xs" mt="xs">
+            <Radio value="card" label={t('lateSubscribe.card')} />
+            {fpxAvailable ? <Radio value="fpx" label={t('lateSubscribe.fpx')} /> : null}
+          </Stack>
+        </Radio.Group>
+        {paymentType === 'card' ? (
+          <CardEntryField entry={entry} disabled={busy} />
+        ) : (
+          <Select
+            label={t('lateSubscribe.bank')}
+            placeholder={t('lateSubscribe.bankPlaceholder')}
+            data={[...FPX_BANKS]}
+            value={bank}
+            onChange={setBank}
+            searchable
+          />
+        )}
+        {error ? (
+          <Alert color="red" role="alert" data-testid="late-subscribe-error">
+            {error}
+          </Alert>
+        ) : null}
+        <Button onClick={() => void handlePay()} disabled={!ready} loading={busy}>
+          {t('lateSubscribe.pay', { amount: chosen ? formatMoney(amount, chosen.currency) : '' })}
+        </Button>
+      </Stack>
+    </Modal>
+  );
+};

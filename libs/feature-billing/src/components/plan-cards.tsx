@@ -1,0 +1,154 @@
+import { Badge, Button, Card, List, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import type { BillingPeriod, Package, Subscription } from '@merchant-hub/domain';
+import { planButtonState, visiblePlanCards } from '@merchant-hub/billing-rules';
+import { formatMoney } from '@merchant-hub/money';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export type PlanCardsProps = {
+  packages: Package[];
+  subscriptions: Subscription[];
+  isStaff: boolean;
+  initialPeriod?: BillingPeriod;
+  onOrder: (pkg: Package) => void;
+};
+
+export const CONTACT_EMAIL = 'sales@merchant-hub.example';
+
+/** Yearly and Monthly tabs of at most five plan cards each, plus the Custom Plan placeholder card (spec §2). */
+export const PlanCards = ({ packages, subscriptions, isStaff, initialPeriod = 'monthly', onOrder }: PlanCardsProps) => {
+  const { t } = useTranslation('billing');
+  const [period, setPeriod] = useState<BillingPeriod>(initialPeriod);
+  return (
+    <Stack gap="sm">
+      <Title order={2} size="h3">
+        {t('plans.title')}
+      </Title>
+      <Tabs value={period} onChange={(value) => value && setPeriod(value as BillingPeriod)}>
+        <Tabs.List>
+          <Tabs.Tab value="yearly" rightSection={<Badge size="xs" color="green">{t('plans.save')}</Badge>}>
+            {t('plans.yearly')}
+          </Tabs.Tab>
+          <Tabs.Tab value="monthly">{t('plans.monthly')}</Tabs.Tab>
+        </Tabs.List>
+        {(['yearly', 'monthly'] as const).map((tab) => (
+          <Tabs.Panel key={tab} value={tab} pt="md">
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 6 }} spacing="md">
+              {visiblePlanCards({ packages, period: tab, isStaff }).map((card) =>
+                card.kind === 'placeholder' ? (
+                  <CustomPlanCard key={`custom-${tab}`} />
+                ) : (
+                  <PlanCard
+                    key={card.pkg.id}
+                    pkg={card.pkg}
+                    callForQuote={card.callForQuote}
+                    subscriptions={subscriptions}
+                    onOrder={() => onOrder(card.pkg)}
+                  />
+                ),
+              )}
+            </SimpleGrid>
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+    </Stack>
+  );
+};
+
+type PlanCardProps = { pkg: Package; callForQuote: boolean; subscriptions: Subscription[]; onOrder: () => void };
+
+const limitText = (value: number | '*', unlimited: string): string => (value === '*' ? unlimited : String(value));
+
+const PlanCard = ({ pkg, callForQuote, subscriptions, onOrder }: PlanCardProps) => {
+  const { t } = useTranslation('billing');
+  const button = planButtonState({ pkg, subscriptions });
+  const selected = button.label !== 'orderPlan';
+  return (
+    <Card withBorder radius="md" data-testid={`plan-${pkg.id}`} style={selected ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 } : undefined}>
+      <Stack gap="xs" h="100%">
+        <Title order={3} size="h5">
+          {pkg.name}
+        </Title>
+        {pkg.hide ? (
+          <Badge size="xs" color="gray">
+            {t('plans.hidden')}
+          </Badge>
+        ) : null}
+        {callForQuote ? (
+          <Text fw={700} size="lg">
+            {t('plans.callForQuote')}
+          </Text>
+        ) : (
+          <Stack gap={0}>
+            {pkg.discount > 0 && pkg.price > pkg.subtotal ? (
+              <Text size="sm" c="dimmed" td="line-through">
+                {formatMoney(pkg.price, pkg.currency, { trimZeroDecimals: true })}
+              </Text>
+            ) : null}
+            <Text fw={700} size="lg">
+              {formatMoney(pkg.subtotal, pkg.currency, { trimZeroDecimals: true })}
+              <Text span size="sm" c="dimmed">
+                {pkg.billing_period === 'monthly' ? t('plans.perMonth') : t('plans.perYear')}
+              </Text>
+            </Text>
+            {pkg.discount > 0 ? (
+              <Badge size="sm" color="green" variant="light">
+                {t('plans.discount', { percent: pkg.discount })}
+              </Badge>
+            ) : null}
+          </Stack>
+        )}
+        <List size="sm" spacing={2}>
+          <List.Item>
+            {t('usage.items.order')}: {limitText(pkg.max_order, t('usage.unlimited'))}
+          </List.Item>
+          <List.Item>
+            {t('usage.items.item')}: {limitText(pkg.max_item, t('usage.unlimited'))}
+          </List.Item>
+          <List.Item>
+            {t('usage.items.channel')}: {limitText(pkg.max_channel, t('usage.unlimited'))}
+          </List.Item>
+          <List.Item>
+            {t('usage.items.staff')}: {limitText(pkg.max_staff, t('usage.unlimited'))}
+          </List.Item>
+          {pkg.descriptions.features.slice(0, 4).map((feature) => (
+            <List.Item key={feature}>{feature}</List.Item>
+          ))}
+        </List>
+        <Button
+          mt="auto"
+          component={callForQuote ? 'a' : 'button'}
+          href={callForQuote ? `mailto:${CONTACT_EMAIL}` : undefined}
+          variant={selected ? 'light' : 'filled'}
+          disabled={!callForQuote && button.disabled}
+          onClick={callForQuote ? undefined : onOrder}
+        >
+          {callForQuote ? t('plans.callForQuote') : t(`plans.button.${button.label}`)}
+        </Button>
+      </Stack>
+    </Card>
+  );
+};
+
+const CustomPlanCard = () => {
+  const { t } = useTranslation('billing');
+  return (
+    <Card withBorder radius="md" bg="var(--mantine-color-gray-light)" data-testid="custom-plan">
+      <Stack gap="xs" h="100%">
+        <Title order={3} size="h5">
+          {t('plans.custom.title')}
+        </Title>
+        <Text size="sm">{t('plans.custom.body')}</Text>
+        <List size="sm" spacing={2}>
+          <List.Item>{t('plans.custom.items.orders')}</List.Item>
+          <List.Item>{t('plans.custom.items.store')}</List.Item>
+          <List.Item>{t('plans.custom.items.listing')}</List.Item>
+          <List.Item>{t('plans.custom.items.staff')}</List.Item>
+        </List>
+        <Button mt="auto" variant="outline" component="a" href={`mailto:${CONTACT_EMAIL}`}>
+          {t('plans.custom.action')}
+        </Button>
+      </Stack>
+    </Card>
+  );
+};

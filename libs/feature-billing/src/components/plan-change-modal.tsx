@@ -1,0 +1,88 @@
+import { Alert, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
+import type { Package, Subscription } from '@merchant-hub/domain';
+import { currentPlanSubscription, decidePlanChange } from '@merchant-hub/billing-rules';
+import { formatMoney } from '@merchant-hub/money';
+import { formatDate } from '@merchant-hub/ui-kit';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export type PlanChangeModalProps = {
+  target: Package | null;
+  subscriptions: Subscription[];
+  loading?: boolean;
+  onClose: () => void;
+  /** Apply now (`requestType` goes to downgrade-or-upgrade) or, for `review`, continue to the upgrade page. */
+  onConfirm: (input: { pkg: Package; requestType: 'upgrade' | 'downgrade'; review: boolean }) => void;
+};
+
+/**
+ * Spec §4: what choosing `target` does — upgrade now, review on the upgrade page, switch period, or downgrade
+ * at the period end — with the matching button, and the coupon-removal warning to acknowledge first.
+ */
+export const PlanChangeModal = ({ target, subscriptions, loading, onClose, onConfirm }: PlanChangeModalProps) => {
+  const { t } = useTranslation('billing');
+  const [acknowledged, setAcknowledged] = useState(false);
+  if (target === null) return null;
+  const decision = decidePlanChange({ subscriptions, target });
+  const current = currentPlanSubscription(subscriptions);
+  const from = current?.package?.name ?? '';
+  const coupon = current?.coupon ?? null;
+  const couponCode = coupon ? (coupon.code ?? coupon.name ?? coupon.id) : '';
+  const kind = current === null ? 'subscribe' : decision.change === 'same' ? 'upgrade' : decision.change;
+  const bodyKey =
+    current === null
+      ? 'subscribe'
+      : decision.effect.kind === 'review'
+        ? 'review'
+        : decision.change === 'period_switch'
+          ? 'period_switch'
+          : decision.change === 'downgrade'
+            ? 'downgrade'
+            : 'upgrade';
+  const effectiveAt = decision.effect.kind === 'scheduled' ? decision.effect.effectiveAt : null;
+  const blocked = decision.mustAcknowledgeCouponRemoval && !acknowledged;
+  const close = () => {
+    setAcknowledged(false);
+    onClose();
+  };
+  return (
+    <Modal opened onClose={close} title={t(`change.title.${kind}`, { plan: target.name })} centered closeOnClickOutside={!loading}>
+      <Stack>
+        <Text>
+          {t(`change.body.${bodyKey}`, {
+            from,
+            to: target.name,
+            date: formatDate(effectiveAt ?? '') ?? '—',
+            period: t(`plans.${target.billing_period}`),
+            price: formatMoney(target.subtotal, target.currency),
+          })}
+        </Text>
+        {decision.mustAcknowledgeCouponRemoval ? (
+          <Alert color="orange" title={t('change.couponWarning', { code: couponCode })}>
+            <Checkbox
+              label={t('change.couponAcknowledge')}
+              checked={acknowledged}
+              onChange={(e) => setAcknowledged(e.currentTarget.checked)}
+            />
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close} disabled={loading}>
+            {t('change.cancel')}
+          </Button>
+          {decision.confirmLabel && decision.requestType ? (
+            <Button
+              loading={loading}
+              disabled={blocked}
+              onClick={() =>
+                onConfirm({ pkg: target, requestType: decision.requestType ?? 'upgrade', review: decision.effect.kind === 'review' })
+              }
+            >
+              {t(`change.${decision.confirmLabel}`)}
+            </Button>
+          ) : null}
+        </Group>
+      </Stack>
+    </Modal>
+  );
+};

@@ -1,0 +1,28 @@
+import { notifications } from '@mantine/notifications';
+import { errorMessageKeys, isApiError } from '@merchant-hub/api-client';
+import { useTranslation } from 'react-i18next';
+
+/** Errors whose text comes from the payment provider or the coupon rules: the server's message is the message. */
+const PROVIDER_TEXT_CODES = ['card_error', 'payment_failed', 'coupon_invalid', 'coupon_expired'];
+
+/** The text to show for a failed call: the provider's own words for card and coupon refusals, else the API key's text. */
+export const useErrorText = () => {
+  const { t } = useTranslation(['billing', 'errors']);
+  return (error: unknown, fallbackKey?: string): string => {
+    if (isApiError(error) && PROVIDER_TEXT_CODES.includes(error.code) && error.message) return error.message;
+    if (!isApiError(error) && error instanceof Error && error.message) return error.message;
+    const keys = errorMessageKeys(error);
+    // A screen-specific text (spec §8: 'Fail to update info'…) beats the generic one for the HTTP status.
+    return t(fallbackKey && keys.length === 1 ? [fallbackKey, ...keys] : fallbackKey ? [keys[0], fallbackKey] : keys);
+  };
+};
+
+export const useNotify = () => {
+  const errorText = useErrorText();
+  return {
+    success: (message: string) => notifications.show({ color: 'green', message }),
+    error: (error: unknown, options: { title?: string; fallbackKey?: string } = {}) =>
+      notifications.show({ color: 'red', title: options.title, message: errorText(error, options.fallbackKey) }),
+    text: (message: string, color: 'red' | 'green' = 'red') => notifications.show({ color, message }),
+  };
+};

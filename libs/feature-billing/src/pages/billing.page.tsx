@@ -1,0 +1,269 @@
+import { Anchor, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  mustSubscribeOf,
+  useBillingOverview,
+  useCancelTrialingPackage,
+  useChangePlan,
+  useConfirmLateSubscribeFpx,
+  useCurrentUser,
+  useResume,
+  useRetryPayment,
+  useUnsubscribe,
+} from '@merchant-hub/api-client';
+import { addOnAction, currentPlanSubscription, isAddOnSectionVisible, isStaff as hasStaffRole, pendingPlanChange } from '@merchant-hub/billing-rules';
+import type { Package } from '@merchant-hub/domain';
+import { ConfirmModal, ErrorState, PageLoader, formatDate, usePageTitle } from '@merchant-hub/ui-kit';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useBillingScope } from '../billing-scope';
+import { ApplyCouponModal } from '../components/apply-coupon-modal';
+import { BillingDetailModal } from '../components/billing-detail-modal';
+import { BillingHistoryModal } from '../components/billing-history-modal';
+import { BillingInfoCard } from '../components/billing-info-card';
+import { CreditBalanceModal } from '../components/credit-balance-modal';
+import { CurrentPlanCard } from '../components/current-plan-card';
+import { HowYouPayCard } from '../components/how-you-pay-card';
+import { LateSubscribeModal } from '../components/late-subscribe-modal';
+import { ManageCardsModal } from '../components/manage-cards-modal';
+import { PlanCards } from '../components/plan-cards';
+import { PlanChangeModal } from '../components/plan-change-modal';
+import { SalesChannelCard } from '../components/sales-channel-card';
+import { StoreChooser } from '../components/store-chooser';
+import { UsageLimitCard } from '../components/usage-limit-card';
+import { useErrorText, useNotify } from '../notify';
+import { useStoreChooser } from '../use-store-chooser';
+
+type OpenModal = 'credit' | 'coupon' | 'detail' | 'history' | 'cards' | 'unsubscribe' | 'resume' | 'cancelScheduled' | null;
+
+/** The billing route: staff choose a merchant first (spec §6), merchants see their own billing. */
+export const BillingPage = () => {
+  const scope = useBillingScope();
+  const user = useCurrentUser({ meta: { handlesError: true }, enabled: scope.userId === undefined });
+  const staff = scope.isStaff || hasStaffRole(user.data?.roles ?? null);
+  const chooser = useStoreChooser(staff && scope.userId === undefined);
+  const { t } = useTranslation('billing');
+  usePageTitle(t('page.title'));
+  if (scope.userId === undefined && user.isPending) return <PageLoader label={t('page.loading')} />;
+  if (chooser.isStaff && chooser.chosen === null) return <StoreChooser chooser={chooser} />;
+  const userId = scope.userId ?? chooser.chosen?.userId;
+  return (
+    <Stack gap="lg">
+      {chooser.chosen ? (
+        <Group justify="space-between">
+          <Text fw={600}>{t('storeChooser.actingFor', { name: chooser.chosen.name })}</Text>
+          <Anchor component="button" onClick={chooser.clear}>
+            {t('storeChooser.change')}
+          </Anchor>
+        </Group>
+      ) : null}
+      <BillingScreen userId={userId} isStaff={staff} />
+    </Stack>
+  );
+};
+
+const BillingScreen = ({ userId, isStaff }: { userId?: number; isStaff: boolean }) => {
+  const { t } = useTranslation(['billing', 'errors']);
+  const { paths } = useBillingScope();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const errorText = useErrorText();
+  const [params, setParams] = useSearchParams();
+  const overview = useBillingOverview(userId, { meta: { handlesError: true }, retry: false });
+  const [modal, setModal] = useState<OpenModal>(null);
+  const [target, setTarget] = useState<Package | null>(null);
+  const handled = { meta: { handlesError: true } } as const;
+  const changePlan = useChangePlan(handled);
+  const cancelTrialing = useCancelTrialingPackage(handled);
+  const unsubscribe = useUnsubscribe(handled);
+  const resume = useResume(handled);
+  const retry = useRetryPayment(handled);
+  const confirmFpx = useConfirmLateSubscribeFpx(handled);
+  const fpxHandled = useRef(false);
+
+  // Back from the FPX bank page (spec §4): succeeded confirms the subscription, anything else is a failure.
+  useEffect(() => {
+    const intentId = params.get('payment_intent');
+    const status = params.get('redirect_status');
+    if (!intentId || !status || fpxHandled.current) return;
+    fpxHandled.current = true;
+    setParams({}, { replace: true });
+    if (status !== 'succeeded') {
+      notify.text(t('errors:billing.fpxPaymentFailed'));
+      return;
+    }
+    confirmFpx.mutate(
+      { payment_intent_id: intentId, user_id: userId },
+      {
+        onSuccess: () => notify.success(t('errors:success.welcome', { product: t('common:appName') })),
+        onError: (error) => notify.error(error, { fallbackKey: 'errors:billing.fpxPaymentFailed' }),
+      },
+    );
+  }, [params, setParams, confirmFpx, notify, t, userId]);
+
+  if (overview.isPending || confirmFpx.isPending) return <PageLoader label={t('page.loading')} />;
+  if (overview.isError) {
+    const late = mustSubscribeOf(overview.error);
+    if (late) {
+      return (
+        <Stack>
+          <Title order={1} size="h2">
+            {t('page.title')}
+          </Title>
+          <LateSubscribeModal packages={late.packages} currency={late.currency} userId={userId} isStaff={isStaff} returnPath={paths.billing} />
+        </Stack>
+      );
+    }
+    return <ErrorState title={t('page.loadFailed')} description={errorText(overview.error)} onRetry={() => void overview.refetch()} retryLabel={t('page.retry')} />;
+  }
+
+  const data = overview.data;
+  const current = currentPlanSubscription(data.all);
+  const pending = pendingPlanChange(data.all);
+  const plan = data.selectedPackage.find((p) => p.selected)?.data ?? current?.package ?? null;
+  const packages = data.selectedPackage.map((p) => p.data);
+  const addOnVisible = data.addOnSectionVisible ?? isAddOnSectionVisible(data.all);
+  const addOn = data.all.find((s) => s.name === 'multistore' && s.stripe_status !== 'canceled') ?? null;
+  const storeId = data.userData.inventory_users.inventory_store_users.store_id;
+  const billingIncomplete = data.billing === null || data.billing.name === '' || data.billing.address1 === '';
+  const busy = unsubscribe.isPending || resume.isPending || retry.isPending || cancelTrialing.isPending;
+
+  const handleRetry = (type: 'default' | 'multistore') =>
+    retry.mutate(
+      { type, user_id: userId },
+      {
+        onSuccess: (result) => notify.success(result.message || t('errors:success.paymentReceived')),
+        onError: (error) => notify.error(error, { title: t('errors:billing.paymentFailed') }),
+      },
+    );
+
+  const handleConfirmChange = ({ pkg, requestType, review }: { pkg: Package; requestType: 'upgrade' | 'downgrade'; review: boolean }) => {
+    if (review) {
+      setTarget(null);
+      void navigate(`${paths.upgrade}?package_id=${pkg.id}`);
+      return;
+    }
+    changePlan.mutate(
+      { package_id: pkg.id, type: requestType, store_id: storeId || undefined, user_id: userId },
+      {
+        onSuccess: (result) => {
+          notify.success(result.message);
+          setTarget(null);
+        },
+        onError: (error) =>
+          notify.error(error, { fallbackKey: requestType === 'downgrade' ? 'errors:billing.downgradeFailed' : 'errors:billing.upgradeFailed' }),
+      },
+    );
+  };
+
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h2">
+        {t('page.title')}
+      </Title>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <CurrentPlanCard
+          overview={data}
+          busy={busy}
+          onResume={() => setModal('resume')}
+          onUnsubscribe={() => setModal('unsubscribe')}
+          onRetryPayment={() => handleRetry('default')}
+          onCancelScheduled={() => setModal('cancelScheduled')}
+          onApplyCoupon={() => setModal('coupon')}
+          onCreditBalance={() => setModal('credit')}
+          onHistory={() => setModal('history')}
+        />
+        <UsageLimitCard plan={plan} />
+        <BillingInfoCard info={data.billing} onEdit={() => setModal('detail')} />
+        <HowYouPayCard cards={data.paymentMethod.data} defaultId={data.userData.default_payment_methods} paymentType={data.userData.payment_type} onManage={() => setModal('cards')} />
+        {addOnVisible || data.addOnIsPastDue ? (
+          <SalesChannelCard
+            action={addOnAction({ subscriptions: data.all, addOnIsPastDue: data.addOnIsPastDue })}
+            extraChannels={addOn?.quantity ?? 0}
+            busy={retry.isPending}
+            onSubscribe={() => void navigate(paths.addOn)}
+            onRetryPayment={() => handleRetry('multistore')}
+          />
+        ) : null}
+      </SimpleGrid>
+      <PlanCards packages={packages} subscriptions={data.all} isStaff={isStaff} initialPeriod={data.currentBillingPeriod ?? 'monthly'} onOrder={setTarget} />
+
+      <PlanChangeModal key={target?.id ?? 'none'} target={target} subscriptions={data.all} loading={changePlan.isPending} onClose={() => setTarget(null)} onConfirm={handleConfirmChange} />
+      <CreditBalanceModal opened={modal === 'credit'} userId={userId} onClose={() => setModal(null)} />
+      <ApplyCouponModal opened={modal === 'coupon'} userId={userId} storeId={storeId} onClose={() => setModal(null)} />
+      {data.billing ? (
+        <BillingDetailModal
+          key={`${modal === 'detail'}-${data.billing.name}`}
+          opened={modal === 'detail'}
+          info={data.billing}
+          userMerchantId={data.billing.user_merchant_id}
+          userId={userId}
+          onClose={() => setModal(null)}
+        />
+      ) : null}
+      <BillingHistoryModal
+        key={`history-${modal === 'history'}`}
+        opened={modal === 'history'}
+        userId={userId}
+        accountCreatedAt={data.billing?.created_at ?? null}
+        showPdf={isStaff}
+        today={data.now}
+        onClose={() => setModal(null)}
+      />
+      <ManageCardsModal opened={modal === 'cards'} cards={data.paymentMethod.data} defaultId={data.userData.default_payment_methods} userId={userId} onClose={() => setModal(null)} />
+      <ConfirmModal
+        opened={modal === 'unsubscribe'}
+        title={t('currentPlan.unsubscribeConfirm.title', { plan: plan?.name ?? '' })}
+        confirmLabel={t('currentPlan.unsubscribeConfirm.confirm')}
+        cancelLabel={t('currentPlan.unsubscribeConfirm.cancel')}
+        destructive
+        loading={unsubscribe.isPending}
+        onCancel={() => setModal(null)}
+        onConfirm={() =>
+          unsubscribe.mutate({ userId }, { onSuccess: (r) => notify.success(r.message), onError: (e) => notify.error(e), onSettled: () => setModal(null) })
+        }
+      >
+        {t('currentPlan.unsubscribeConfirm.body', { date: formatDate(current?.current_period_end ?? '') ?? '—' })}
+      </ConfirmModal>
+      <ConfirmModal
+        opened={modal === 'resume'}
+        title={t('currentPlan.resumeConfirm.title', { plan: plan?.name ?? '' })}
+        confirmLabel={t('currentPlan.resumeConfirm.confirm')}
+        cancelLabel={t('currentPlan.resumeConfirm.cancel')}
+        loading={resume.isPending}
+        onCancel={() => setModal(null)}
+        onConfirm={() => resume.mutate({ userId }, { onSuccess: (r) => notify.success(r.message), onError: (e) => notify.error(e), onSettled: () => setModal(null) })}
+      >
+        {t('currentPlan.resumeConfirm.body', { date: formatDate(current?.current_period_end ?? '') ?? '—' })}
+      </ConfirmModal>
+      <ConfirmModal
+        opened={modal === 'cancelScheduled'}
+        title={t('currentPlan.cancelScheduledConfirm.title', { plan: pending?.subscription.package?.name ?? '' })}
+        confirmLabel={t('currentPlan.cancelScheduledConfirm.confirm')}
+        cancelLabel={t('currentPlan.cancelScheduledConfirm.cancel')}
+        loading={cancelTrialing.isPending}
+        onCancel={() => setModal(null)}
+        onConfirm={() =>
+          pending &&
+          cancelTrialing.mutate(
+            { price_id: pending.subscription.stripe_plan, store_id: storeId || undefined, user_id: userId },
+            {
+              onSuccess: () => notify.success(t('errors:success.nextBillingCanceled')),
+              onError: (e) => notify.error(e, { fallbackKey: 'errors:billing.cancelTrialingFailed' }),
+              onSettled: () => setModal(null),
+            },
+          )
+        }
+      >
+        {t('currentPlan.cancelScheduledConfirm.body', { current: plan?.name ?? '' })}
+      </ConfirmModal>
+      {billingIncomplete && data.billing && modal !== 'detail' && isBillingRequired(params) ? (
+        <BillingDetailModal forced opened info={data.billing} userMerchantId={data.billing.user_merchant_id} userId={userId} onClose={() => setModal(null)} />
+      ) : null}
+    </Stack>
+  );
+};
+
+/** A flow that needs billing details first (checkout hand-off, `?billing=required`) forces the form open. */
+const isBillingRequired = (params: URLSearchParams): boolean => params.get('billing') === 'required';
+
