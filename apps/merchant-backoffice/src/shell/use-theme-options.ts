@@ -1,9 +1,17 @@
-import { useDirection, useMantineColorScheme } from '@mantine/core';
+import { useComputedColorScheme, useDirection, useMantineColorScheme } from '@mantine/core';
 import { dir } from '@merchant-hub/i18n';
-import { DEFAULT_THEME_OPTIONS, primaryColorVariables, readThemeOptions, writeThemeOptions } from '@merchant-hub/ui-kit';
+import { DEFAULT_THEME_OPTIONS, primaryColorVariables, readThemeOptions, themeOptionsStorageKey, writeThemeOptions } from '@merchant-hub/ui-kit';
 import type { ThemeOptions } from '@merchant-hub/ui-kit';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
+const hasSavedOptions = (userId: number): boolean => {
+  try {
+    return window.localStorage.getItem(themeOptionsStorageKey(userId)) !== null;
+  } catch {
+    return false;
+  }
+};
 
 /** The signed-in user's theme options: read from this browser, applied to the page, saved on change. */
 export const useThemeOptions = (userId: number | null): [ThemeOptions, (next: ThemeOptions) => void] => {
@@ -11,12 +19,21 @@ export const useThemeOptions = (userId: number | null): [ThemeOptions, (next: Th
   const { setColorScheme } = useMantineColorScheme();
   const { setDirection } = useDirection();
   const { i18n } = useTranslation();
+  const computed = useComputedColorScheme('light', { getInitialValueInEffect: false });
+  const darkNow = computed === 'dark';
 
   useEffect(() => {
     if (userId === null) return;
+    const saved = hasSavedOptions(userId);
+    // Until the user saves options, dark mode follows the light/dark choice made elsewhere (sign-in page).
+    if (!saved) {
+      setOptions({ ...DEFAULT_THEME_OPTIONS, darkMode: darkNow });
+      return;
+    }
     const stored = readThemeOptions(window.localStorage, userId);
     setOptions(stored);
     setColorScheme(stored.darkMode ? 'dark' : 'light');
+    // Only on sign-in of a user; later scheme changes come through `update`.
   }, [userId, setColorScheme]);
 
   useEffect(() => {
