@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { SUPPORTED_LOCALES, RTL_LOCALES } from '../locale';
 import { flattenMessages } from '../messages';
 import { expectedKeys, keyMismatches } from '../parity';
@@ -6,10 +8,24 @@ import { NAMESPACES, enResources, resources } from '../resources';
 const TRANSLATED = SUPPORTED_LOCALES.filter((lng) => lng !== 'en');
 
 /**
- * Texts a translation may leave exactly as in English: brand names and codes. Keyed `namespace:key` so each
- * exception is a deliberate decision about one string, not a blanket pass for a word.
+ * Proper nouns a translation may write exactly as English does, as whole texts: brand names in every language,
+ * and the market names Malay spells the English way (Singapore and the Philippines are Singapura and Filipina,
+ * so they are not here). Anything else identical to English is an untranslated copy.
  */
-const SAME_AS_ENGLISH_ALLOWED = new Set(['common:appName']);
+const PROPER_NOUNS: { readonly [lng in (typeof TRANSLATED)[number]]?: readonly string[] } & { readonly all: readonly string[] } = {
+  all: ['Merchant Hub'],
+  ms: ['Malaysia', 'Taiwan', 'Thailand'],
+};
+
+const isProperNoun = (lng: (typeof TRANSLATED)[number], text: string): boolean =>
+  PROPER_NOUNS.all.includes(text) || (PROPER_NOUNS[lng] ?? []).includes(text);
+
+/** The namespace files a language's folder holds (one file per namespace, plus the index wiring them). */
+const namespaceFiles = (lng: string): string[] =>
+  readdirSync(join(__dirname, '..', 'locales', lng))
+    .filter((file) => file.endsWith('.ts') && file !== 'index.ts')
+    .map((file) => file.slice(0, -'.ts'.length))
+    .sort();
 
 describe('key parity with en', () => {
   describe.each(NAMESPACES)('namespace %s', (ns) => {
@@ -26,7 +42,7 @@ describe('key parity with en', () => {
     it.each(TRANSLATED)('%s translates every text instead of copying the English', (lng) => {
       const english = expectedKeys(enResources[ns], lng);
       const copied = Object.entries(flattenMessages(resources[lng][ns]))
-        .filter(([key, text]) => text === english.get(key) && !SAME_AS_ENGLISH_ALLOWED.has(`${ns}:${key}`))
+        .filter(([key, text]) => text === english.get(key) && !isProperNoun(lng, text))
         .map(([key]) => key);
       expect({ lng, ns, copied }).toEqual({ lng, ns, copied: [] });
     });
@@ -48,8 +64,14 @@ describe('key parity with en', () => {
     expect(Object.keys(resources[lng])).toEqual(['common']);
   });
 
-  it('bundles common, errors and validation', () => {
-    expect(NAMESPACES).toEqual(['common', 'errors', 'validation']);
+  it('wires every namespace file of en into NAMESPACES', () => {
+    expect(NAMESPACES).toEqual(namespaceFiles('en'));
+    expect(NAMESPACES).toEqual(expect.arrayContaining(['common', 'errors', 'validation']));
+  });
+
+  it.each(SUPPORTED_LOCALES)('%s has a file and a bundled namespace for every namespace of en', (lng) => {
+    expect({ lng, files: namespaceFiles(lng) }).toEqual({ lng, files: [...NAMESPACES] });
+    expect({ lng, bundled: Object.keys(resources[lng]).sort() }).toEqual({ lng, bundled: [...NAMESPACES] });
   });
 });
 

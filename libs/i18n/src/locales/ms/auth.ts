@@ -137,10 +137,10 @@ export const auth = {
     back: 'Kembali',
   },
   market: {
-    MY: 'Malaysia (MY)',
+    MY: 'Malaysia',
     SG: 'Singapura',
     PH: 'Filipina',
-    TW: 'Taiwan (TW)',
-    TH: 'Thailand (TH)',
+    TW: 'Taiwan',
+    TH: 'Thailand',
   },
 };

@@ -39,7 +39,7 @@ export const shell = {
       none: 'Tiada imej',
       waves: 'Ombak',
       dots: 'Titik',
-      grid: 'Grid petak',
+      grid: 'Petak',
     },
     miniSidebar: 'Bar sisi mini',
     boxLayout: 'Susun atur kotak',
