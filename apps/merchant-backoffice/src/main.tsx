@@ -1,13 +1,13 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { notifications } from '@mantine/notifications';
-import { createHttpClient, createQueryClient } from '@merchant-hub/api-client';
+import { createHttpClient, createQueryClient, errorMessageKeys } from '@merchant-hub/api-client';
 import { createAppI18n, reloadOnceForStaleChunk } from '@merchant-hub/ui-kit';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { AppRoot } from './app/app-root';
-import { messageKeysOf, messageValuesOf } from './app/error-keys';
+import { messageValuesOf } from './app/error-keys';
 import { SIGN_IN_PATH, createRoutes } from './app/routes';
 import { createSessionStore } from './app/session-store';
 
@@ -17,7 +17,7 @@ const httpClient = createHttpClient();
 // The router is created after the query client, whose 401 handler needs it; the handler runs later.
 let navigateToSignIn: () => void = () => undefined;
 const queryClient = createQueryClient({
-  onError: (error) => notifications.show({ color: 'red', message: i18n.t(messageKeysOf(error), messageValuesOf(error)) }),
+  onError: (error) => notifications.show({ color: 'red', message: i18n.t(errorMessageKeys(error), messageValuesOf(error)) }),
   onUnauthorized: () => {
     // Spec §2: a 401 anywhere means the session is gone.
     session.clear();

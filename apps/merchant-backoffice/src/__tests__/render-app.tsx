@@ -61,7 +61,7 @@ export const renderApp = (path: string, routes: FakeRoute[] = []) => {
       (candidate) => (candidate.method ?? 'GET') === method && (typeof candidate.path === 'string' ? url.split('?')[0] === `/api${candidate.path}` : candidate.path.test(url)),
     );
     const status = route ? (route.status ?? 200) : 404;
-    const payload = route ? route.body : { error: { code: 'not_found', message: 'Not found', key: 'error.notFound' } };
+    const payload = route ? route.body : { error: { code: 'not_found', message: 'Not found', key: 'errors:error.notFound' } };
     return new Response(JSON.stringify(payload), { status, headers: { 'Content-Type': 'application/json' } });
   }) as unknown as typeof globalThis.fetch;
 

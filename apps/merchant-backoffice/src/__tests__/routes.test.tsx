@@ -77,7 +77,7 @@ describe('route gating (spec §2)', () => {
 
   it('treats a 401 from the automatic sign-in as signed out', async () => {
     storeSession();
-    const { router } = renderApp('/', [{ path: '/user', status: 401, body: { error: { code: 'session_expired', message: 'expired', key: 'error.sessionExpired' } } }]);
+    const { router } = renderApp('/', [{ path: '/user', status: 401, body: { error: { code: 'session_expired', message: 'expired', key: 'errors:error.sessionExpired' } } }]);
     await screen.findByRole('heading', { name: 'Welcome back' });
     expect(router.state.location.pathname).toBe('/signin');
     expect(window.localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();

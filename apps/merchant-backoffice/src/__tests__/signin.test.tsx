@@ -49,7 +49,7 @@ describe('sign-in screen', () => {
 
   it('shows the API message for wrong credentials', async () => {
     renderApp('/signin', [
-      { method: 'POST', path: '/erpCheckOTPStatus', status: 401, body: { error: { code: 'invalid_credentials', message: 'Invalid username or password', key: 'error.invalidCredentials' } } },
+      { method: 'POST', path: '/erpCheckOTPStatus', status: 401, body: { error: { code: 'invalid_credentials', message: 'Invalid username or password', key: 'errors:error.invalidCredentials' } } },
     ]);
     await fillCredentials();
     expect(await screen.findByTestId('signin-error')).toHaveTextContent('Invalid username or password');
@@ -80,7 +80,7 @@ describe('sign-in screen', () => {
         method: 'POST',
         path: '/erpSubmitOTP',
         status: 400,
-        body: { error: { code: 'otp_invalid', message: 'OTP invalid', key: 'error.otpInvalid' }, otp_data: otpData({ mobile_attempts_left: 2 }) },
+        body: { error: { code: 'otp_invalid', message: 'OTP invalid', key: 'errors:error.otpInvalid' }, otp_data: otpData({ mobile_attempts_left: 2 }) },
       },
     ]);
     await fillCredentials();
@@ -97,7 +97,7 @@ describe('sign-in screen', () => {
         method: 'POST',
         path: '/erpSubmitOTP',
         status: 423,
-        body: { error: { code: 'otp_banned', message: 'locked', key: 'error.otpBanned' }, otp_data: otpData({ mobile_attempts_left: 0, mobile_last_attempt_date: now() }) },
+        body: { error: { code: 'otp_banned', message: 'locked', key: 'errors:error.otpBanned' }, otp_data: otpData({ mobile_attempts_left: 0, mobile_last_attempt_date: now() }) },
       },
     ]);
     await fillCredentials();

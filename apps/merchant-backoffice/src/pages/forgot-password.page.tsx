@@ -1,10 +1,9 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useBanner, useForgotPassword } from '@merchant-hub/api-client';
+import { errorMessageKeys, useBanner, useForgotPassword } from '@merchant-hub/api-client';
 import { usePageTitle, useSchemaForm } from '@merchant-hub/ui-kit';
 import { forgotPasswordSchema } from '@merchant-hub/validation';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { messageKeysOf } from '../app/error-keys';
 import { PATHS, withLocale } from '../app/gating';
 import { AuthLayout } from '../session/auth-layout';
 
@@ -37,7 +36,7 @@ export const ForgotPasswordPage = () => {
           ) : null}
           {reset.isError ? (
             <Alert color="red" role="alert">
-              {t(messageKeysOf(reset.error))}
+              {t(errorMessageKeys(reset.error))}
             </Alert>
           ) : null}
           <TextInput label={t('auth:signIn.email')} type="email" autoComplete="email" required key={form.key('email')} {...form.getInputProps('email')} />

@@ -1,12 +1,11 @@
 import { Alert, Button, FileInput, Group, Select, SimpleGrid, Stack, Stepper, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { isApiError, useCountries, useCreateMerchant, useShopCategories, useStates, useWizardToken } from '@merchant-hub/api-client';
+import { errorMessageKeys, isApiError, useCountries, useCreateMerchant, useShopCategories, useStates, useWizardToken } from '@merchant-hub/api-client';
 import { PageLoader, applyServerFieldErrors, usePageTitle, useSchemaForm } from '@merchant-hub/ui-kit';
 import { imageFileSchema, merchantWizardStepSchemas } from '@merchant-hub/validation';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { messageKeysOf } from '../app/error-keys';
 import { PATHS } from '../app/gating';
 import { useStartSession } from '../app/session-context';
 import { AuthLayout } from '../session/auth-layout';
@@ -104,7 +103,7 @@ export const MerchantWizardPage = () => {
         setStep(Math.min(...Object.keys(error.details).map(stepOfField)));
         return;
       }
-      notifications.show({ color: 'red', message: t(messageKeysOf(error)) });
+      notifications.show({ color: 'red', message: t(errorMessageKeys(error)) });
     },
   });
 
@@ -254,7 +253,7 @@ export const MerchantWizardPage = () => {
               key={form.key('shop_category')}
               {...form.getInputProps('shop_category')}
             />
-            {create.isError && !isApiError(create.error) ? <Alert color="red">{t('errors:wizard.failed')}</Alert> : null}
+            {create.isError && !isApiError(create.error) ? <Alert color="red">{t('errors:error.merchantCreationFailed')}</Alert> : null}
           </Stack>
         ) : null}
         <Group justify="space-between">

@@ -1,12 +1,11 @@
 import { Avatar, Button, Card, FileButton, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { isApiError, useCurrentUser, useUpdateUser, useUploadAvatar } from '@merchant-hub/api-client';
+import { errorMessageKeys, isApiError, useCurrentUser, useUpdateUser, useUploadAvatar } from '@merchant-hub/api-client';
 import type { User } from '@merchant-hub/domain';
 import { PageLoader, applyServerFieldErrors, usePageTitle, useSchemaForm } from '@merchant-hub/ui-kit';
 import { imageFileSchema, updateUserSchema } from '@merchant-hub/validation';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { messageKeysOf } from '../app/error-keys';
 
 type ProfileValues = { name: string; email: string; phone: string };
 
@@ -22,14 +21,14 @@ const ProfileForm = ({ user }: { user: User }) => {
     onSuccess: () => notifications.show({ color: 'green', message: t('profile:saved') }),
     onError: (error) => {
       if (!(isApiError(error) && applyServerFieldErrors(form as never, error.details, {}, ['name', 'phone']))) {
-        notifications.show({ color: 'red', message: t(messageKeysOf(error)) });
+        notifications.show({ color: 'red', message: t(errorMessageKeys(error)) });
       }
     },
   });
   const upload = useUploadAvatar({
     meta: { handlesError: true },
     onSuccess: () => notifications.show({ color: 'green', message: t('profile:photoUpdated') }),
-    onError: (error) => setPhotoError(t(messageKeysOf(error))),
+    onError: (error) => setPhotoError(t(errorMessageKeys(error))),
   });
   const handleFile = (file: File | null) => {
     if (!file) return;

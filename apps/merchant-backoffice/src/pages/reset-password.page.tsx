@@ -1,13 +1,12 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useChangePassword, useResetToken } from '@merchant-hub/api-client';
+import { errorMessageKeys, useChangePassword, useResetToken } from '@merchant-hub/api-client';
 import { PageLoader, applyServerFieldErrors, usePageTitle, useSchemaForm } from '@merchant-hub/ui-kit';
 import { resetPasswordSchema } from '@merchant-hub/validation';
 import type { ResetPasswordInput } from '@merchant-hub/validation';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { messageKeysOf } from '../app/error-keys';
 import { PATHS } from '../app/gating';
 import { AuthLayout } from '../session/auth-layout';
 import { PasswordField } from '../session/password-field';
@@ -70,7 +69,7 @@ export const ResetPasswordPage = () => {
           </Stack>
           {change.isError ? (
             <Alert color="red" role="alert">
-              {t(messageKeysOf(change.error))}
+              {t(errorMessageKeys(change.error))}
             </Alert>
           ) : null}
           <TextInput label={t('auth:signIn.email')} readOnly key={form.key('email')} {...form.getInputProps('email')} />

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Checkbox, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { LoginResult, OtpStatusResult } from '@merchant-hub/api-client';
-import { isApiError, useActivateAccount, useBanner, useIpCountry, useLogin, useOtpStatus, useSubmitOtp } from '@merchant-hub/api-client';
+import { errorMessageKeys, isApiError, useActivateAccount, useBanner, useIpCountry, useLogin, useOtpStatus, useSubmitOtp } from '@merchant-hub/api-client';
 import type { Market, OtpData } from '@merchant-hub/domain';
 import { isLocale, isMarket } from '@merchant-hub/domain';
 import { LOCALE_STORAGE_KEY, usePageTitle, useSchemaForm } from '@merchant-hub/ui-kit';
@@ -9,7 +9,7 @@ import { signInFormSchema } from '@merchant-hub/validation';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { messageKeysOf, messageValuesOf } from '../app/error-keys';
+import { messageValuesOf } from '../app/error-keys';
 import { PATHS, destinationAfterSignIn, withLocale } from '../app/gating';
 import { useEndSession, useStartSession } from '../app/session-context';
 import { rolesMayUseBackOffice } from '../app/session-store';
@@ -75,7 +75,7 @@ export const SignInPage = () => {
   const [formError, setFormError] = useState<string | null>(null);
   const [otpError, setOtpError] = useState<string | null>(null);
 
-  const describe = (error: unknown) => t(messageKeysOf(error), messageValuesOf(error));
+  const describe = (error: unknown) => t(errorMessageKeys(error), messageValuesOf(error));
 
   const finish = (result: LoginResult) => {
     if (!rolesMayUseBackOffice(result.role_names)) {

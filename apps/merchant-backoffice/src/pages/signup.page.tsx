@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Group, Select, SimpleGrid, Stack, Stepper, Text,
 import { notifications } from '@mantine/notifications';
 import type { LoginResult } from '@merchant-hub/api-client';
 import {
+  errorMessageKeys,
   isApiError,
   useBanner,
   usePhoneCodes,
@@ -19,7 +20,6 @@ import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { messageKeysOf } from '../app/error-keys';
 import { PATHS, withLocale } from '../app/gating';
 import { useStartSession } from '../app/session-context';
 import { AuthLayout } from '../session/auth-layout';
@@ -104,12 +104,12 @@ export const SignUpPage = () => {
     },
     onError: (error) => {
       if (isApiError(error) && error.code === 'email_taken') {
-        notifications.show({ color: 'red', message: t(messageKeysOf(error)) });
+        notifications.show({ color: 'red', message: t(errorMessageKeys(error)) });
         accountForm.reset();
         return;
       }
       const placed = isApiError(error) && applyServerFieldErrors(accountForm as never, error.details, { mobile_no: 'mobileNumber' }, Object.keys(EMPTY_ACCOUNT));
-      if (!placed) notifications.show({ color: 'red', message: t(messageKeysOf(error)) });
+      if (!placed) notifications.show({ color: 'red', message: t(errorMessageKeys(error)) });
     },
   });
 
@@ -119,7 +119,7 @@ export const SignUpPage = () => {
     onError: (error) => {
       const body = isApiError(error) && typeof error.body === 'object' && error.body ? (error.body as { nextOTP?: number }) : {};
       if (typeof body.nextOTP === 'number') setNextOtpAt(body.nextOTP);
-      setCodeError(t(messageKeysOf(error)));
+      setCodeError(t(errorMessageKeys(error)));
     },
   });
 
@@ -133,14 +133,14 @@ export const SignUpPage = () => {
       const code = isApiError(error) ? error.code : '';
       if (code === 'registration_not_found') {
         // error_data: a toast, and back to the form.
-        notifications.show({ color: 'red', message: t(messageKeysOf(error)) });
+        notifications.show({ color: 'red', message: t(errorMessageKeys(error)) });
         setStep(0);
       } else if (code === 'email_taken') {
-        notifications.show({ color: 'red', message: t(messageKeysOf(error)) });
+        notifications.show({ color: 'red', message: t(errorMessageKeys(error)) });
         accountForm.reset();
         setStep(0);
       } else if (code === 'trial_code_expired' || code === 'trial_attempt_limit' || code === 'trial_code_invalid') {
-        setCodeError(t(messageKeysOf(error)));
+        setCodeError(t(errorMessageKeys(error)));
       } else {
         setCodeError(t('errors:register.otpError'));
       }
@@ -163,7 +163,7 @@ export const SignUpPage = () => {
           {},
           ['store_email', 'industry', 'currency', 'language', 'address1', 'address2', 'city', 'zip', 'country', 'state'],
         );
-      if (!placed) notifications.show({ color: 'red', message: t(messageKeysOf(error)) });
+      if (!placed) notifications.show({ color: 'red', message: t(errorMessageKeys(error)) });
     },
   });
 
