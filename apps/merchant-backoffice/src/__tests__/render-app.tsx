@@ -8,7 +8,8 @@ import { createRoutes } from '../app/routes';
 import { SESSION_STORAGE_KEY, createSessionStore } from '../app/session-store';
 import type { StoredSession } from '../app/session-store';
 
-export type FakeRoute = { method?: string; path: string | RegExp; status?: number; body: unknown };
+/** `wait` holds the answer back until it settles, so a test can look at a screen's loading state. */
+export type FakeRoute = { method?: string; path: string | RegExp; status?: number; body: unknown; wait?: Promise<unknown> };
 export type Call = { method: string; url: string; body: unknown };
 
 export const user = {
@@ -60,6 +61,7 @@ export const renderApp = (path: string, routes: FakeRoute[] = []) => {
     const route = routes.find(
       (candidate) => (candidate.method ?? 'GET') === method && (typeof candidate.path === 'string' ? url.split('?')[0] === `/api${candidate.path}` : candidate.path.test(url)),
     );
+    if (route?.wait) await route.wait;
     const status = route ? (route.status ?? 200) : 404;
     const payload = route ? route.body : { error: { code: 'not_found', message: 'Not found', key: 'errors:error.notFound' } };
     return new Response(JSON.stringify(payload), { status, headers: { 'Content-Type': 'application/json' } });
