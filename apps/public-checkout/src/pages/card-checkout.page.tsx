@@ -1,8 +1,305 @@
+import { Alert, Button, Grid, Group, Loader, Modal, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  isApiError,
+  useCheckAndRegisterFpx,
+  useCheckoutPackage,
+  useCountries,
+  useCreateCardSetup,
+  useCreateFpxPayment,
+  useCreateSandboxPaymentMethod,
+  useRetryCheckoutSignIn,
+  useSetCheckoutPaymentMethod,
+  useStates,
+  useValidateCheckoutCoupon,
+} from '@merchant-hub/api-client';
+import type { Coupon } from '@merchant-hub/domain';
+import { checkoutTotals } from '@merchant-hub/money';
+import { cardCheckoutSchema } from '@merchant-hub/validation';
+import { applyServerFieldErrors, CardField, type CardFieldHandle, type CardFieldState, useSchemaForm } from '@merchant-hub/ui-kit';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router';
 import { CheckoutLayout } from '../app/checkout-layout';
+import { OrderSummary } from '../checkout/order-summary';
+import { useSignInAndGoHome } from '../checkout/use-ticket-sign-in';
 
-/** `/subscribe/:packageId/:type?`: card checkout; `type` `fpx` selects the bank-transfer variant (spec §2). */
+type CardFormValues = {
+  email: string;
+  phone: string;
+  company_name: string;
+  address1: string;
+  address2: string;
+  city: string;
+  postal_code: string;
+  country: string;
+  state_or_region: string;
+  name: string;
+  coupon_code: string;
+};
+
+const EMPTY: CardFormValues = { email: '', phone: '', company_name: '', address1: '', address2: '', city: '', postal_code: '', country: '', state_or_region: '', name: '', coupon_code: '' };
+
+/** The card a timed-out request paid with: Retry Login signs in with it (spec §4 Card checkout). */
+const PAYMENT_METHOD_KEY = 'merchant-hub.checkout.payment-method';
+
+const market = (currency: string): string => ({ MYR: 'MY', SGD: 'SG', PHP: 'PH', THB: 'TH' })[currency] ?? 'MY';
+
+/** `/subscribe-payment/:packageId` (`?type=fpx` for FPX): card or bank checkout, then signed in (spec §2, §4, §5). */
 export const CardCheckoutPage = () => {
-  const { t } = useTranslation('common');
-  return <CheckoutLayout title={t('page.checkout.paymentDetails', { defaultValue: 'Payment Details' })} />;
+  const { t } = useTranslation(['checkout', 'errors', 'validation']);
+  const packageId = Number(useParams().packageId);
+  const [search] = useSearchParams();
+  const isFpx = search.get('type') === 'fpx';
+  const returnStatus = search.get('redirect_status');
+  const returnedIntent = search.get('payment_intent');
+  const pkgQuery = useCheckoutPackage(packageId);
+  const countries = useCountries({ meta: { handlesError: true } });
+  const [purchasedAt] = useState(() => new Date());
+  const [valid, setValid] = useState(false);
+  const [card, setCard] = useState<CardFieldState>({ complete: false, error: null });
+  const [cardError, setCardError] = useState<string | null>(null);
+  const [coupon, setCoupon] = useState<Coupon | null>(null);
+  const [couponInput, setCouponInput] = useState('');
+  const [couponError, setCouponError] = useState<string | null>(null);
+  const [paymentFailed, setPaymentFailed] = useState(false);
+  const [retryLogin, setRetryLogin] = useState(false);
+  const [working, setWorking] = useState(false);
+  const cardRef = useRef<CardFieldHandle>(null);
+
+  const form = useSchemaForm<CardFormValues>({ schema: cardCheckoutSchema, initialValues: EMPTY, onValuesChange: (values) => setValid(cardCheckoutSchema.safeParse(values).success) });
+  const [countryId, setCountryId] = useState<number | null>(null);
+  const states = useStates(countryId, { meta: { handlesError: true } });
+
+  useEffect(() => {
+    if (pkgQuery.isError) window.location.assign('/');
+  }, [pkgQuery.isError]);
+
+  // The buyer's own market is the likely country.
+  useEffect(() => {
+    if (countryId !== null || !countries.data || !pkgQuery.data) return;
+    const home = countries.data.find((c) => c.iso_code === market(pkgQuery.data.currency));
+    if (home) {
+      form.setFieldValue('country', home.name);
+      setCountryId(home.id);
+    }
+  }, [countries.data, pkgQuery.data, countryId, form]);
+
+  const failSignIn = () => notifications.show({ color: 'red', message: t('errors:checkout.retryLoginFailed') });
+  const { signIn } = useSignInAndGoHome(failSignIn);
+
+  const showServerError = (error: Error) => {
+    setWorking(false);
+    if (isApiError(error) && error.isTimeout) {
+      // The request may have gone through: the buyer can sign in with the card it paid with.
+      notifications.show({ id: 'request-aborted', color: 'red', message: t('errors:general.requestAborted'), autoClose: false });
+      setRetryLogin(true);
+      return;
+    }
+    if (isApiError(error) && error.details) applyServerFieldErrors(form as never, error.details);
+    if (isApiError(error) && (error.code === 'card_error' || error.code === 'payment_failed')) setCardError(error.message);
+    else notifications.show({ color: 'red', message: error.message });
+  };
+
+  const validateCoupon = useValidateCheckoutCoupon({
+    onSuccess: (data) => {
+      setCoupon(data);
+      setCouponError(null);
+    },
+    onError: (error) => setCouponError(error.message),
+  });
+  const sandboxPm = useCreateSandboxPaymentMethod({ meta: { handlesError: true } });
+  const setup = useCreateCardSetup();
+  const setPaymentMethod = useSetCheckoutPaymentMethod({ onSuccess: (answer) => signIn(answer.ticket), onError: showServerError });
+  const retry = useRetryCheckoutSignIn({ onSuccess: (answer) => signIn(answer.ticket), onError: failSignIn });
+  const fpx = useCreateFpxPayment({ onSuccess: (payment) => payment.redirect_url && window.location.assign(payment.redirect_url), onError: showServerError });
+  const checkFpx = useCheckAndRegisterFpx({ onSuccess: (answer) => signIn(answer.ticket), onError: () => setPaymentFailed(true) });
+
+  // Back from the bank: anything but `succeeded` is a failed payment (spec §4, §8).
+  const handledReturn = useRef(false);
+  useEffect(() => {
+    if (!isFpx || !returnStatus || handledReturn.current) return;
+    handledReturn.current = true;
+    if (returnStatus !== 'succeeded' || !returnedIntent) setPaymentFailed(true);
+    else checkFpx.mutate(returnedIntent);
+  }, [isFpx, returnStatus, returnedIntent, checkFpx]);
+
+  const totals = useMemo(() => {
+    if (!pkgQuery.data) return null;
+    const p = pkgQuery.data;
+    return checkoutTotals({ price: p.price, discountPercent: p.discount, taxPercent: p.tax, currency: p.currency, coupon: coupon ?? undefined });
+  }, [pkgQuery.data, coupon]);
+
+  const handleSubmit = async (values: CardFormValues) => {
+    const body = { ...values, package_id: packageId, coupon_code: coupon?.code ?? undefined, date_purchased: purchasedAt.toISOString() };
+    setCardError(null);
+    if (isFpx) {
+      fpx.mutate(body);
+      return;
+    }
+    setWorking(true);
+    try {
+      const intent = await setup.mutateAsync({ email: values.email, name: values.name });
+      const paymentMethod = await (cardRef.current as CardFieldHandle).confirm({
+        clientSecret: intent.client_secret,
+        createSandboxPaymentMethod: (details) => sandboxPm.mutateAsync(details),
+      });
+      window.sessionStorage.setItem(PAYMENT_METHOD_KEY, paymentMethod);
+      setPaymentMethod.mutate({ ...body, paymentMethod, stripe_id: intent.stripe_id }, { onSettled: () => setWorking(false) });
+    } catch (error) {
+      showServerError(error as Error);
+    }
+  };
+
+  const handleRetry = () => {
+    const paymentMethod = window.sessionStorage.getItem(PAYMENT_METHOD_KEY);
+    if (!paymentMethod) {
+      failSignIn();
+      return;
+    }
+    retry.mutate(paymentMethod);
+  };
+
+  if (!pkgQuery.data || !totals) {
+    return (
+      <CheckoutLayout title={t('title.card')}>
+        <Group justify="center" py="xl">
+          <Loader />
+        </Group>
+      </CheckoutLayout>
+    );
+  }
+
+  const busy = working || setPaymentMethod.isPending || fpx.isPending || checkFpx.isPending;
+  return (
+    <CheckoutLayout title={t('title.card')}>
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <form onSubmit={form.onSubmit((values) => void handleSubmit(values))} noValidate aria-label={t('form.heading')}>
+            <Stack gap="sm">
+              <Title order={2} fz="h4">
+                {t('form.heading')}
+              </Title>
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <TextInput label={t('form.email')} type="email" required key={form.key('email')} {...form.getInputProps('email')} />
+                <TextInput label={t('form.phone')} required inputMode="tel" key={form.key('phone')} {...form.getInputProps('phone')} />
+              </SimpleGrid>
+              <TextInput label={t('form.companyName')} maxLength={190} key={form.key('company_name')} {...form.getInputProps('company_name')} />
+              <TextInput label={t('form.address1')} required key={form.key('address1')} {...form.getInputProps('address1')} />
+              <TextInput label={t('form.address2')} key={form.key('address2')} {...form.getInputProps('address2')} />
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <TextInput label={t('form.city')} required key={form.key('city')} {...form.getInputProps('city')} />
+                <TextInput label={t('form.postalCode')} required maxLength={6} inputMode="numeric" key={form.key('postal_code')} {...form.getInputProps('postal_code')} />
+                <Select
+                  label={t('form.country')}
+                  required
+                  searchable
+                  allowDeselect={false}
+                  data={(countries.data ?? []).map((c) => c.name)}
+                  key={form.key('country')}
+                  {...form.getInputProps('country')}
+                  onChange={(value) => {
+                    form.setFieldValue('country', value ?? '');
+                    form.setFieldValue('state_or_region', '');
+                    setCountryId(countries.data?.find((c) => c.name === value)?.id ?? null);
+                  }}
+                />
+                <Select
+                  label={t('form.state')}
+                  required
+                  searchable
+                  disabled={!countryId}
+                  data={(states.data ?? []).map((s) => s.name)}
+                  key={form.key('state_or_region')}
+                  {...form.getInputProps('state_or_region')}
+                />
+              </SimpleGrid>
+              {!coupon ? (
+                <Group align="flex-end" gap="xs">
+                  <TextInput label={t('coupon.label')} value={couponInput} onChange={(e) => setCouponInput(e.currentTarget.value)} error={couponError} style={{ flex: 1 }} />
+                  <Button
+                    variant="light"
+                    loading={validateCoupon.isPending}
+                    onClick={() => {
+                      if (!couponInput.trim()) setCouponError(t('validation:coupon.required'));
+                      else validateCoupon.mutate({ coupon: couponInput.trim(), package_id: packageId });
+                    }}
+                  >
+                    {t('coupon.apply')}
+                  </Button>
+                </Group>
+              ) : (
+                <Group justify="space-between">
+                  <Text c="green" data-testid="coupon-applied">
+                    {t('coupon.applied', { code: coupon.code ?? '' })}
+                  </Text>
+                  <Button variant="subtle" onClick={() => setCoupon(null)}>
+                    {t('coupon.remove')}
+                  </Button>
+                </Group>
+              )}
+              <Title order={3} fz="h5" mt="sm">
+                {isFpx ? t('payment.fpx') : t('payment.card')}
+              </Title>
+              <TextInput label={t('form.name')} required key={form.key('name')} {...form.getInputProps('name')} />
+              {isFpx ? (
+                <Text size="sm" c="dimmed">
+                  {t('payment.fpxNote')}
+                </Text>
+              ) : (
+                <>
+                  <CardField
+                    ref={cardRef}
+                    gateway="sandbox"
+                    disabled={busy}
+                    onChange={setCard}
+                    labels={{
+                      number: t('card.number'),
+                      expiry: t('card.expiry'),
+                      cvc: t('card.cvc'),
+                      loading: t('card.loading'),
+                      loadFailed: t('card.loadFailed'),
+                      errors: {
+                        numberIncomplete: t('card.errors.numberIncomplete'),
+                        numberInvalid: t('card.errors.numberInvalid'),
+                        expiryIncomplete: t('card.errors.expiryIncomplete'),
+                        expiryInvalid: t('card.errors.expiryInvalid'),
+                        expiryPast: t('card.errors.expiryPast'),
+                        cvcIncomplete: t('card.errors.cvcIncomplete'),
+                      },
+                    }}
+                  />
+                </>
+              )}
+              {cardError && (
+                <Alert color="red" data-testid="card-error">
+                  {cardError}
+                </Alert>
+              )}
+              <Button type="submit" size="md" loading={busy} disabled={busy || !valid || (!isFpx && !card.complete)} data-testid="pay-now">
+                {t('pay.now', { total: totals.totalWithFormat })}
+              </Button>
+            </Stack>
+          </form>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <OrderSummary pkg={pkgQuery.data} totals={totals} couponCode={coupon?.code} purchasedAt={purchasedAt} />
+        </Grid.Col>
+      </Grid>
+      <Modal opened={paymentFailed} onClose={() => undefined} withCloseButton={false} title={t('modal.paymentFailedTitle')} centered>
+        <Stack data-testid="payment-failed">
+          <Text>{t('errors:checkout.paymentIncomplete')}</Text>
+          <Button onClick={() => window.location.assign(window.location.pathname + '?type=fpx')}>{t('modal.acknowledge')}</Button>
+        </Stack>
+      </Modal>
+      <Modal opened={retryLogin} onClose={() => setRetryLogin(false)} title={t('errors:checkout.retryLoginTitle')} centered>
+        <Stack data-testid="retry-login">
+          <Text>{t('errors:checkout.retryLoginBody')}</Text>
+          <Button onClick={handleRetry} loading={retry.isPending}>
+            {t('modal.retryLogin')}
+          </Button>
+        </Stack>
+      </Modal>
+    </CheckoutLayout>
+  );
 };

@@ -1,8 +1,245 @@
+import { Alert, Button, Grid, Group, Loader, Modal, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { isApiError, useCheckEmail, useCheckoutPackage, useCountries, useCreateEcpayOrder, useStates } from '@merchant-hub/api-client';
+import type { Country } from '@merchant-hub/domain';
+import { isSupportedLocale, normalizeLocale, type SupportedLocale } from '@merchant-hub/i18n';
+import { checkoutTotals } from '@merchant-hub/money';
+import { gatewayCheckoutSchema } from '@merchant-hub/validation';
+import { applyServerFieldErrors, LanguagePicker, useSchemaForm } from '@merchant-hub/ui-kit';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
 import { CheckoutLayout } from '../app/checkout-layout';
+import { OrderSummary } from '../checkout/order-summary';
+import { postHostedForm } from '../checkout/post-form';
 
-/** `/subscribe-payment/:packageId`: the Taiwan gateway checkout priced in TWD (spec §2). */
+type GatewayFormValues = {
+  company_name: string;
+  company_reg_no: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  dial_code: string;
+  phone: string;
+  address1: string;
+  address2: string;
+  postal_code: string;
+  country: string;
+  state_or_region: string;
+  line_id: string;
+  ref_code: string;
+  countryHasStates: boolean;
+};
+
+const EMPTY: GatewayFormValues = {
+  company_name: '',
+  company_reg_no: '',
+  first_name: '',
+  last_name: '',
+  email: '',
+  dial_code: '886',
+  phone: '',
+  address1: '',
+  address2: '',
+  postal_code: '',
+  country: '',
+  state_or_region: '',
+  line_id: '',
+  ref_code: '',
+  countryHasStates: false,
+};
+
+const isValid = (values: GatewayFormValues): boolean => gatewayCheckoutSchema.safeParse(values).success;
+
+/** `/subscribe/:packageId/:type?`: the Taiwan gateway checkout priced in TWD, paid on ECPay (spec §2, §4, §5). */
 export const GatewayCheckoutPage = () => {
-  const { t } = useTranslation('common');
-  return <CheckoutLayout title={t('page.checkout.gateway', { defaultValue: 'Checkout' })} />;
+  const { t, i18n } = useTranslation(['checkout', 'errors', 'validation']);
+  const packageId = Number(useParams().packageId);
+  const pkgQuery = useCheckoutPackage(packageId);
+  const countries = useCountries({ meta: { handlesError: true } });
+  const [purchasedAt] = useState(() => new Date());
+  const [valid, setValid] = useState(false);
+  const [emailTaken, setEmailTaken] = useState(false);
+  const [resubscribe, setResubscribe] = useState(false);
+  const [redirecting, setRedirecting] = useState(false);
+
+  const form = useSchemaForm<GatewayFormValues>({
+    schema: gatewayCheckoutSchema,
+    initialValues: EMPTY,
+    onValuesChange: (values) => setValid(isValid(values)),
+  });
+  const [countryId, setCountryId] = useState<number | null>(null);
+  const states = useStates(countryId, { meta: { handlesError: true } });
+
+  // Spec §5: Taiwan and +886 unless the buyer picks another country.
+  useEffect(() => {
+    if (countryId !== null || !countries.data) return;
+    const taiwan = countries.data.find((c: Country) => c.iso_code === 'TW');
+    if (taiwan) {
+      form.setFieldValue('country', String(taiwan.id));
+      setCountryId(taiwan.id);
+    }
+  }, [countries.data, countryId, form]);
+
+  useEffect(() => {
+    form.setFieldValue('countryHasStates', (states.data?.length ?? 0) > 0);
+  }, [states.data, form]);
+
+  // Three attempts (the hook's retries), then the site root (spec §4).
+  useEffect(() => {
+    if (pkgQuery.isError) window.location.assign('/');
+  }, [pkgQuery.isError]);
+
+  const checkEmail = useCheckEmail();
+  const createOrder = useCreateEcpayOrder({
+    onSuccess: (order) => {
+      setRedirecting(true);
+      postHostedForm(order.action, order.fields);
+    },
+    onError: (error) => {
+      if (isApiError(error) && error.details) applyServerFieldErrors(form as never, error.details);
+      setResubscribe(true);
+    },
+  });
+
+  const totals = useMemo(
+    () => (pkgQuery.data ? checkoutTotals({ price: pkgQuery.data.price, discountPercent: pkgQuery.data.discount, taxPercent: pkgQuery.data.tax, currency: pkgQuery.data.currency }) : null),
+    [pkgQuery.data],
+  );
+
+  const handleEmailBlur = async () => {
+    const email = form.getValues().email.trim();
+    if (!email || form.validateField('email').hasError) return;
+    try {
+      const available = await checkEmail.mutateAsync(email);
+      setEmailTaken(!available);
+      if (!available) form.setFieldError('email', 'errors:register.emailAlreadySignUp');
+    } catch {
+      // The server check is a convenience; create-order checks again.
+    }
+  };
+
+  const handleSubmit = (values: GatewayFormValues) => {
+    if (emailTaken) return;
+    createOrder.mutate({
+      ...values,
+      phone: `+${values.dial_code} ${values.phone}`,
+      state_or_region: values.state_or_region || undefined,
+      package_id: packageId,
+    });
+  };
+
+  const dialCodes = useMemo(
+    () => [...new Set((countries.data ?? []).map((c) => c.dial_code.replace(/^\+/, '')))].map((code) => ({ value: code, label: `+${code}` })),
+    [countries.data],
+  );
+
+  if (!pkgQuery.data || !totals) {
+    return (
+      <CheckoutLayout title={t('title.gateway')}>
+        <Group justify="center" py="xl">
+          <Loader aria-label={t('result.checking')} />
+        </Group>
+      </CheckoutLayout>
+    );
+  }
+
+  const loading = createOrder.isPending || redirecting;
+  return (
+    <CheckoutLayout title={t('title.gateway')}>
+      <Group justify="flex-end">
+        <LanguagePicker value={isSupportedLocale(normalizeLocale(i18n.language)) ? (normalizeLocale(i18n.language) as SupportedLocale) : 'en'} onChange={(lng) => void i18n.changeLanguage(lng)} label={t('language')} hideLabel />
+      </Group>
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <form onSubmit={form.onSubmit(handleSubmit)} noValidate aria-label={t('form.heading')}>
+            <Stack gap="sm">
+              <Title order={2} fz="h4">
+                {t('form.heading')}
+              </Title>
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <TextInput label={t('form.companyName')} required maxLength={255} key={form.key('company_name')} {...form.getInputProps('company_name')} />
+                <TextInput label={t('form.companyRegNo')} required maxLength={255} key={form.key('company_reg_no')} {...form.getInputProps('company_reg_no')} />
+                <TextInput label={t('form.firstName')} required maxLength={255} key={form.key('first_name')} {...form.getInputProps('first_name')} />
+                <TextInput label={t('form.lastName')} required maxLength={255} key={form.key('last_name')} {...form.getInputProps('last_name')} />
+              </SimpleGrid>
+              <TextInput
+                label={t('form.email')}
+                type="email"
+                required
+                maxLength={255}
+                key={form.key('email')}
+                {...form.getInputProps('email')}
+                onBlur={() => void handleEmailBlur()}
+                onChange={(event) => {
+                  setEmailTaken(false);
+                  form.getInputProps('email').onChange(event);
+                }}
+                rightSection={checkEmail.isPending ? <Loader size="xs" aria-label={t('form.checkingEmail')} /> : null}
+              />
+              <Group gap="xs" align="flex-start" wrap="nowrap">
+                <Select label={t('form.dialCode')} data={dialCodes} w={120} allowDeselect={false} searchable key={form.key('dial_code')} {...form.getInputProps('dial_code')} />
+                <TextInput label={t('form.phone')} required inputMode="tel" style={{ flex: 1 }} key={form.key('phone')} {...form.getInputProps('phone')} />
+              </Group>
+              <TextInput label={t('form.address1')} required maxLength={255} key={form.key('address1')} {...form.getInputProps('address1')} />
+              <TextInput label={t('form.address2')} maxLength={255} key={form.key('address2')} {...form.getInputProps('address2')} />
+              <SimpleGrid cols={{ base: 1, sm: 3 }}>
+                <TextInput
+                  label={t('form.postalCode')}
+                  required
+                  inputMode="numeric"
+                  key={form.key('postal_code')}
+                  {...form.getInputProps('postal_code')}
+                  onChange={(event) => form.setFieldValue('postal_code', event.currentTarget.value.replace(/\D/g, '').slice(0, 3))}
+                />
+                <Select
+                  label={t('form.country')}
+                  required
+                  searchable
+                  allowDeselect={false}
+                  data={(countries.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+                  key={form.key('country')}
+                  {...form.getInputProps('country')}
+                  onChange={(value) => {
+                    form.setFieldValue('country', value ?? '');
+                    form.setFieldValue('state_or_region', '');
+                    const chosen = countries.data?.find((c) => String(c.id) === value);
+                    setCountryId(chosen?.id ?? null);
+                    if (chosen) form.setFieldValue('dial_code', chosen.dial_code.replace(/^\+/, ''));
+                  }}
+                />
+                <Select
+                  label={t('form.state')}
+                  required={(states.data?.length ?? 0) > 0}
+                  disabled={!countryId || (states.data?.length ?? 0) === 0}
+                  searchable
+                  data={(states.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
+                  key={form.key('state_or_region')}
+                  {...form.getInputProps('state_or_region')}
+                />
+              </SimpleGrid>
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <TextInput label={t('form.lineId')} required maxLength={255} key={form.key('line_id')} {...form.getInputProps('line_id')} />
+                <TextInput label={t('form.refCode')} maxLength={255} key={form.key('ref_code')} {...form.getInputProps('ref_code')} />
+              </SimpleGrid>
+              <Text size="sm" c="dimmed">
+                {t('payment.gatewayNote')}
+              </Text>
+              <Button type="submit" size="md" loading={loading} disabled={!valid || emailTaken || loading || Object.keys(form.errors).length > 0} data-testid="pay-now">
+                {t('pay.now', { total: totals.totalWithFormat })}
+              </Button>
+            </Stack>
+          </form>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <OrderSummary pkg={pkgQuery.data} totals={totals} purchasedAt={purchasedAt} />
+        </Grid.Col>
+      </Grid>
+      <Modal opened={resubscribe} onClose={() => setResubscribe(false)} title={t('modal.resubscribeTitle')} centered>
+        <Stack>
+          <Alert color="red">{t('errors:checkout.resubscribe')}</Alert>
+          <Button onClick={() => setResubscribe(false)}>{t('modal.resubscribe')}</Button>
+        </Stack>
+      </Modal>
+    </CheckoutLayout>
+  );
 };

@@ -1,8 +1,91 @@
+import { Button, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { usePaymentStatus } from '@merchant-hub/api-client';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
 import { CheckoutLayout } from '../app/checkout-layout';
+import { SIGN_IN_PATH } from '../checkout/session';
+import { useSignInAndGoHome } from '../checkout/use-ticket-sign-in';
 
-/** `/subscribe-payment-result/:token`: where the gateway returns the buyer after paying (spec §2). */
+/** Spec §9: a pending payment is asked about again every two minutes. */
+export const PAYMENT_POLL_MS = 120_000;
+/** Spec §4: the success modal counts down ten seconds, then signs in. */
+export const SUCCESS_COUNTDOWN_SECONDS = 10;
+
+/** `/subscribe-payment-result/:token`: where the gateway returns the buyer after paying (spec §2, §4). */
 export const PaymentResultPage = () => {
-  const { t } = useTranslation('common');
-  return <CheckoutLayout title={t('page.checkout.result', { defaultValue: 'Payment result' })} />;
+  const { t } = useTranslation(['checkout', 'errors']);
+  const token = useParams().token ?? '';
+  const status = usePaymentStatus(token, {
+    enabled: token !== '',
+    refetchInterval: (query) => (query.state.data?.status === 'pending' ? PAYMENT_POLL_MS : false),
+  });
+  const current = token === '' ? 'invalid_token' : status.isError ? 'failed' : status.data?.status;
+  const loginInfo = status.data?.loginInfo ?? null;
+  const { signIn, isPending } = useSignInAndGoHome(() => notifications.show({ color: 'red', message: t('errors:checkout.retryLoginFailed') }));
+  const [secondsLeft, setSecondsLeft] = useState(SUCCESS_COUNTDOWN_SECONDS);
+  const signedIn = useRef(false);
+
+  const continueSignIn = () => {
+    if (!loginInfo || signedIn.current) return;
+    signedIn.current = true;
+    signIn(loginInfo.ticket);
+  };
+
+  useEffect(() => {
+    if (current !== 'success') return;
+    const timer = window.setInterval(() => setSecondsLeft((s) => Math.max(0, s - 1)), 1000);
+    return () => window.clearInterval(timer);
+  }, [current]);
+
+  useEffect(() => {
+    if (current === 'success' && secondsLeft === 0) continueSignIn();
+    // continueSignIn is guarded by a ref, so running it once more would change nothing.
+  }, [current, secondsLeft]);
+
+  const goToSignIn = () => window.location.assign(`${SIGN_IN_PATH}?locale=zhtw`);
+
+  return (
+    <CheckoutLayout title={t('title.result')}>
+      {(current === undefined || (status.isFetching && current !== 'pending' && !status.data)) && (
+        <Group justify="center" py="xl" data-testid="result-checking">
+          <Loader />
+          <Text>{t('result.checking')}</Text>
+        </Group>
+      )}
+      {current === 'pending' && (
+        <Stack align="center" py="xl" data-testid="result-pending">
+          <Loader size="lg" />
+          <Title order={2} fz="h3">
+            {t('result.processingTitle')}
+          </Title>
+          <Text>{t('errors:checkout.processing')}</Text>
+          <Text size="sm" c="dimmed">
+            {t('result.nextCheck')}
+          </Text>
+        </Stack>
+      )}
+      <Modal opened={current === 'success'} onClose={() => undefined} withCloseButton={false} closeOnClickOutside={false} closeOnEscape={false} title={t('result.successTitle')} centered>
+        <Stack data-testid="result-success">
+          <Text>{t('errors:checkout.paymentSuccess', { seconds: secondsLeft })}</Text>
+          <Button onClick={continueSignIn} loading={isPending}>
+            {t('result.continue')}
+          </Button>
+        </Stack>
+      </Modal>
+      <Modal opened={current === 'expired' || current === 'invalid_token'} onClose={goToSignIn} title={t(current === 'expired' ? 'result.expiredTitle' : 'result.invalidTitle')} centered>
+        <Stack data-testid={`result-${current ?? ''}`}>
+          <Text>{t(current === 'expired' ? 'errors:checkout.sessionExpired' : 'errors:checkout.invalidToken')}</Text>
+          <Button onClick={goToSignIn}>{t('result.login')}</Button>
+        </Stack>
+      </Modal>
+      <Modal opened={current === 'failed'} onClose={() => window.history.back()} title={t('result.failedTitle')} centered>
+        <Stack data-testid="result-failed">
+          <Text>{t('errors:checkout.unknownStatus')}</Text>
+          <Button onClick={() => void status.refetch()}>{t('result.retry')}</Button>
+        </Stack>
+      </Modal>
+    </CheckoutLayout>
+  );
 };

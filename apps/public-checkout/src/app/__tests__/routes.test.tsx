@@ -24,9 +24,10 @@ const renderApp = (path: string) => {
 
 describe('public checkout routes', () => {
   it.each([
-    ['/subscribe/12', 'Payment Details'],
-    ['/subscribe/12/fpx', 'Payment Details'],
-    ['/subscribe-payment/7', 'Checkout'],
+    ['/subscribe/12', 'Checkout'],
+    ['/subscribe/12/tw', 'Checkout'],
+    ['/subscribe-payment/7', 'Payment Details'],
+    ['/subscribe-payment/7?type=fpx', 'Payment Details'],
     ['/subscribe-payment-result/tok_abc', 'Payment result'],
   ])('%s shows the %s step with the product link', async (path, title) => {
     renderApp(path);

@@ -1,0 +1,192 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, startProduct, type RunningProduct } from './harness';
+
+const SHOTS = resolve(__dirname, '../../../docs/screenshots');
+
+let product: RunningProduct;
+let browser: Browser;
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  product = await startProduct();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+const api = async <T>(path: string): Promise<T> => (await (await fetch(`${product.baseUrl}/api${path}`)).json()) as T;
+
+const packageIdOf = async (market: string, name = 'Starter'): Promise<number> => {
+  const { data } = await api<{ data: { id: number; name: string; billing_period: string; market: string }[] }>(`/active-packages?country=${market}`);
+  const pkg = data.find((p) => p.name === name && p.billing_period === 'monthly');
+  if (!pkg) throw new Error(`no ${name} plan in ${market}`);
+  return pkg.id;
+};
+
+const newPage = async (): Promise<Page> => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  return context.newPage();
+};
+
+// Modals fade in: let them settle so the picture shows what the buyer reads.
+const shot = async (page: Page, name: string) => {
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: resolve(SHOTS, `checkout-${name}.png`), fullPage: true });
+};
+
+/** The state list loads per country; a country without states leaves the field disabled. */
+const pickFirstState = async (page: Page) => {
+  const state = page.getByLabel(/^State \/ region/).first();
+  await page.waitForTimeout(300);
+  if (await state.isDisabled()) return;
+  await state.click();
+  await page.getByRole('option').first().click();
+};
+
+const fillGatewayForm = async (page: Page, email: string) => {
+  await page.getByLabel('Company name').fill('好好商行');
+  await page.getByLabel('Business ID number').fill('12345678');
+  await page.getByLabel('First name').fill('小明');
+  await page.getByLabel('Last name').fill('王');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('E-mail').blur();
+  await page.getByLabel('Mobile number').fill('912345678');
+  await page.getByRole('textbox', { name: /^Address( \*)?$/ }).fill('信義路五段7號');
+  await page.getByLabel('Postal code').fill('1-1-0');
+  await pickFirstState(page);
+  await page.getByLabel(/^Line ID/).first().fill('xiaoming');
+};
+
+const userExists = async (email: string): Promise<boolean> => (await fetch(`${product.baseUrl}/api/check-email/${encodeURIComponent(email)}`)).status === 409;
+
+describe('public checkout journeys', () => {
+  it('TW gateway checkout → sandbox ECPay → pay → result page → signed in at home with the plan active', async () => {
+    const page = await newPage();
+    const id = await packageIdOf('TW');
+    await page.goto(`${product.baseUrl}/subscribe/${id}?locale=en`);
+    await page.getByTestId('summary-total').waitFor();
+    expect(await page.getByTestId('summary-total').innerText()).toBe('NT$1,355');
+    await fillGatewayForm(page, 'tw-buyer@shop.test');
+    expect(await page.getByLabel('Postal code').inputValue()).toBe('110');
+    const pay = page.getByTestId('pay-now');
+    await expect(pay.isEnabled()).resolves.toBe(true);
+    expect(await pay.innerText()).toContain('NT$1,355');
+    await shot(page, 'gateway');
+    await pay.click();
+    await page.waitForURL(/\/api\/sandbox\/ecpay\/cashier$/);
+    expect(await page.getByTestId('ecpay-amount').innerText()).toBe('NT$1,355');
+    await shot(page, 'ecpay-sandbox');
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await page.waitForURL(/\/subscribe-payment-result\//);
+    await page.getByTestId('result-success').waitFor();
+    await shot(page, 'result-success');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL((url) => url.pathname === '/' || url.pathname.startsWith('/home'));
+    const billing = await page.evaluate(async () => (await fetch('/api/users/billing/all')).json());
+    expect(billing.all[0]).toMatchObject({ name: 'default', stripe_status: 'active' });
+    expect(billing.currency).toBe('TWD');
+    await page.context().close();
+  });
+
+  it('a failed ECPay payment shows the failure and creates no merchant; the result page re-opened later reads expired', async () => {
+    const page = await newPage();
+    const id = await packageIdOf('TW');
+    await page.goto(`${product.baseUrl}/subscribe/${id}?locale=zh-TW`);
+    await page.getByTestId('summary-total').waitFor();
+    expect(await page.getByTestId('summary-date').innerText()).toMatch(/^\d{4}年\d{1,2}月\d{1,2}日$/);
+    await shot(page, 'gateway-zhtw');
+    await page.goto(`${product.baseUrl}/subscribe/${id}?locale=en`);
+    await page.getByTestId('summary-total').waitFor();
+    await fillGatewayForm(page, 'tw-failed@shop.test');
+    await page.getByTestId('pay-now').click();
+    await page.waitForURL(/\/api\/sandbox\/ecpay\/cashier$/);
+    await page.getByRole('button', { name: 'Fail' }).click();
+    await page.waitForURL(/\/subscribe-payment-result\//);
+    await page.getByTestId('result-failed').waitFor();
+    await shot(page, 'result-failed');
+    expect(await userExists('tw-failed@shop.test')).toBe(false);
+    await page.goto(`${product.baseUrl}/subscribe-payment-result/not-a-real-token-000000000`);
+    await page.getByTestId('result-invalid_token').waitFor();
+    await shot(page, 'result-invalid-token');
+    await page.context().close();
+  });
+
+  const fillCardForm = async (page: Page, email: string) => {
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Mobile number').fill('+60123456789');
+    await page.getByLabel('Company name').fill('Kedai Baik');
+    await page.getByRole('textbox', { name: /^Address( \*)?$/ }).fill('1 Jalan Ampang');
+    await page.getByLabel('City').fill('Kuala Lumpur');
+    await page.getByLabel('Postal code').fill('50450');
+    await pickFirstState(page);
+    await page.getByLabel('Name on card').fill('Aminah Ali');
+  };
+
+  it('MY card checkout with 4242… and a coupon → signed in at home', async () => {
+    const page = await newPage();
+    const id = await packageIdOf('MY');
+    await page.goto(`${product.baseUrl}/subscribe-payment/${id}?locale=en`);
+    await page.getByTestId('summary-total').waitFor();
+    await fillCardForm(page, 'my-card@shop.test');
+    await page.getByLabel('Coupon code').fill('WELCOME20');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByTestId('coupon-applied').waitFor();
+    expect(await page.getByTestId('summary-total').innerText()).toBe('RM 85.54');
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+    await page.getByLabel('CVC').fill('123');
+    await shot(page, 'card');
+    await page.getByTestId('pay-now').click();
+    await page.waitForURL((url) => url.pathname === '/' || url.pathname.startsWith('/home'));
+    const billing = await page.evaluate(async () => (await fetch('/api/users/billing/all')).json());
+    expect(billing.all[0]).toMatchObject({ stripe_status: 'active' });
+    await page.context().close();
+  });
+
+  it('FPX with a failed bank result → Payment Failed modal', async () => {
+    const page = await newPage();
+    const id = await packageIdOf('MY');
+    await page.goto(`${product.baseUrl}/subscribe-payment/${id}?type=fpx&locale=en`);
+    await page.getByTestId('summary-total').waitFor();
+    await fillCardForm(page, 'my-fpx@shop.test');
+    await shot(page, 'fpx');
+    await page.getByTestId('pay-now').click();
+    await page.waitForURL(/\/api\/sandbox\/fpx\//);
+    await page.getByRole('button', { name: 'Fail' }).click();
+    await page.getByTestId('payment-failed').waitFor();
+    await shot(page, 'fpx-payment-failed');
+    expect(await userExists('my-fpx@shop.test')).toBe(false);
+    await page.context().close();
+  });
+
+  it('a timed-out create-merchant request → Request Aborted and Retry Login signs in', async () => {
+    const page = await newPage();
+    const id = await packageIdOf('MY');
+    // The server does the work but the answer never arrives in time: the client gives up after 15 s.
+    await page.route('**/api/create-merchant/stripe/set-payment-method', async (route) => {
+      const response = await route.fetch();
+      await new Promise((r) => setTimeout(r, 16_000));
+      await route.fulfill({ response }).catch(() => undefined);
+    });
+    await page.goto(`${product.baseUrl}/subscribe-payment/${id}?locale=en`);
+    await page.getByTestId('summary-total').waitFor();
+    await fillCardForm(page, 'my-timeout@shop.test');
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByTestId('pay-now').click();
+    await page.getByTestId('retry-login').waitFor({ timeout: 25_000 });
+    expect(await page.getByText('Request Aborted').count()).toBeGreaterThan(0);
+    await shot(page, 'retry-login');
+    await page.getByRole('button', { name: 'Retry login' }).click();
+    await page.waitForURL((url) => url.pathname === '/' || url.pathname.startsWith('/home'));
+    const billing = await page.evaluate(async () => (await fetch('/api/users/billing/all')).json());
+    expect(billing.all[0]).toMatchObject({ stripe_status: 'active' });
+    await page.context().close();
+  }, 60_000);
+});
