@@ -30,6 +30,10 @@ const envSchema = z.object({
   /** scrypt cost N (a power of two); lowered only by tests, refused below 2^14 in production. */
   SCRYPT_COST: z.coerce.number().int().min(2).default(32768),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Public by design: the checkout page hands it to Stripe.js with PAYMENT_GATEWAY=stripe. */
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  /** Where staff alerts go (a paid checkout order that could not become a merchant). */
+  SUPPORT_EMAIL: z.string().email().default('support@merchant-hub.local'),
 });
 
 export type AppConfig = {
@@ -48,6 +52,8 @@ export type AppConfig = {
   trustProxy: boolean | number | string;
   scryptCost: number;
   logLevel: string;
+  stripePublishableKey?: string;
+  supportEmail: string;
 };
 
 export class ConfigError extends Error {}
@@ -89,5 +95,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, workspaceRoot =
     trustProxy: e.TRUST_PROXY,
     scryptCost: e.SCRYPT_COST,
     logLevel: e.LOG_LEVEL,
+    stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY,
+    supportEmail: e.SUPPORT_EMAIL,
   };
 };

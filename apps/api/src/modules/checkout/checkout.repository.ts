@@ -4,7 +4,11 @@ import { lockForUpdate } from '../billing/billing.repository';
 type Exec = Knex | Knex.Transaction;
 
 export type CheckoutChannel = 'ecpay' | 'card' | 'fpx';
-export type CheckoutOrderStatus = 'pending' | 'paid' | 'failed';
+/**
+ * `paid_conflict`: the gateway took the money but the e-mail was registered between the order and the
+ * payment, so no merchant could be created; staff settle it by hand (refund or attach the plan).
+ */
+export type CheckoutOrderStatus = 'pending' | 'paid' | 'failed' | 'paid_conflict';
 
 /** The buyer's details as the checkout form sent them (names for the card form, ids for the gateway form). */
 export type BuyerForm = {
@@ -151,6 +155,13 @@ export const markOrderPaid = async (
     });
 };
 
+/** The payment is final (ECPay is answered `1|OK`) but nothing was provisioned: see CheckoutOrderStatus. */
+export const markOrderPaidConflict = async (exec: Exec, id: number, result: { code: string; message: string; paymentRef: string | null }, now: number): Promise<void> => {
+  await exec('checkout_orders')
+    .where({ id, status: 'pending' })
+    .update({ status: 'paid_conflict', rtn_code: result.code.slice(0, 20), rtn_msg: result.message.slice(0, 255), payment_ref: result.paymentRef, paid_at: now, updated_at: now });
+};
+
 /** A new ticket replaces any earlier one of the order: only the latest can be exchanged. */
 export const storeTicket = async (exec: Exec, id: number, ticketHash: string, expiresAt: number, now: number): Promise<void> => {
   await exec('checkout_orders').where({ id }).whereNull('signed_in_at').update({ ticket_hash: ticketHash, ticket_expires_at: expiresAt, updated_at: now });
@@ -169,6 +180,11 @@ export const consumeTicket = async (exec: Exec, ticketHash: string, now: number)
 export const countryByIso = async (exec: Exec, iso: string): Promise<{ id: number; name: string; default_locale: string } | null> => {
   const row = await exec('countries').where({ iso_code: iso }).first('id', 'name', 'default_locale');
   return row ? { id: Number(row.id), name: String(row.name), default_locale: String(row.default_locale ?? 'en') } : null;
+};
+
+export const merchantOwnedBy = async (exec: Exec, userId: number): Promise<number | null> => {
+  const row = await exec('merchants').where({ owner_user_id: userId }).orderBy('id').first('id');
+  return row ? Number(row.id) : null;
 };
 
 export const countryHasStates = async (exec: Exec, countryId: number): Promise<boolean> =>

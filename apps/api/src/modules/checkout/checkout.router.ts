@@ -97,6 +97,10 @@ export const checkoutRouter = (deps: AppDeps, limits: RateLimiters, service: Che
 
   // ------------------------------------------------------------------------------------------ cards & FPX
 
+  router.get('/checkout/config', (_req, res) => {
+    res.json(service.checkoutConfig());
+  });
+
   router.post('/create-merchant/stripe/validate-coupon', ...limits('signup'), async (req, res) => {
     const { coupon, package_id } = validateCouponSchema.parse(req.body);
     res.json(await service.validateCoupon(coupon, package_id));

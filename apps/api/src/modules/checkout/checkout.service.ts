@@ -1,4 +1,4 @@
-import type { Coupon, Market, PaymentStatusResponse } from '@merchant-hub/domain';
+import type { Coupon, Market, PaymentResultStatus, PaymentStatusResponse } from '@merchant-hub/domain';
 import type { CouponTerms } from '@merchant-hub/money';
 import type { Knex } from 'knex';
 import { randomBytes } from 'node:crypto';
@@ -24,6 +24,7 @@ import {
   toSubscriptionRecord,
 } from '../billing/billing.repository';
 import { type CatalogPackage, findPackage } from '../packages/packages.repository';
+import { writeAudit } from '../staff/audit.repository';
 import {
   applyCouponToSubscription,
   attachInvoiceToSubscription,
@@ -40,6 +41,8 @@ import {
   lockOrderForNotification,
   markOrderFailed,
   markOrderPaid,
+  markOrderPaidConflict,
+  merchantOwnedBy,
   recordExternalPayment,
   saveBillingDetails,
   setDefaultCard,
@@ -97,6 +100,17 @@ export type CardOrderInput = {
 };
 
 export type SignInTicket = { email: string; ticket: string };
+
+/**
+ * The result page's answer: the domain's statuses plus `paid_conflict` (paid, but the e-mail was taken
+ * meanwhile; the buyer is told to contact support). The domain type lacks that status, hence this one.
+ */
+export type CheckoutPaymentStatus = Omit<PaymentStatusResponse, 'status'> & { status: PaymentResultStatus | 'paid_conflict' };
+
+export type CheckoutConfig = { gateway: 'sandbox' | 'stripe'; stripePublishableKey?: string };
+
+/** The notifier has no staff-alert kind yet; a notice carries no code, which is what this alert is too. */
+const SUPPORT_ALERT_KIND = 'login_notice' as const;
 
 const nowSeconds = (deps: AppDeps): number => Math.floor(deps.clock.now().getTime() / 1000);
 
@@ -271,6 +285,20 @@ export const createCheckoutService = (deps: AppDeps) => {
     });
   };
 
+  const alertSupportOfConflict = async (order: CheckoutOrder, pkg: CatalogPackage, gatewayTradeNo: string): Promise<void> => {
+    await notifier.send({
+      channel: 'email',
+      to: config.supportEmail,
+      subject: `Paid checkout order ${order.tradeNo} needs attention`,
+      text:
+        `Checkout order ${order.tradeNo} (${order.channel}${gatewayTradeNo ? `, gateway trade no ${gatewayTradeNo}` : ''}) was paid: ` +
+        `${order.currency} ${(order.amount / 100).toFixed(2)} for ${pkg.name} (${pkg.billing_period}). ` +
+        `No merchant was created because ${order.email} was registered after the order was placed. ` +
+        'Refund the payment or give the plan to that account, then tell the buyer.',
+      kind: SUPPORT_ALERT_KIND,
+    });
+  };
+
   /** A fresh single-use ticket for a paid order whose buyer has not signed in yet. */
   const issueTicket = async (order: CheckoutOrder, now: number): Promise<SignInTicket | null> => {
     if (order.status !== 'paid' || order.signedInAt !== null || order.paidAt === null || now - order.paidAt > SIGN_IN_WINDOW_SECONDS) return null;
@@ -340,12 +368,29 @@ export const createCheckoutService = (deps: AppDeps) => {
     const pkg = (await findPackage(db, order.packageId)) as CatalogPackage;
     const passwordHash = await hashPassword(newOpaqueToken(), config.scryptCost);
     const now = nowSeconds(deps);
-    const created = await db.transaction(async (tx) => {
+    const outcome = await db.transaction(async (tx): Promise<'created' | 'settled' | 'conflict'> => {
       const locked = await lockOrderForNotification(tx, order.id, now);
-      if (!locked || locked.status !== 'pending') return false;
+      if (!locked || locked.status !== 'pending') return 'settled';
+      const result = { code: notification.code, message: notification.message, paymentRef: notification.gatewayTradeNo || null };
       if (!notification.paid) {
-        await markOrderFailed(tx, order.id, { code: notification.code, message: notification.message, paymentRef: notification.gatewayTradeNo || null }, now);
-        return false;
+        await markOrderFailed(tx, order.id, result, now);
+        return 'settled';
+      }
+      // The e-mail was free when the order was placed but someone registered it before the payment came in.
+      // ECPay keeps repeating a notification until it reads `1|OK`, and no retry can change this: the
+      // order is settled as a conflict that staff resolve by hand.
+      const holder = await findUserByEmail(tx, locked.form.email);
+      if (holder) {
+        await markOrderPaidConflict(tx, order.id, result, now);
+        await writeAudit(tx, {
+          // The audit log needs an actor: the account now holding the e-mail is the one staff will look at.
+          actorUserId: holder.id,
+          merchantId: await merchantOwnedBy(tx, holder.id),
+          action: 'checkout.paid_conflict',
+          details: { trade_no: locked.tradeNo, gateway_trade_no: notification.gatewayTradeNo, email: locked.email, amount: locked.amount, currency: locked.currency, package_id: locked.packageId },
+          at: now,
+        });
+        return 'conflict';
       }
       const { userId, merchantId } = await provision(tx, {
         form: locked.form,
@@ -361,20 +406,22 @@ export const createCheckoutService = (deps: AppDeps) => {
           await recordExternalPayment(tx, { id: `ecpay_${notification.gatewayTradeNo || locked.tradeNo}`, merchantId: account.merchantId, invoiceId: invoice.id, methodType: 'ecpay', paymentMethod: null, amount: invoice.total, currency: invoice.currency, now });
         },
       });
-      await markOrderPaid(tx, order.id, { code: notification.code, message: notification.message, paymentRef: notification.gatewayTradeNo || null, userId, merchantId }, now);
-      return true;
+      await markOrderPaid(tx, order.id, { ...result, userId, merchantId }, now);
+      return 'created';
     });
-    if (created) await sendWelcome(order.form, pkg);
+    if (outcome === 'created') await sendWelcome(order.form, pkg);
+    if (outcome === 'conflict') await alertSupportOfConflict(order, pkg, notification.gatewayTradeNo);
     return { ok: true, reply: '1|OK' };
   };
 
   /** GET /ecpay/payment-status: drives the result page; a paid order answers with a fresh sign-in ticket. */
-  const paymentStatus = async (token: string | undefined): Promise<PaymentStatusResponse> => {
+  const paymentStatus = async (token: string | undefined): Promise<CheckoutPaymentStatus> => {
     if (!token) return { status: 'invalid_token', loginInfo: null };
     const order = await findOrderByResultToken(db, sha256Hex(token));
     if (!order) return { status: 'invalid_token', loginInfo: null };
     const now = nowSeconds(deps);
     if (order.status === 'failed') return { status: 'failed', loginInfo: null };
+    if (order.status === 'paid_conflict') return { status: 'paid_conflict', loginInfo: null };
     if (order.status === 'pending') return { status: now - order.createdAt > PENDING_ORDER_TTL_SECONDS ? 'expired' : 'pending', loginInfo: null };
     const ticket = await issueTicket(order, now);
     return ticket ? { status: 'success', loginInfo: ticket } : { status: 'expired', loginInfo: null };
@@ -391,6 +438,15 @@ export const createCheckoutService = (deps: AppDeps) => {
   };
 
   // -------------------------------------------------------------------------------------------- cards & FPX
+
+  /**
+   * GET /checkout/config: which card entry the page mounts. The buyer has no session yet, so this is the
+   * checkout's counterpart of the gateway a signed-in setup intent reports; nothing secret is in it.
+   */
+  const checkoutConfig = (): CheckoutConfig =>
+    config.paymentGateway === 'stripe' && config.stripePublishableKey
+      ? { gateway: 'stripe', stripePublishableKey: config.stripePublishableKey }
+      : { gateway: config.paymentGateway };
 
   const buyerFromCardForm = (input: CardOrderInput, place: { countryId: number; countryName: string; state: { id: number; name: string } }): BuyerForm => {
     const [first, ...rest] = input.name.trim().split(/\s+/);
@@ -578,6 +634,7 @@ export const createCheckoutService = (deps: AppDeps) => {
   };
 
   return {
+    checkoutConfig,
     createEcpayOrder,
     handleEcpayNotification,
     paymentStatus,

@@ -229,6 +229,44 @@ describe.each(testDatabases)('ECPay gateway checkout (%s)', (kind) => {
     expect((await request(ctx.app).get('/api/ecpay/payment-status').query({ token: order.token })).body.status).toBe('expired');
   });
 
+  it('a payment for an e-mail registered meanwhile settles as paid_conflict: 1|OK, audit entry, support alert, clear result', async () => {
+    // Two orders for the same e-mail are both accepted (it was free then); the first payment takes it.
+    const first = await createOrder();
+    const second = await createOrder();
+    await request(ctx.app).post('/api/ecpay/notify').type('form').send(notificationFor(first.fields, '1', '2603021700000001'));
+    const late = notificationFor(second.fields, '1', '2603021700000002');
+    for (let i = 0; i < 2; i += 1) {
+      const res = await request(ctx.app).post('/api/ecpay/notify').type('form').send(late);
+      expect(res.status).toBe(200);
+      expect(res.text).toBe('1|OK');
+    }
+    const row = await ctx.db('checkout_orders').where({ trade_no: second.fields.MerchantTradeNo }).first();
+    expect(row).toMatchObject({ status: 'paid_conflict', rtn_code: '1', payment_ref: '2603021700000002', user_id: null, merchant_id: null, notifications: 2 });
+    const holder = await ctx.db('users').where({ email: 'buyer-tw@shop.test' }).first();
+    expect(await count(ctx, 'merchants', { owner_user_id: holder.id })).toBe(1);
+    expect(await count(ctx, 'users', { email: 'buyer-tw@shop.test' })).toBe(1);
+    expect(await count(ctx, 'payments', { method_type: 'ecpay' })).toBe(1);
+    const audit = await ctx.db('audit_log').where({ action: 'checkout.paid_conflict' });
+    expect(audit).toHaveLength(1);
+    expect(audit[0].actor_user_id).toBe(holder.id);
+    expect(JSON.parse(audit[0].details)).toEqual({
+      trade_no: second.fields.MerchantTradeNo,
+      gateway_trade_no: '2603021700000002',
+      email: 'buyer-tw@shop.test',
+      amount: 135500,
+      currency: 'TWD',
+      package_id: await twStarterMonthly(ctx),
+    });
+    const alerts = await mailbox(ctx, 'support@merchant-hub.local');
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]?.subject).toBe(`Paid checkout order ${second.fields.MerchantTradeNo} needs attention`);
+    expect(alerts[0]?.text).toContain('TWD 1355.00');
+    expect(alerts[0]?.text).toContain('buyer-tw@shop.test was registered after the order was placed');
+    expect((await request(ctx.app).get('/api/ecpay/payment-status').query({ token: second.token })).body).toEqual({ status: 'paid_conflict', loginInfo: null });
+    // The first buyer's order is untouched.
+    expect((await request(ctx.app).get('/api/ecpay/payment-status').query({ token: first.token })).body.status).toBe('success');
+  });
+
   it('answers invalid_token for a missing or unknown token', async () => {
     expect((await request(ctx.app).get('/api/ecpay/payment-status')).body).toEqual({ status: 'invalid_token', loginInfo: null });
     expect((await request(ctx.app).get('/api/ecpay/payment-status').query({ token: 'nope' })).body.status).toBe('invalid_token');
