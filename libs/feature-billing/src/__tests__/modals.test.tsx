@@ -75,6 +75,14 @@ describe('ManageCardsModal', () => {
     expect(calls.find((c) => c.path === '/users/billing/delete-card')?.body).toEqual({ payment_method: 'pm_b' });
   });
 
+  it('mounts Stripe Elements (and loads Stripe.js) only when the API runs the stripe gateway', async () => {
+    const routes = [intent, { method: 'GET', path: '/checkout/config', body: { gateway: 'stripe', stripePublishableKey: 'pk_test_123' } }];
+    renderFeature(<ManageCardsModal opened cards={[]} defaultId={null} onClose={vi.fn()} />, { routes });
+    expect(await screen.findByText('Loading the secure card form…')).toBeInTheDocument();
+    expect(document.querySelector('script[src="https://js.stripe.com/v3/"]')).not.toBeNull();
+    expect(screen.queryByLabelText('CVC')).not.toBeInTheDocument();
+  });
+
   it('offers Set as default only on the other cards', async () => {
     renderFeature(<ManageCardsModal opened cards={cards} defaultId="pm_a" onClose={vi.fn()} />, { routes: [intent] });
     expect(await screen.findAllByRole('button', { name: 'Set as default' })).toHaveLength(1);

@@ -1,5 +1,5 @@
 import { Alert, Loader } from '@mantine/core';
-import { createSandboxPaymentMethod, createLateSubscribeIntent, createSetupIntent, useHttpClient } from '@merchant-hub/api-client';
+import { createLateSubscribeIntent, createSandboxPaymentMethod, createSetupIntent, fetchCheckoutConfig, useHttpClient } from '@merchant-hub/api-client';
 import type { SetupIntent } from '@merchant-hub/api-client';
 import { CardField } from '@merchant-hub/ui-kit';
 import type { CardFieldHandle, CardFieldLabels, CardFieldState } from '@merchant-hub/ui-kit';
@@ -28,8 +28,8 @@ export const useCardFieldLabels = (): CardFieldLabels => {
 };
 
 /**
- * A card entry bound to a fresh setup intent: the intent says which gateway runs (Stripe Elements or the
- * sandbox form) and `confirm` turns the entry into a payment method id for add-card or late-subscribe.
+ * A card entry bound to a fresh setup intent and the API's gateway (Stripe Elements or the sandbox form);
+ * `confirm` turns the entry into a payment method id for add-card or late-subscribe.
  */
 export const useCardEntry = (input: { userId?: number; purpose: 'add-card' | 'late-subscribe'; enabled?: boolean }) => {
   const http = useHttpClient();
@@ -37,7 +37,18 @@ export const useCardEntry = (input: { userId?: number; purpose: 'add-card' | 'la
   const [state, setState] = useState<CardFieldState>({ complete: false, error: null });
   const intent = useQuery<SetupIntent>({
     queryKey: ['billing', 'setup-intent', input.purpose, input.userId ?? 'self'],
-    queryFn: () => (input.purpose === 'late-subscribe' ? createLateSubscribeIntent(http, input) : createSetupIntent(http, input)),
+    queryFn: async () => {
+      // Which gateway runs comes from the API (GET checkout/config); without an answer the sandbox form is used.
+      const [intent, config] = await Promise.all([
+        input.purpose === 'late-subscribe' ? createLateSubscribeIntent(http, input) : createSetupIntent(http, input),
+        fetchCheckoutConfig(http).catch(() => null),
+      ]);
+      return {
+        ...intent,
+        gateway: intent.gateway ?? config?.gateway ?? 'sandbox',
+        publishable_key: intent.publishable_key ?? config?.stripePublishableKey,
+      };
+    },
     enabled: input.enabled !== false,
     staleTime: Infinity,
     gcTime: 0,
