@@ -29,7 +29,8 @@ export const routes: RouteObject[] = [
         lazy: () => import('../pages/card-checkout.page').then((module) => ({ Component: module.CardCheckoutPage })),
       },
       {
-        path: 'subscribe-payment-result/:token',
+        // Without a token the page answers invalid_token at once (spec §4).
+        path: 'subscribe-payment-result/:token?',
         lazy: () => import('../pages/payment-result.page').then((module) => ({ Component: module.PaymentResultPage })),
       },
       { path: '*', Component: NotFoundPage },

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import {
   isApiError,
   useCheckAndRegisterFpx,
+  useCheckoutConfig,
   useCheckoutPackage,
   useCountries,
   useCreateCardSetup,
@@ -16,8 +17,9 @@ import {
 import type { Coupon } from '@merchant-hub/domain';
 import { checkoutTotals } from '@merchant-hub/money';
 import { cardCheckoutSchema } from '@merchant-hub/validation';
-import { applyServerFieldErrors, CardField, type CardFieldHandle, type CardFieldState, useSchemaForm } from '@merchant-hub/ui-kit';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { applyServerFieldErrors, CardField, type CardFieldHandle, type CardFieldLabels, type CardFieldState, useSchemaForm } from '@merchant-hub/ui-kit';
+import type { CheckoutConfig } from '@merchant-hub/api-client';
+import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { CheckoutLayout } from '../app/checkout-layout';
@@ -45,6 +47,22 @@ const PAYMENT_METHOD_KEY = 'merchant-hub.checkout.payment-method';
 
 const market = (currency: string): string => ({ MYR: 'MY', SGD: 'SG', PHP: 'PH', THB: 'TH' })[currency] ?? 'MY';
 
+type CardEntryProps = {
+  config: CheckoutConfig | undefined;
+  failed: boolean;
+  cardRef: RefObject<CardFieldHandle | null>;
+  labels: CardFieldLabels;
+  disabled: boolean;
+  onChange: (state: CardFieldState) => void;
+};
+
+/** The shared card field once the API has said which gateway runs; its Stripe path confirms with Stripe.js. */
+const CardEntry = ({ config, failed, cardRef, labels, disabled, onChange }: CardEntryProps) => {
+  if (failed) return <Alert color="red">{labels.loadFailed}</Alert>;
+  if (!config) return <Loader size="sm" aria-label={labels.loading} />;
+  return <CardField ref={cardRef} gateway={config.gateway} publishableKey={config.stripePublishableKey} disabled={disabled} onChange={onChange} labels={labels} />;
+};
+
 /** `/subscribe-payment/:packageId` (`?type=fpx` for FPX): card or bank checkout, then signed in (spec §2, §4, §5). */
 export const CardCheckoutPage = () => {
   const { t } = useTranslation(['checkout', 'errors', 'validation']);
@@ -55,6 +73,8 @@ export const CardCheckoutPage = () => {
   const returnedIntent = search.get('payment_intent');
   const pkgQuery = useCheckoutPackage(packageId);
   const countries = useCountries({ meta: { handlesError: true } });
+  // Which card entry to mount (Stripe Elements or the sandbox form) is the API's gateway, asked without a session.
+  const gatewayConfig = useCheckoutConfig({ enabled: !isFpx, meta: { handlesError: true } });
   const [purchasedAt] = useState(() => new Date());
   const [valid, setValid] = useState(false);
   const [card, setCard] = useState<CardFieldState>({ complete: false, error: null });
@@ -112,7 +132,14 @@ export const CardCheckoutPage = () => {
   const setup = useCreateCardSetup();
   const setPaymentMethod = useSetCheckoutPaymentMethod({ onSuccess: (answer) => signIn(answer.ticket), onError: showServerError });
   const retry = useRetryCheckoutSignIn({ onSuccess: (answer) => signIn(answer.ticket), onError: failSignIn });
-  const fpx = useCreateFpxPayment({ onSuccess: (payment) => payment.redirect_url && window.location.assign(payment.redirect_url), onError: showServerError });
+  const fpx = useCreateFpxPayment({
+    onSuccess: (payment) => {
+      if (payment.redirect_url) window.location.assign(payment.redirect_url);
+      // Stripe's FPX needs Stripe.js and a bank element to redirect, which the shared card field does not offer yet.
+      else notifications.show({ color: 'red', message: t('payment.fpxUnavailable') });
+    },
+    onError: showServerError,
+  });
   const checkFpx = useCheckAndRegisterFpx({ onSuccess: (answer) => signIn(answer.ticket), onError: () => setPaymentFailed(true) });
 
   // Back from the bank: anything but `succeeded` is a failed payment (spec §4, §8).
@@ -138,17 +165,31 @@ export const CardCheckoutPage = () => {
       return;
     }
     setWorking(true);
+    let intent;
     try {
-      const intent = await setup.mutateAsync({ email: values.email, name: values.name });
-      const paymentMethod = await (cardRef.current as CardFieldHandle).confirm({
+      intent = await setup.mutateAsync({ email: values.email, name: values.name });
+    } catch (error) {
+      showServerError(error as Error);
+      return;
+    }
+    let paymentMethod: string;
+    try {
+      // Sandbox: the typed card becomes a payment method; Stripe: Stripe.js confirms the setup intent.
+      paymentMethod = await (cardRef.current as CardFieldHandle).confirm({
         clientSecret: intent.client_secret,
         createSandboxPaymentMethod: (details) => sandboxPm.mutateAsync(details),
       });
-      window.sessionStorage.setItem(PAYMENT_METHOD_KEY, paymentMethod);
-      setPaymentMethod.mutate({ ...body, paymentMethod, stripe_id: intent.stripe_id }, { onSettled: () => setWorking(false) });
     } catch (error) {
-      showServerError(error as Error);
+      // A refused card is the card field's error (spec §4); a lost answer is the aborted-request path.
+      if (isApiError(error) && error.isTimeout) showServerError(error);
+      else {
+        setWorking(false);
+        setCardError((error as Error).message);
+      }
+      return;
     }
+    window.sessionStorage.setItem(PAYMENT_METHOD_KEY, paymentMethod);
+    setPaymentMethod.mutate({ ...body, paymentMethod, stripe_id: intent.stripe_id }, { onSettled: () => setWorking(false) });
   };
 
   const handleRetry = () => {
@@ -247,29 +288,28 @@ export const CardCheckoutPage = () => {
                   {t('payment.fpxNote')}
                 </Text>
               ) : (
-                <>
-                  <CardField
-                    ref={cardRef}
-                    gateway="sandbox"
-                    disabled={busy}
-                    onChange={setCard}
-                    labels={{
-                      number: t('card.number'),
-                      expiry: t('card.expiry'),
-                      cvc: t('card.cvc'),
-                      loading: t('card.loading'),
-                      loadFailed: t('card.loadFailed'),
-                      errors: {
-                        numberIncomplete: t('card.errors.numberIncomplete'),
-                        numberInvalid: t('card.errors.numberInvalid'),
-                        expiryIncomplete: t('card.errors.expiryIncomplete'),
-                        expiryInvalid: t('card.errors.expiryInvalid'),
-                        expiryPast: t('card.errors.expiryPast'),
-                        cvcIncomplete: t('card.errors.cvcIncomplete'),
-                      },
-                    }}
-                  />
-                </>
+                <CardEntry
+                  config={gatewayConfig.data}
+                  failed={gatewayConfig.isError}
+                  cardRef={cardRef}
+                  disabled={busy}
+                  onChange={setCard}
+                  labels={{
+                    number: t('card.number'),
+                    expiry: t('card.expiry'),
+                    cvc: t('card.cvc'),
+                    loading: t('card.loading'),
+                    loadFailed: t('card.loadFailed'),
+                    errors: {
+                      numberIncomplete: t('card.errors.numberIncomplete'),
+                      numberInvalid: t('card.errors.numberInvalid'),
+                      expiryIncomplete: t('card.errors.expiryIncomplete'),
+                      expiryInvalid: t('card.errors.expiryInvalid'),
+                      expiryPast: t('card.errors.expiryPast'),
+                      cvcIncomplete: t('card.errors.cvcIncomplete'),
+                    },
+                  }}
+                />
               )}
               {cardError && (
                 <Alert color="red" data-testid="card-error">

@@ -13,6 +13,17 @@ export const PAYMENT_POLL_MS = 120_000;
 /** Spec §4: the success modal counts down ten seconds, then signs in. */
 export const SUCCESS_COUNTDOWN_SECONDS = 10;
 
+type ResultView = 'success' | 'pending' | 'expired' | 'invalid_token' | 'paid_conflict' | 'failed';
+const NAMED_VIEWS: readonly string[] = ['success', 'pending', 'expired', 'invalid_token', 'paid_conflict'];
+
+/** Spec §4: a missing token is invalid at once; a failed call or any status without its own screen is 'other' (retry). */
+const resultView = (token: string, failed: boolean, status: string | undefined): ResultView | undefined => {
+  if (token === '') return 'invalid_token';
+  if (failed) return 'failed';
+  if (status === undefined) return undefined;
+  return NAMED_VIEWS.includes(status) ? (status as ResultView) : 'failed';
+};
+
 /** `/subscribe-payment-result/:token`: where the gateway returns the buyer after paying (spec §2, §4). */
 export const PaymentResultPage = () => {
   const { t } = useTranslation(['checkout', 'errors']);
@@ -21,7 +32,7 @@ export const PaymentResultPage = () => {
     enabled: token !== '',
     refetchInterval: (query) => (query.state.data?.status === 'pending' ? PAYMENT_POLL_MS : false),
   });
-  const current = token === '' ? 'invalid_token' : status.isError ? 'failed' : status.data?.status;
+  const current = resultView(token, status.isError, status.data?.status);
   const loginInfo = status.data?.loginInfo ?? null;
   const { signIn, isPending } = useSignInAndGoHome(() => notifications.show({ color: 'red', message: t('errors:checkout.retryLoginFailed') }));
   const [secondsLeft, setSecondsLeft] = useState(SUCCESS_COUNTDOWN_SECONDS);
@@ -77,6 +88,12 @@ export const PaymentResultPage = () => {
       <Modal opened={current === 'expired' || current === 'invalid_token'} onClose={goToSignIn} title={t(current === 'expired' ? 'result.expiredTitle' : 'result.invalidTitle')} centered>
         <Stack data-testid={`result-${current ?? ''}`}>
           <Text>{t(current === 'expired' ? 'errors:checkout.sessionExpired' : 'errors:checkout.invalidToken')}</Text>
+          <Button onClick={goToSignIn}>{t('result.login')}</Button>
+        </Stack>
+      </Modal>
+      <Modal opened={current === 'paid_conflict'} onClose={goToSignIn} title={t('result.conflictTitle')} centered>
+        <Stack data-testid="result-paid_conflict">
+          <Text>{t('result.conflictBody', { orderNo: status.data?.order_no ?? '' })}</Text>
           <Button onClick={goToSignIn}>{t('result.login')}</Button>
         </Stack>
       </Modal>

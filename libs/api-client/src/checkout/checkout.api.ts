@@ -1,4 +1,4 @@
-import type { Coupon, LoginResponse, Package, PaymentStatusResponse, RoleName } from '@merchant-hub/domain';
+import type { Coupon, LoginResponse, Package, PaymentResultStatus, PaymentStatusResponse, RoleName } from '@merchant-hub/domain';
 import type { CardCheckoutRequestInput, EcpayCreateOrderInput } from '@merchant-hub/validation';
 import type { HttpClient } from '../http-client';
 
@@ -27,6 +27,15 @@ export type CardSetup = { client_secret: string; setup_intent_id: string; stripe
 
 export type FpxPayment = { payment_intent_id: string; client_secret: string; redirect_url: string | null; amount: number; currency: string };
 
+/**
+ * GET /ecpay/payment-status: the domain's statuses plus `paid_conflict` (the gateway took the money but the
+ * e-mail was registered meanwhile; staff resolve it, the buyer is asked to contact support).
+ */
+export type CheckoutPaymentStatus = Omit<PaymentStatusResponse, 'status'> & { status: PaymentResultStatus | 'paid_conflict'; order_no?: string };
+
+/** GET /checkout/config: which card entry the checkout mounts before the buyer has a session. */
+export type CheckoutConfig = { gateway: 'sandbox' | 'stripe'; stripePublishableKey?: string };
+
 export type SetPaymentMethodInput = CardCheckoutRequestInput & { paymentMethod: string; stripe_id: string };
 
 export const fetchCheckoutPackage = async (http: HttpClient, packageId: number, signal?: AbortSignal): Promise<CheckoutPackage> =>
@@ -46,8 +55,11 @@ export const checkEmailAvailable = async (http: HttpClient, email: string): Prom
 export const createEcpayOrder = async (http: HttpClient, input: EcpayCreateOrderInput): Promise<EcpayOrder> =>
   (await http.post<DataEnvelope<EcpayOrder>>('/ecpay/create-order', input)).data;
 
-export const fetchPaymentStatus = (http: HttpClient, token: string, signal?: AbortSignal): Promise<PaymentStatusResponse> =>
-  http.get<PaymentStatusResponse>('/ecpay/payment-status', { query: { token }, ...(signal ? { signal } : {}) });
+export const fetchCheckoutConfig = (http: HttpClient, signal?: AbortSignal): Promise<CheckoutConfig> =>
+  http.get<CheckoutConfig>('/checkout/config', signal ? { signal } : undefined);
+
+export const fetchPaymentStatus = (http: HttpClient, token: string, signal?: AbortSignal): Promise<CheckoutPaymentStatus> =>
+  http.get<CheckoutPaymentStatus>('/ecpay/payment-status', { query: { token }, ...(signal ? { signal } : {}) });
 
 export const signInWithTicket = (http: HttpClient, ticket: string): Promise<TicketSignInResult> =>
   http.post<TicketSignInResult>('/checkout/ticket-sign-in', { ticket });

@@ -1,4 +1,3 @@
-import type { PaymentStatusResponse } from '@merchant-hub/domain';
 import type { CardCheckoutRequestInput, EcpayCreateOrderInput } from '@merchant-hub/validation';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { MutationHookOptions, QueryHookOptions } from '../account.queries';
@@ -9,6 +8,7 @@ import {
   createCardSetup,
   createEcpayOrder,
   createFpxPayment,
+  fetchCheckoutConfig,
   fetchCheckoutPackage,
   fetchPaymentStatus,
   retryCheckoutSignIn,
@@ -16,13 +16,14 @@ import {
   signInWithTicket,
   validateCheckoutCoupon,
 } from './checkout.api';
-import type { CheckoutPackage, SetPaymentMethodInput } from './checkout.api';
+import type { CheckoutConfig, CheckoutPackage, CheckoutPaymentStatus, SetPaymentMethodInput } from './checkout.api';
 
 /** The checkout's own key factory: the buyer is not signed in, so nothing here is shared with the back office. */
 export const checkoutKeys = {
   all: ['checkout'] as const,
   package: (id: number) => ['checkout', 'package', id] as const,
   paymentStatus: (token: string) => ['checkout', 'payment-status', token] as const,
+  config: ['checkout', 'config'] as const,
 };
 
 /** Spec §4: the plan is asked for up to three times before the page gives up. */
@@ -41,7 +42,19 @@ export const useCheckoutPackage = (packageId: number, options: QueryHookOptions<
 };
 
 /** The result page asks again on its own timer (every 120 s while pending), never on focus. */
-export const usePaymentStatus = (token: string, options: QueryHookOptions<PaymentStatusResponse> = {}) => {
+/** The gateway is fixed for the server's lifetime: asked once per page. */
+export const useCheckoutConfig = (options: QueryHookOptions<CheckoutConfig> = {}) => {
+  const http = useHttpClient();
+  return useQuery({
+    queryKey: checkoutKeys.config,
+    queryFn: ({ signal }) => fetchCheckoutConfig(http, signal),
+    staleTime: Infinity,
+    retry: 2,
+    ...options,
+  });
+};
+
+export const usePaymentStatus = (token: string, options: QueryHookOptions<CheckoutPaymentStatus> = {}) => {
   const http = useHttpClient();
   return useQuery({
     queryKey: checkoutKeys.paymentStatus(token),

@@ -14,7 +14,7 @@ export const checkoutModule: ApiModule = {
   docs: [
     { method: 'post', path: '/api/ecpay/create-order', summary: 'Gateway checkout (TW): pending order + ECPay AIO form { action, fields (CheckMacValue), token }' },
     { method: 'post', path: '/api/ecpay/notify', summary: 'ECPay server notification (form-encoded, CheckMacValue verified, idempotent) → 1|OK' },
-    { method: 'get', path: '/api/ecpay/payment-status', summary: 'Payment result: { status: success|pending|expired|invalid_token|failed|paid_conflict, loginInfo: { email, ticket } }', query: paymentStatusQuerySchema },
+    { method: 'get', path: '/api/ecpay/payment-status', summary: 'Payment result: { status: success|pending|expired|invalid_token|failed|paid_conflict, loginInfo: { email, ticket }, order_no? (paid_conflict) }', query: paymentStatusQuerySchema },
     { method: 'post', path: '/api/checkout/ticket-sign-in', summary: 'Exchange a single-use sign-in ticket for a session (cookie + login body)', body: ticketSignInSchema },
     { method: 'get', path: '/api/checkout/config', summary: 'Card checkout (no session): { gateway: sandbox|stripe, stripePublishableKey? } for the card field' },
     { method: 'post', path: '/api/create-merchant/stripe/validate-coupon', summary: 'Card checkout: check a promotion code for a plan → { data: coupon }', body: validateCouponSchema },

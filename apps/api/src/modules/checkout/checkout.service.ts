@@ -105,7 +105,7 @@ export type SignInTicket = { email: string; ticket: string };
  * The result page's answer: the domain's statuses plus `paid_conflict` (paid, but the e-mail was taken
  * meanwhile; the buyer is told to contact support). The domain type lacks that status, hence this one.
  */
-export type CheckoutPaymentStatus = Omit<PaymentStatusResponse, 'status'> & { status: PaymentResultStatus | 'paid_conflict' };
+export type CheckoutPaymentStatus = Omit<PaymentStatusResponse, 'status'> & { status: PaymentResultStatus | 'paid_conflict'; order_no?: string };
 
 export type CheckoutConfig = { gateway: 'sandbox' | 'stripe'; stripePublishableKey?: string };
 
@@ -421,7 +421,8 @@ export const createCheckoutService = (deps: AppDeps) => {
     if (!order) return { status: 'invalid_token', loginInfo: null };
     const now = nowSeconds(deps);
     if (order.status === 'failed') return { status: 'failed', loginInfo: null };
-    if (order.status === 'paid_conflict') return { status: 'paid_conflict', loginInfo: null };
+    // The order number is what the buyer quotes to support; the alert to staff carries the same one.
+    if (order.status === 'paid_conflict') return { status: 'paid_conflict', loginInfo: null, order_no: order.tradeNo };
     if (order.status === 'pending') return { status: now - order.createdAt > PENDING_ORDER_TTL_SECONDS ? 'expired' : 'pending', loginInfo: null };
     const ticket = await issueTicket(order, now);
     return ticket ? { status: 'success', loginInfo: ticket } : { status: 'expired', loginInfo: null };

@@ -37,6 +37,7 @@ export const checkout = {
     fpxNote: 'You will be taken to your bank to approve the payment, then brought back here.',
     gatewayNote: 'You will pay on ECPay’s secure page, then come back here.',
     redirecting: 'Taking you to the payment page…',
+    fpxUnavailable: 'Online banking is not available right now. Please pay by card or try again later.',
   },
   summary: {
     heading: 'Order summary',
@@ -86,6 +87,8 @@ export const checkout = {
     login: 'Log in',
     retry: 'Try again',
     nextCheck: 'We check again automatically every two minutes.',
+    conflictTitle: 'Payment received – please contact support',
+    conflictBody: 'We received your payment, but an account with this e-mail address was created in the meantime, so your store could not be set up. Please contact our support team and quote order number {{orderNo}}; we will sort it out for you.',
   },
   modal: {
     resubscribeTitle: 'Order not created',

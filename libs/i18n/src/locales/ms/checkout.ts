@@ -37,6 +37,7 @@ export const checkout = {
     fpxNote: 'Anda akan dibawa ke bank anda untuk meluluskan pembayaran, kemudian kembali ke sini.',
     gatewayNote: 'Anda akan membayar di halaman selamat ECPay, kemudian kembali ke sini.',
     redirecting: 'Membawa anda ke halaman pembayaran…',
+    fpxUnavailable: 'Perbankan dalam talian tidak tersedia buat masa ini. Sila bayar dengan kad atau cuba lagi kemudian.',
   },
   summary: {
     heading: 'Ringkasan pesanan',
@@ -86,6 +87,8 @@ export const checkout = {
     login: 'Log masuk',
     retry: 'Cuba lagi',
     nextCheck: 'Kami akan menyemak semula secara automatik setiap dua minit.',
+    conflictTitle: 'Bayaran diterima – sila hubungi sokongan',
+    conflictBody: 'Kami telah menerima bayaran anda, tetapi akaun dengan alamat e-mel ini telah didaftarkan dalam tempoh itu, jadi kedai anda tidak dapat disediakan. Sila hubungi pasukan sokongan kami dan nyatakan nombor pesanan {{orderNo}}; kami akan menyelesaikannya untuk anda.',
   },
   modal: {
     resubscribeTitle: 'Pesanan tidak dibuat',

@@ -37,6 +37,7 @@ export const checkout = {
     fpxNote: '您将前往银行页面确认付款，完成后会返回此页。',
     gatewayNote: '您将在绿界科技 ECPay 的安全页面付款，完成后会返回此页。',
     redirecting: '正在前往付款页面…',
+    fpxUnavailable: '目前无法使用网上银行付款，请改用银行卡或稍后再试。',
   },
   summary: {
     heading: '订单摘要',
@@ -86,6 +87,8 @@ export const checkout = {
     login: '登录',
     retry: '重试',
     nextCheck: '我们每两分钟会自动再确认一次。',
+    conflictTitle: '已收到付款——请联系客服',
+    conflictBody: '我们已收到您的付款，但在此期间已有人用该电子邮件地址创建了账户，因此无法为您开设店铺。请联系我们的客服团队并提供订单号 {{orderNo}}，我们会为您处理。',
   },
   modal: {
     resubscribeTitle: '订单未创建',

@@ -37,6 +37,7 @@ export const checkout = {
     fpxNote: '您將前往銀行頁面確認付款，完成後會回到此頁。',
     gatewayNote: '您將在綠界科技 ECPay 的安全頁面付款，完成後會回到此頁。',
     redirecting: '正在前往付款頁面…',
+    fpxUnavailable: '目前無法使用網路銀行付款，請改用信用卡或稍後再試。',
   },
   summary: {
     heading: '訂單摘要',
@@ -86,6 +87,8 @@ export const checkout = {
     login: '登入',
     retry: '重試',
     nextCheck: '我們每兩分鐘會自動再確認一次。',
+    conflictTitle: '已收到付款－請聯絡客服',
+    conflictBody: '我們已收到您的付款，但在此期間已有人以這個電子郵件地址建立帳號，因此無法為您開設商店。請聯絡我們的客服團隊並提供訂單編號 {{orderNo}}，我們會為您處理。',
   },
   modal: {
     resubscribeTitle: '訂單未建立',

@@ -262,7 +262,7 @@ describe.each(testDatabases)('ECPay gateway checkout (%s)', (kind) => {
     expect(alerts[0]?.subject).toBe(`Paid checkout order ${second.fields.MerchantTradeNo} needs attention`);
     expect(alerts[0]?.text).toContain('TWD 1355.00');
     expect(alerts[0]?.text).toContain('buyer-tw@shop.test was registered after the order was placed');
-    expect((await request(ctx.app).get('/api/ecpay/payment-status').query({ token: second.token })).body).toEqual({ status: 'paid_conflict', loginInfo: null });
+    expect((await request(ctx.app).get('/api/ecpay/payment-status').query({ token: second.token })).body).toEqual({ status: 'paid_conflict', loginInfo: null, order_no: second.fields.MerchantTradeNo });
     // The first buyer's order is untouched.
     expect((await request(ctx.app).get('/api/ecpay/payment-status').query({ token: first.token })).body.status).toBe('success');
   });
