@@ -36,7 +36,7 @@ export const PlanCards = ({ packages, subscriptions, isStaff, initialPeriod = 'm
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 6 }} spacing="md">
               {visiblePlanCards({ packages, period: tab, isStaff }).map((card) =>
                 card.kind === 'placeholder' ? (
-                  <CustomPlanCard key={`custom-${tab}`} />
+                  <PlaceholderCard key={`placeholder-${tab}`} />
                 ) : (
                   <PlanCard
                     key={card.pkg.id}
@@ -98,6 +98,17 @@ const PlanCard = ({ pkg, callForQuote, subscriptions, onOrder }: PlanCardProps) 
             ) : null}
           </Stack>
         )}
+        {callForQuote ? (
+          <Stack gap={4}>
+            <Text size="sm">{t('plans.custom.body')}</Text>
+            <List size="sm" spacing={2}>
+              <List.Item>{t('plans.custom.items.orders')}</List.Item>
+              <List.Item>{t('plans.custom.items.store')}</List.Item>
+              <List.Item>{t('plans.custom.items.listing')}</List.Item>
+              <List.Item>{t('plans.custom.items.staff')}</List.Item>
+            </List>
+          </Stack>
+        ) : (
         <List size="sm" spacing={2}>
           <List.Item>
             {t('usage.items.order')}: {limitText(pkg.max_order, t('usage.unlimited'))}
@@ -115,6 +126,7 @@ const PlanCard = ({ pkg, callForQuote, subscriptions, onOrder }: PlanCardProps) 
             <List.Item key={feature}>{feature}</List.Item>
           ))}
         </List>
+        )}
         <Button
           mt="auto"
           component={callForQuote ? 'a' : 'button'}
@@ -130,23 +142,18 @@ const PlanCard = ({ pkg, callForQuote, subscriptions, onOrder }: PlanCardProps) 
   );
 };
 
-const CustomPlanCard = () => {
+/** The card appended to every period list (spec §2): a way to ask for help choosing. */
+const PlaceholderCard = () => {
   const { t } = useTranslation('billing');
   return (
-    <Card withBorder radius="md" bg="var(--mantine-color-gray-light)" data-testid="custom-plan">
+    <Card withBorder radius="md" bg="var(--mantine-color-gray-light)" data-testid="plan-placeholder">
       <Stack gap="xs" h="100%">
         <Title order={3} size="h5">
-          {t('plans.custom.title')}
+          {t('plans.placeholder.title')}
         </Title>
-        <Text size="sm">{t('plans.custom.body')}</Text>
-        <List size="sm" spacing={2}>
-          <List.Item>{t('plans.custom.items.orders')}</List.Item>
-          <List.Item>{t('plans.custom.items.store')}</List.Item>
-          <List.Item>{t('plans.custom.items.listing')}</List.Item>
-          <List.Item>{t('plans.custom.items.staff')}</List.Item>
-        </List>
+        <Text size="sm">{t('plans.placeholder.body')}</Text>
         <Button mt="auto" variant="outline" component="a" href={`mailto:${CONTACT_EMAIL}`}>
-          {t('plans.custom.action')}
+          {t('plans.placeholder.action')}
         </Button>
       </Stack>
     </Card>

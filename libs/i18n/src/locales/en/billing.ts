@@ -118,6 +118,11 @@ export const billing = {
       },
       action: 'Call for Quote',
     },
+    placeholder: {
+      title: 'Not sure which plan fits?',
+      body: 'Tell us how you sell and we will suggest the right plan.',
+      action: 'Contact us',
+    },
     contact: 'Contact us at {{email}} for a quote.',
   },
   change: {

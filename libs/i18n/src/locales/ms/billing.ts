@@ -116,6 +116,11 @@ export const billing = {
       },
       action: 'Hubungi untuk Sebut Harga',
     },
+    placeholder: {
+      title: 'Tidak pasti pelan mana yang sesuai?',
+      body: 'Beritahu kami cara anda berniaga dan kami akan mencadangkan pelan yang sesuai.',
+      action: 'Hubungi kami',
+    },
     contact: 'Hubungi kami di {{email}} untuk sebut harga.',
   },
   change: {

@@ -116,6 +116,11 @@ export const billing = {
       },
       action: '来电询价',
     },
+    placeholder: {
+      title: '不确定哪个方案适合您？',
+      body: '告诉我们您的销售方式，我们会为您推荐合适的方案。',
+      action: '联系我们',
+    },
     contact: '请发送邮件至 {{email}} 获取报价。',
   },
   change: {

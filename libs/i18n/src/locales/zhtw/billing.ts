@@ -116,6 +116,11 @@ export const billing = {
       },
       action: '來電洽詢報價',
     },
+    placeholder: {
+      title: '不確定哪個方案適合您？',
+      body: '告訴我們您的銷售方式，我們會為您推薦合適的方案。',
+      action: '聯絡我們',
+    },
     contact: '請寄信至 {{email}} 索取報價。',
   },
   change: {
