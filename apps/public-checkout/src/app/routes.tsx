@@ -1,13 +1,14 @@
 import { NotFoundPage, RouteError, RouteLoader } from '@merchant-hub/ui-kit';
 import { data } from 'react-router';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
+import { pageLocation } from '../checkout/page-location';
 import { BILLING_PATH, hasActiveSession } from '../checkout/session';
 
 // A package id is a database id; anything else is a broken link, answered as not found before any code loads.
 // A visitor who is already signed in has nothing to buy here: billing lives in the back office (spec §2).
 const requirePackageId = ({ params }: LoaderFunctionArgs) => {
   if (!/^\d+$/.test(params.packageId ?? '')) throw data(null, { status: 404 });
-  if (hasActiveSession()) window.location.replace(BILLING_PATH);
+  if (hasActiveSession()) pageLocation.replace(BILLING_PATH);
   return null;
 };
 

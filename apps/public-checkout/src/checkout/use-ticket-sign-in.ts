@@ -1,4 +1,5 @@
 import { useTicketSignIn } from '@merchant-hub/api-client';
+import { pageLocation } from './page-location';
 import { HOME_PATH, rememberSession } from './session';
 
 /** Exchanges a single-use ticket for the session cookie, records it for the back office and goes home. */
@@ -6,7 +7,7 @@ export const useSignInAndGoHome = (onFailure: (error: Error) => void) => {
   const signIn = useTicketSignIn({
     onSuccess: (answer) => {
       rememberSession(answer);
-      window.location.assign(HOME_PATH);
+      pageLocation.assign(HOME_PATH);
     },
     onError: onFailure,
   });

@@ -23,6 +23,7 @@ import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { CheckoutLayout } from '../app/checkout-layout';
+import { pageLocation } from '../checkout/page-location';
 import { OrderSummary } from '../checkout/order-summary';
 import { useSignInAndGoHome } from '../checkout/use-ticket-sign-in';
 
@@ -92,7 +93,7 @@ export const CardCheckoutPage = () => {
   const states = useStates(countryId, { meta: { handlesError: true } });
 
   useEffect(() => {
-    if (pkgQuery.isError) window.location.assign('/');
+    if (pkgQuery.isError) pageLocation.assign('/');
   }, [pkgQuery.isError]);
 
   // The buyer's own market is the likely country.
@@ -134,7 +135,7 @@ export const CardCheckoutPage = () => {
   const retry = useRetryCheckoutSignIn({ onSuccess: (answer) => signIn(answer.ticket), onError: failSignIn });
   const fpx = useCreateFpxPayment({
     onSuccess: (payment) => {
-      if (payment.redirect_url) window.location.assign(payment.redirect_url);
+      if (payment.redirect_url) pageLocation.assign(payment.redirect_url);
       // Stripe's FPX needs Stripe.js and a bank element to redirect, which the shared card field does not offer yet.
       else notifications.show({ color: 'red', message: t('payment.fpxUnavailable') });
     },
@@ -329,7 +330,7 @@ export const CardCheckoutPage = () => {
       <Modal opened={paymentFailed} onClose={() => undefined} withCloseButton={false} title={t('modal.paymentFailedTitle')} centered>
         <Stack data-testid="payment-failed">
           <Text>{t('errors:checkout.paymentIncomplete')}</Text>
-          <Button onClick={() => window.location.assign(window.location.pathname + '?type=fpx')}>{t('modal.acknowledge')}</Button>
+          <Button onClick={() => pageLocation.assign(window.location.pathname + '?type=fpx')}>{t('modal.acknowledge')}</Button>
         </Stack>
       </Modal>
       <Modal opened={retryLogin} onClose={() => setRetryLogin(false)} title={t('errors:checkout.retryLoginTitle')} centered>

@@ -9,6 +9,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { CheckoutLayout } from '../app/checkout-layout';
+import { pageLocation } from '../checkout/page-location';
 import { OrderSummary } from '../checkout/order-summary';
 import { postHostedForm } from '../checkout/post-form';
 
@@ -86,7 +87,7 @@ export const GatewayCheckoutPage = () => {
 
   // Three attempts (the hook's retries), then the site root (spec §4).
   useEffect(() => {
-    if (pkgQuery.isError) window.location.assign('/');
+    if (pkgQuery.isError) pageLocation.assign('/');
   }, [pkgQuery.isError]);
 
   const checkEmail = useCheckEmail();
@@ -112,7 +113,7 @@ export const GatewayCheckoutPage = () => {
     try {
       const available = await checkEmail.mutateAsync(email);
       setEmailTaken(!available);
-      if (!available) form.setFieldError('email', 'errors:register.emailAlreadySignUp');
+      if (!available) form.setFieldError('email', 'validation:register.error.emailAlreadySignUp');
     } catch {
       // The server check is a convenience; create-order checks again.
     }
@@ -189,7 +190,12 @@ export const GatewayCheckoutPage = () => {
                   inputMode="numeric"
                   key={form.key('postal_code')}
                   {...form.getInputProps('postal_code')}
-                  onChange={(event) => form.setFieldValue('postal_code', event.currentTarget.value.replace(/\D/g, '').slice(0, 3))}
+                  onChange={(event) => {
+                    // Cleaned in place: setFieldValue would re-key (remount) the uncontrolled input and drop focus mid-typing.
+                    const digits = event.currentTarget.value.replace(/\D/g, '').slice(0, 3);
+                    event.currentTarget.value = digits;
+                    form.getInputProps('postal_code').onChange(digits);
+                  }}
                 />
                 <Select
                   label={t('form.country')}

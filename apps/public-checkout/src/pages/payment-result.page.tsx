@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { CheckoutLayout } from '../app/checkout-layout';
+import { pageLocation } from '../checkout/page-location';
 import { SIGN_IN_PATH } from '../checkout/session';
 import { useSignInAndGoHome } from '../checkout/use-ticket-sign-in';
 
@@ -55,7 +56,7 @@ export const PaymentResultPage = () => {
     // continueSignIn is guarded by a ref, so running it once more would change nothing.
   }, [current, secondsLeft]);
 
-  const goToSignIn = () => window.location.assign(`${SIGN_IN_PATH}?locale=zhtw`);
+  const goToSignIn = () => pageLocation.assign(`${SIGN_IN_PATH}?locale=zhtw`);
 
   return (
     <CheckoutLayout title={t('title.result')}>

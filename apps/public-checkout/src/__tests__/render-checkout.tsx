@@ -1,0 +1,97 @@
+import { createHttpClient, createQueryClient } from '@merchant-hub/api-client';
+import { createAppI18n } from '@merchant-hub/ui-kit';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter } from 'react-router';
+import { vi } from 'vitest';
+import { AppRoot } from '../app/app-root';
+import { routes as appRoutes } from '../app/routes';
+import { pageLocation } from '../checkout/page-location';
+
+/** `wait` holds the answer back until it settles, so a test can look at a screen's loading state. */
+export type FakeRoute = { method?: string; path: string | RegExp; status?: number; body: unknown; wait?: Promise<unknown> };
+export type Call = { method: string; url: string; body: unknown };
+
+export const apiError = (status: number, code: string, message: string, fields?: Record<string, string>) => ({
+  status,
+  body: { error: { code, message, ...(fields ? { details: { fields } } : {}) } },
+});
+
+/** The seeded TW Starter plan: NT$1,290 a month, 5 % business tax. */
+export const twPackage = {
+  id: 12,
+  name: 'Starter',
+  billing_period: 'monthly',
+  price: 129000,
+  discount: 0,
+  subtotal: 129000,
+  tax: 5,
+  tax_label: 'VAT',
+  currency: 'TWD',
+  image: null,
+  sort_order: 1,
+  hide: false,
+  stripe_id: 'price_tw_starter_monthly',
+  descriptions: { report: ['Orders'] },
+  market: 'TW',
+};
+
+/** The seeded MY Starter plan: RM 99 a month, 8 % SST. */
+export const myPackage = { ...twPackage, id: 7, price: 9900, subtotal: 9900, tax: 8, tax_label: 'SST', currency: 'MYR', stripe_id: 'price_my_starter_monthly', market: 'MY' };
+
+export const countries = [
+  { id: 208, name: 'Taiwan', dial_code: '+886', iso_code: 'TW' },
+  { id: 129, name: 'Malaysia', dial_code: '+60', iso_code: 'MY' },
+  { id: 196, name: 'Singapore', dial_code: '+65', iso_code: 'SG' },
+];
+
+export const countryRoutes: FakeRoute[] = [
+  { path: '/countries', body: { data: countries } },
+  { path: '/countries/208/states', body: { data: { states: [{ id: 1, name: 'Taipei City' }, { id: 2, name: 'Tainan City' }] } } },
+  { path: '/countries/129/states', body: { data: { states: [{ id: 14, name: 'Selangor' }, { id: 15, name: 'Kuala Lumpur' }] } } },
+  { path: '/countries/196/states', body: { data: { states: [] } } },
+];
+
+/**
+ * Mounts the whole checkout on a memory router with a fetch answering from `routes` (first match wins; an
+ * unknown call answers 404). Every i18n key that resolves to nothing is collected in `missingKeys`; every
+ * full-page move (site root, back office, bank) lands in `assigned` instead of leaving the test page.
+ */
+export const renderCheckout = (path: string, routes: FakeRoute[] = []) => {
+  const calls: Call[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = String(input);
+    const method = init.method ?? 'GET';
+    const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : init.body;
+    calls.push({ method, url, body });
+    const route = routes.find(
+      (candidate) => (candidate.method ?? 'GET') === method && (typeof candidate.path === 'string' ? url.split('?')[0] === `/api${candidate.path}` : candidate.path.test(url)),
+    );
+    if (route?.wait) await route.wait;
+    const status = route ? (route.status ?? 200) : 404;
+    const payload = route ? route.body : { error: { code: 'not_found', message: 'Not found' } };
+    return new Response(JSON.stringify(payload), { status, headers: { 'Content-Type': 'application/json' } });
+  }) as unknown as typeof globalThis.fetch;
+
+  const i18n = createAppI18n({ search: new URL(path, 'http://x.test').search });
+  const missingKeys: string[] = [];
+  i18n.options.saveMissing = true;
+  i18n.options.missingKeyHandler = (_lngs, ns, key) => missingKeys.push(`${ns}:${key}`);
+  const assigned: string[] = [];
+  vi.spyOn(pageLocation, 'assign').mockImplementation((url) => void assigned.push(url));
+  vi.spyOn(pageLocation, 'replace').mockImplementation((url) => void assigned.push(url));
+  const http = createHttpClient({ fetch });
+  const queryClient = createQueryClient({ onError: vi.fn(), onUnauthorized: vi.fn() });
+  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  render(<AppRoot i18n={i18n} httpClient={http} queryClient={queryClient} router={router} />);
+  return { calls, missingKeys, assigned, router, i18n };
+};
+
+export const posted = (calls: Call[], path: string) => calls.filter((call) => call.method === 'POST' && call.url === `/api${path}`).map((call) => call.body);
+export const requested = (calls: Call[], path: string) => calls.filter((call) => call.url.split('?')[0] === `/api${path}`);
+
+export const choose = async (label: string | RegExp, option: string) => {
+  await userEvent.click(screen.getByRole('combobox', { name: label }));
+  // Mantine's dropdown stays display:none under jsdom, which runs no transitions; the option is there to pick.
+  await userEvent.click(await screen.findByRole('option', { name: option, hidden: true }));
+};
