@@ -146,8 +146,9 @@ describe('BillingHistoryModal', () => {
       { routes },
     );
     expect(await screen.findAllByTestId('invoice-row')).toHaveLength(2);
-    expect(screen.getByLabelText('From')).toHaveAttribute('min', '2026-04-20');
-    expect(screen.getByLabelText('From')).toHaveValue('2026-04-20');
+    // Six months back from 15/05/2026 would be 15/11/2025: moved up to the account's creation day.
+    expect(screen.getByLabelText('From')).toHaveTextContent('20/04/2026');
+    expect(screen.getByLabelText('To')).toHaveTextContent('15/05/2026');
     expect(calls[0].body).toEqual({ date_start: 1776643200, date_end: 1778889599 });
     expect(screen.getAllByRole('link', { name: 'Download PDF' })[0]).toHaveAttribute('href', '/api/invoices/in_1.pdf');
     expect(screen.getByText('Paid')).toBeInTheDocument();

@@ -1,4 +1,6 @@
-import { Anchor, Badge, Button, Group, Loader, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import '@mantine/dates/styles.css';
 import { useBillingHistory } from '@merchant-hub/api-client';
 import { clampHistoryRange, historyMinStartDate, historyRangeToUnix, invoiceStatusColor } from '@merchant-hub/billing-rules';
 import type { IsoDateTime } from '@merchant-hub/domain';
@@ -44,26 +46,24 @@ export const BillingHistoryModal = ({ opened, userId, accountCreatedAt, showPdf,
     <Modal opened={opened} onClose={onClose} title={t('history.title')} centered size="xl">
       <Stack>
         <Group align="flex-end" wrap="wrap">
-          <TextInput
-            type="date"
+          <DatePickerInput
             label={t('history.from')}
+            valueFormat="DD/MM/YYYY"
             value={draft.startDate}
-            min={minDate ?? undefined}
-            max={draft.endDate}
-            onChange={(e) => {
-              const value = e.currentTarget.value;
-              setDraft((d) => ({ ...d, startDate: value }));
-            }}
+            minDate={minDate ?? undefined}
+            maxDate={draft.endDate}
+            onChange={(value) => value && setDraft((d) => ({ ...d, startDate: String(value).slice(0, 10) }))}
+            data-testid="history-from"
+            miw={140}
           />
-          <TextInput
-            type="date"
+          <DatePickerInput
             label={t('history.to')}
+            valueFormat="DD/MM/YYYY"
             value={draft.endDate}
-            min={draft.startDate}
-            onChange={(e) => {
-              const value = e.currentTarget.value;
-              setDraft((d) => ({ ...d, endDate: value }));
-            }}
+            minDate={draft.startDate}
+            onChange={(value) => value && setDraft((d) => ({ ...d, endDate: String(value).slice(0, 10) }))}
+            data-testid="history-to"
+            miw={140}
           />
           <Button onClick={search}>{t('history.search')}</Button>
         </Group>
@@ -79,13 +79,13 @@ export const BillingHistoryModal = ({ opened, userId, accountCreatedAt, showPdf,
         ) : invoices.length === 0 ? (
           <EmptyState title={t('history.empty')} />
         ) : (
-          <Table.ScrollContainer minWidth={640}>
+          <Table.ScrollContainer minWidth={480}>
             <Table striped data-testid="history-table">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('history.number')}</Table.Th>
                   <Table.Th>{t('history.date')}</Table.Th>
-                  <Table.Th>{t('history.period')}</Table.Th>
+                  <Table.Th visibleFrom="sm">{t('history.period')}</Table.Th>
                   <Table.Th ta="right">{t('history.amount')}</Table.Th>
                   <Table.Th>{t('history.statusLabel')}</Table.Th>
                   <Table.Th />
@@ -98,7 +98,7 @@ export const BillingHistoryModal = ({ opened, userId, accountCreatedAt, showPdf,
                     <Table.Tr key={invoice.id} data-testid="invoice-row">
                       <Table.Td>{invoice.number}</Table.Td>
                       <Table.Td>{formatDate(invoice.created)}</Table.Td>
-                      <Table.Td>{line ? `${formatDate(line.period.start)} – ${formatDate(line.period.end)}` : '—'}</Table.Td>
+                      <Table.Td visibleFrom="sm">{line ? `${formatDate(line.period.start)} – ${formatDate(line.period.end)}` : '—'}</Table.Td>
                       <Table.Td ta="right" data-testid="invoice-amount">
                         {formatMoney(invoice.status === 'paid' ? invoice.amount_paid : invoice.total, invoice.currency)}
                       </Table.Td>

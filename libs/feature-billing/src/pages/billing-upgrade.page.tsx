@@ -114,7 +114,7 @@ export const BillingUpgradePage = () => {
                       {line.description} · {formatDate(line.period.start)} – {formatDate(line.period.end)}
                     </Text>
                   </Table.Td>
-                  <Table.Td ta="right" c={line.amount < 0 ? 'green' : undefined}>
+                  <Table.Td ta="right" c={line.amount < 0 ? 'green' : undefined} style={{ whiteSpace: 'nowrap' }}>
                     {money(line.amount)}
                   </Table.Td>
                 </Table.Tr>
@@ -142,7 +142,7 @@ export const BillingUpgradePage = () => {
 const SummaryRow = ({ label, value, strong, testId }: { label: string; value: string; strong?: boolean; testId?: string }) => (
   <Table.Tr>
     <Table.Td fw={strong ? 700 : undefined}>{label}</Table.Td>
-    <Table.Td ta="right" fw={strong ? 700 : undefined} data-testid={testId}>
+    <Table.Td ta="right" fw={strong ? 700 : undefined} data-testid={testId} style={{ whiteSpace: 'nowrap' }}>
       {value}
     </Table.Td>
   </Table.Tr>

@@ -153,7 +153,7 @@ export const UsageAddOnPage = () => {
 const Row = ({ label, value, strong, testId }: { label: string; value: string; strong?: boolean; testId?: string }) => (
   <Table.Tr>
     <Table.Td fw={strong ? 700 : undefined}>{label}</Table.Td>
-    <Table.Td ta="right" fw={strong ? 700 : undefined} data-testid={testId}>
+    <Table.Td ta="right" fw={strong ? 700 : undefined} data-testid={testId} style={{ whiteSpace: 'nowrap' }}>
       {value}
     </Table.Td>
   </Table.Tr>
