@@ -9,7 +9,8 @@ import { routes as appRoutes } from '../app/routes';
 import { pageLocation } from '../checkout/page-location';
 
 /** `wait` holds the answer back until it settles, so a test can look at a screen's loading state. */
-export type FakeRoute = { method?: string; path: string | RegExp; status?: number; body: unknown; wait?: Promise<unknown> };
+/** `hang` never answers: the call ends only when the client gives up (its timeout). */
+export type FakeRoute = { method?: string; path: string | RegExp; status?: number; body: unknown; wait?: Promise<unknown>; hang?: boolean };
 export type Call = { method: string; url: string; body: unknown };
 
 export const apiError = (status: number, code: string, message: string, fields?: Record<string, string>) => ({
@@ -57,7 +58,7 @@ export const countryRoutes: FakeRoute[] = [
  * unknown call answers 404). Every i18n key that resolves to nothing is collected in `missingKeys`; every
  * full-page move (site root, back office, bank) lands in `assigned` instead of leaving the test page.
  */
-export const renderCheckout = (path: string, routes: FakeRoute[] = []) => {
+export const renderCheckout = (path: string, routes: FakeRoute[] = [], options: { timeoutMs?: number } = {}) => {
   const calls: Call[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = String(input);
@@ -68,6 +69,9 @@ export const renderCheckout = (path: string, routes: FakeRoute[] = []) => {
       (candidate) => (candidate.method ?? 'GET') === method && (typeof candidate.path === 'string' ? url.split('?')[0] === `/api${candidate.path}` : candidate.path.test(url)),
     );
     if (route?.wait) await route.wait;
+    if (route?.hang) {
+      await new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+    }
     const status = route ? (route.status ?? 200) : 404;
     const payload = route ? route.body : { error: { code: 'not_found', message: 'Not found' } };
     return new Response(JSON.stringify(payload), { status, headers: { 'Content-Type': 'application/json' } });
@@ -80,11 +84,21 @@ export const renderCheckout = (path: string, routes: FakeRoute[] = []) => {
   const assigned: string[] = [];
   vi.spyOn(pageLocation, 'assign').mockImplementation((url) => void assigned.push(url));
   vi.spyOn(pageLocation, 'replace').mockImplementation((url) => void assigned.push(url));
-  const http = createHttpClient({ fetch });
+  const http = createHttpClient({ fetch, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) });
   const queryClient = createQueryClient({ onError: vi.fn(), onUnauthorized: vi.fn() });
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
   render(<AppRoot i18n={i18n} httpClient={http} queryClient={queryClient} router={router} />);
   return { calls, missingKeys, assigned, router, i18n };
+};
+
+export const loginResult = {
+  user: { id: 41, email: 'buyer@shop.test', name: 'Aminah Ali' },
+  access_token: 'token',
+  expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+  expires_in: 3600,
+  message: 'Success, Logging you in!',
+  role_names: ['main_user'],
+  role_names_expires_in: 7200,
 };
 
 export const posted = (calls: Call[], path: string) => calls.filter((call) => call.method === 'POST' && call.url === `/api${path}`).map((call) => call.body);
