@@ -113,6 +113,23 @@ describe('BillingDetailModal', () => {
     expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
   });
 
+  it('clears the state when the country changes and saves the form', async () => {
+    const info = { user_merchant_id: 7, name: 'Farid', email: 'farid@shop.test', address1: '1 Jalan', address2: null, city: 'KL', postal_code: '50450', country: 'Malaysia', state_or_region: 'Selangor', created_at: '2026-01-01T00:00:00Z' };
+    const saving = [...routes, { method: 'PATCH', path: '/users/billing/7', body: { message: 'Update Success', data: info } }];
+    const { calls } = renderFeature(<BillingDetailModal opened info={info} userMerchantId={7} onClose={vi.fn()} />, { routes: saving });
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /^State \/ Region/ })).toHaveValue('Selangor'));
+    await userEvent.click(screen.getByRole('combobox', { name: /^Country/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Singapore' }));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /^State \/ Region/ })).toHaveValue(''));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Please select state')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('combobox', { name: /^State \/ Region/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Central' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({ country: 'Singapore', state_or_region: 'Central', postal_code: '50450' });
+  });
+
   it('keeps the state list disabled until a country is known', async () => {
     renderFeature(<BillingDetailModal opened info={null} userMerchantId={1} onClose={vi.fn()} />, { routes: [] });
     expect(await screen.findByPlaceholderText('Choose a country first')).toBeDisabled();

@@ -51,6 +51,10 @@ export const BillingDetailModal = ({ opened, info, userMerchantId, userId, force
   const countryId = countries.data?.find((c) => c.name === country)?.id ?? null;
   const states = useStates(countryId, { enabled: opened && countryId !== null });
   const update = useUpdateBillingInfo({ meta: { handlesError: true } });
+  // A saved state the list does not name (older data) stays visible and selectable until it is changed.
+  const stateNames = (states.data ?? []).map((s) => s.name);
+  const savedState = info?.state_or_region ?? '';
+  const stateOptions = savedState && country === initialCountry && !stateNames.includes(savedState) ? [savedState, ...stateNames] : stateNames;
 
   const handleSubmit = form.onSubmit((values) => {
     update.mutate(
@@ -113,7 +117,7 @@ export const BillingDetailModal = ({ opened, info, userMerchantId, userId, force
               searchable
               placeholder={countryId === null ? t('detail.statePlaceholder') : undefined}
               disabled={countryId === null}
-              data={(states.data ?? []).map((s) => s.name)}
+              data={stateOptions}
               key={form.key('state_or_region')}
               {...form.getInputProps('state_or_region')}
             />
