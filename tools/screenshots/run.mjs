@@ -2,56 +2,13 @@
 // SQLite file and writes screenshots of sign-in, the code screen, home and profile at 375 px and 1440 px,
 // light and dark, in English and Traditional Chinese, into docs/screenshots/.
 // Usage: npx nx run api:build && npx nx run merchant-backoffice:build && node tools/screenshots/run.mjs
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { launchChromium, shot, startProduct, WIDTHS } from './product.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const outDir = join(root, 'docs/screenshots');
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-const WIDTHS = [375, 1440];
 const SCHEMES = ['light', 'dark'];
 const LOCALES = ['en', 'zhtw'];
 const PASSWORD = 'Merchant2026';
 
-const freePort = () =>
-  new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => done(port));
-    });
-  });
-
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(join(tmpdir(), 'mh-screens-'));
-const server = spawn(process.execPath, [join(root, 'dist/apps/api/main.js')], {
-  cwd: root,
-  env: { ...process.env, NODE_ENV: 'development', PORT: String(port), PUBLIC_URL: base, DATABASE_URL: `sqlite:${join(dataDir, 'db.sqlite')}`, UPLOAD_DIR: join(dataDir, 'uploads') },
-  stdio: 'ignore',
-});
-const stop = () => {
-  server.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
-};
-
-const waitHealthy = async () => {
-  for (let i = 0; i < 150; i += 1) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('the product did not start');
-};
+const { base, stop } = await startProduct();
 
 const latestCode = async (email) => {
   const body = await (await fetch(`${base}/api/dev/mailbox?to=${encodeURIComponent(email)}`)).json();
@@ -80,16 +37,8 @@ const fillSignIn = async (page, email) => {
   await page.locator('form button[type="submit"]').click();
 };
 
-const shot = async (page, name) => {
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: join(outDir, `${name}.png`), fullPage: false });
-  console.log(`wrote docs/screenshots/${name}.png`);
-};
-
 try {
-  await waitHealthy();
-  mkdirSync(outDir, { recursive: true });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS });
+  const browser = await launchChromium();
   for (const locale of LOCALES) {
     for (const scheme of SCHEMES) {
       for (const width of WIDTHS) {

@@ -148,6 +148,25 @@ describe('public checkout journeys', () => {
     await page.context().close();
   });
 
+  it('FPX card checkout → sandbox bank page → Pay → signed in at home with the plan active', async () => {
+    const page = await newPage();
+    const id = await packageIdOf('MY');
+    await page.goto(`${product.baseUrl}/subscribe-payment/${id}?type=fpx&locale=en`);
+    await page.getByTestId('summary-total').waitFor();
+    expect(await page.getByTestId('summary-total').innerText()).toBe('RM 106.92');
+    await fillCardForm(page, 'my-fpx-paid@shop.test');
+    await page.getByTestId('pay-now').click();
+    await page.waitForURL(/\/api\/sandbox\/fpx\//);
+    await page.getByRole('button', { name: 'Pay' }).click();
+    // Back on the checkout with redirect_status=succeeded: check-and-register, ticket sign-in, then home.
+    await page.waitForURL((url) => url.pathname === '/' || url.pathname.startsWith('/home'), { timeout: 20_000 });
+    const billing = await page.evaluate(async () => (await fetch('/api/users/billing/all')).json());
+    expect(billing.all[0]).toMatchObject({ name: 'default', stripe_status: 'active' });
+    expect(billing.currency).toBe('MYR');
+    expect(await userExists('my-fpx-paid@shop.test')).toBe(true);
+    await page.context().close();
+  });
+
   it('FPX with a failed bank result → Payment Failed modal', async () => {
     const page = await newPage();
     const id = await packageIdOf('MY');

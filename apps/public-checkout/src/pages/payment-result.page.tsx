@@ -9,6 +9,9 @@ import { pageLocation } from '../checkout/page-location';
 import { SIGN_IN_PATH } from '../checkout/session';
 import { useSignInAndGoHome } from '../checkout/use-ticket-sign-in';
 
+/** Each modal's title is the state's headline. */
+const TITLE_STYLES = { title: { fontWeight: 700 } };
+
 /** Spec §9: a pending payment is asked about again every two minutes. */
 export const PAYMENT_POLL_MS = 120_000;
 /** Spec §4: the success modal counts down ten seconds, then signs in. */
@@ -78,7 +81,7 @@ export const PaymentResultPage = () => {
           </Text>
         </Stack>
       )}
-      <Modal opened={current === 'success'} onClose={() => undefined} withCloseButton={false} closeOnClickOutside={false} closeOnEscape={false} title={t('result.successTitle')} centered>
+      <Modal opened={current === 'success'} onClose={() => undefined} withCloseButton={false} closeOnClickOutside={false} closeOnEscape={false} title={t('result.successTitle')} centered styles={TITLE_STYLES}>
         <Stack data-testid="result-success">
           <Text>{t('errors:checkout.paymentSuccess', { seconds: secondsLeft })}</Text>
           <Button onClick={continueSignIn} loading={isPending}>
@@ -86,22 +89,28 @@ export const PaymentResultPage = () => {
           </Button>
         </Stack>
       </Modal>
-      <Modal opened={current === 'expired' || current === 'invalid_token'} onClose={goToSignIn} title={t(current === 'expired' ? 'result.expiredTitle' : 'result.invalidTitle')} centered>
+      <Modal opened={current === 'expired' || current === 'invalid_token'} onClose={goToSignIn} title={t(current === 'expired' ? 'result.expiredTitle' : 'result.invalidTitle')} centered styles={TITLE_STYLES}>
         <Stack data-testid={`result-${current ?? ''}`}>
           <Text>{t(current === 'expired' ? 'errors:checkout.sessionExpired' : 'errors:checkout.invalidToken')}</Text>
-          <Button onClick={goToSignIn}>{t('result.login')}</Button>
+          <Button onClick={goToSignIn} data-autofocus>
+            {t('result.login')}
+          </Button>
         </Stack>
       </Modal>
-      <Modal opened={current === 'paid_conflict'} onClose={goToSignIn} title={t('result.conflictTitle')} centered>
+      <Modal opened={current === 'paid_conflict'} onClose={goToSignIn} title={t('result.conflictTitle')} centered styles={TITLE_STYLES}>
         <Stack data-testid="result-paid_conflict">
           <Text>{t('result.conflictBody', { orderNo: status.data?.order_no ?? '' })}</Text>
-          <Button onClick={goToSignIn}>{t('result.login')}</Button>
+          <Button onClick={goToSignIn} data-autofocus>
+            {t('result.login')}
+          </Button>
         </Stack>
       </Modal>
-      <Modal opened={current === 'failed'} onClose={() => window.history.back()} title={t('result.failedTitle')} centered>
+      <Modal opened={current === 'failed'} onClose={() => window.history.back()} title={t('result.failedTitle')} centered styles={TITLE_STYLES}>
         <Stack data-testid="result-failed">
           <Text>{t('errors:checkout.unknownStatus')}</Text>
-          <Button onClick={() => void status.refetch()}>{t('result.retry')}</Button>
+          <Button onClick={() => void status.refetch()} data-autofocus>
+            {t('result.retry')}
+          </Button>
         </Stack>
       </Modal>
     </CheckoutLayout>
