@@ -1,0 +1,74 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { BillingOverview } from '@merchant-hub/api-client';
+import { BillingPage } from '../pages/billing.page';
+import { pkg, sub } from './fixtures';
+import { renderFeature } from './render';
+
+const merchant = { method: 'GET', path: '/user', body: { data: { id: 5, name: 'Farid', email: 'f@shop.test', roles: [{ name: 'main_user' }] } } };
+const support = { method: 'GET', path: '/user', body: { data: { id: 1, name: 'Sam', email: 's@mh.test', roles: [{ name: 'support' }] } } };
+const mustSubscribe = {
+  method: 'GET',
+  path: '/users/billing/all',
+  status: 402,
+  body: { error: { code: 'must_subscribe', message: 'Please subscribe to a plan to continue', key: 'errors:billing.mustSubscribe' }, code: 0, currency: 'MYR', packages: [pkg()] },
+};
+const lateIntent = { method: 'POST', path: '/users/billing/late-subscribe/create-intent', body: { stripeIntent: { id: 'seti', client_secret: 's' } } };
+
+const overview = (): BillingOverview => ({
+  billing: { user_merchant_id: 3, name: 'Farid', email: 'f@shop.test', address1: '1 Jalan', address2: null, city: 'KL', postal_code: '50450', country: 'Malaysia', state_or_region: 'Selangor', created_at: '2026-01-01T00:00:00Z' },
+  selectedPackage: [{ data: pkg({ current_channel: 1 }), selected: true }, { data: pkg({ id: 2, name: 'Growth', sort_order: 2, stripe_id: 'price_growth' }), selected: false }],
+  all: [sub(), sub({ id: 30, name: 'multistore', quantity: 2, stripe_status: 'past_due', package: null, stripe_plan: 'price_addon' })],
+  userData: { payment_type: 'card', default_payment_methods: 'pm_1', inventory_users: { inventory_store_users: { store_id: 4 } } },
+  paymentMethod: { data: [{ id: 'pm_1', brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 }] },
+  currentBillingPeriod: 'monthly',
+  addOnIsPastDue: true,
+  creditBalance: 0,
+  currency: 'MYR',
+  addOnSectionVisible: true,
+});
+
+describe('BillingPage', () => {
+  it('opens the late-subscribe modal when billing answers code 0', async () => {
+    renderFeature(<BillingPage />, { routes: [merchant, mustSubscribe, lateIntent] });
+    expect(await screen.findByText('Subscribe to continue')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pay RM 106.92' })).toBeDisabled();
+  });
+
+  it('confirms a succeeded FPX return and reports a failed one without confirming', async () => {
+    const confirm = { method: 'POST', path: '/users/billing/late-subscribe/fpx', body: { message: 'Welcome to Merchant Hub!' } };
+    const ok = renderFeature(<BillingPage />, { routes: [merchant, mustSubscribe, lateIntent, confirm], path: '/home/dashboard?payment_intent=pi_7&redirect_status=succeeded' });
+    await waitFor(() => expect(ok.calls.some((c) => c.path === '/users/billing/late-subscribe/fpx')).toBe(true));
+    expect(ok.calls.find((c) => c.path === '/users/billing/late-subscribe/fpx')?.body).toEqual({ payment_intent_id: 'pi_7' });
+    ok.unmount();
+    const failed = renderFeature(<BillingPage />, { routes: [merchant, mustSubscribe, lateIntent, confirm], path: '/home/dashboard?payment_intent=pi_8&redirect_status=failed' });
+    expect(await screen.findByText('Subscribe to continue')).toBeInTheDocument();
+    expect(failed.calls.some((c) => c.path === '/users/billing/late-subscribe/fpx')).toBe(false);
+  });
+
+  it('shows an error state with Try again when billing cannot load', async () => {
+    const broken = { method: 'GET', path: '/users/billing/all', status: 500, body: { error: { code: 'internal', message: 'x', key: 'errors:error.somethingWentWrong' } } };
+    renderFeature(<BillingPage />, { routes: [merchant, broken] });
+    expect(await screen.findByText('We could not load your billing details.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('offers Retry Payment for an unpaid add-on and retries the multistore subscription', async () => {
+    const routes = [merchant, { method: 'GET', path: '/users/billing/all', body: overview() }, { method: 'POST', path: '/users/billing/retry-payment', body: { message: 'Payment received' } }];
+    const { calls } = renderFeature(<BillingPage />, { routes });
+    expect(await screen.findByText('Sales Channel Management')).toBeInTheDocument();
+    await userEvent.click(screen.getAllByRole('button', { name: 'Retry Payment' })[0]);
+    await waitFor(() => expect(calls.find((c) => c.path === '/users/billing/retry-payment')?.body).toEqual({ type: 'multistore' }));
+  });
+
+  it('shows staff the merchant list first and then loads billing for the chosen merchant', async () => {
+    sessionStorage.clear();
+    const stores = { method: 'GET', path: '/merchants', body: { data: [{ id: 4, inventory_stores: { name: 'Farid Fresh', email: 'shop@f.test' }, users: { auth_server_user_id: 5 }, merchant_name: 'Farid Hassan', owner_email: 'f@shop.test' }] } };
+    const { calls } = renderFeature(<BillingPage />, { routes: [support, stores, { method: 'GET', path: '/users/billing/all', body: overview() }] });
+    await userEvent.click(await screen.findByText('Farid Fresh'));
+    expect(await screen.findByText('Acting for Farid Hassan')).toBeInTheDocument();
+    await waitFor(() => expect(calls.some((c) => c.path === '/users/billing/all?user_id=5')).toBe(true));
+    sessionStorage.clear();
+  });
+});
