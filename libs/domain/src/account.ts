@@ -75,11 +75,14 @@ export const STORE_INDUSTRIES = [
 ] as const;
 export type StoreIndustry = (typeof STORE_INDUSTRIES)[number];
 
-export const PAYMENT_RESULT_STATUSES = ['success', 'pending', 'expired', 'invalid_token', 'failed'] as const;
+/** `paid_conflict`: paid, but the e-mail was registered meanwhile; support settles it by the order number. */
+export const PAYMENT_RESULT_STATUSES = ['success', 'pending', 'expired', 'invalid_token', 'failed', 'paid_conflict'] as const;
 export type PaymentResultStatus = (typeof PAYMENT_RESULT_STATUSES)[number];
 
 /** After checkout the browser receives a single-use sign-in ticket, never a password. */
 export type PaymentStatusResponse = {
   status: PaymentResultStatus;
   loginInfo: { email: string; ticket: string } | null;
+  /** Present for `paid_conflict`, so the buyer can quote it to support. */
+  order_no?: string;
 };

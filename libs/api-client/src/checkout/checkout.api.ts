@@ -1,4 +1,4 @@
-import type { Coupon, LoginResponse, Package, PaymentResultStatus, PaymentStatusResponse, RoleName } from '@merchant-hub/domain';
+import type { Coupon, LoginResponse, Package, PaymentStatusResponse, RoleName } from '@merchant-hub/domain';
 import type { CardCheckoutRequestInput, EcpayCreateOrderInput } from '@merchant-hub/validation';
 import type { HttpClient } from '../http-client';
 
@@ -31,7 +31,7 @@ export type FpxPayment = { payment_intent_id: string; client_secret: string; red
  * GET /ecpay/payment-status: the domain's statuses plus `paid_conflict` (the gateway took the money but the
  * e-mail was registered meanwhile; staff resolve it, the buyer is asked to contact support).
  */
-export type CheckoutPaymentStatus = Omit<PaymentStatusResponse, 'status'> & { status: PaymentResultStatus | 'paid_conflict'; order_no?: string };
+export type CheckoutPaymentStatus = PaymentStatusResponse;
 
 /** GET /checkout/config: which card entry the checkout mounts before the buyer has a session. */
 export type CheckoutConfig = { gateway: 'sandbox' | 'stripe'; stripePublishableKey?: string };

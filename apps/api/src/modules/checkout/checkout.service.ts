@@ -1,4 +1,4 @@
-import type { Coupon, Market, PaymentResultStatus, PaymentStatusResponse } from '@merchant-hub/domain';
+import type { Coupon, Market, PaymentStatusResponse } from '@merchant-hub/domain';
 import type { CouponTerms } from '@merchant-hub/money';
 import type { Knex } from 'knex';
 import { randomBytes } from 'node:crypto';
@@ -101,16 +101,12 @@ export type CardOrderInput = {
 
 export type SignInTicket = { email: string; ticket: string };
 
-/**
- * The result page's answer: the domain's statuses plus `paid_conflict` (paid, but the e-mail was taken
- * meanwhile; the buyer is told to contact support). The domain type lacks that status, hence this one.
- */
-export type CheckoutPaymentStatus = Omit<PaymentStatusResponse, 'status'> & { status: PaymentResultStatus | 'paid_conflict'; order_no?: string };
+/** The result page's answer (the domain's statuses include `paid_conflict`). */
+export type CheckoutPaymentStatus = PaymentStatusResponse;
 
 export type CheckoutConfig = { gateway: 'sandbox' | 'stripe'; stripePublishableKey?: string };
 
-/** The notifier has no staff-alert kind yet; a notice carries no code, which is what this alert is too. */
-const SUPPORT_ALERT_KIND = 'login_notice' as const;
+const SUPPORT_ALERT_KIND = 'support_alert' as const;
 
 const nowSeconds = (deps: AppDeps): number => Math.floor(deps.clock.now().getTime() / 1000);
 

@@ -11,7 +11,8 @@ export type MessageKind =
   | 'activation'
   | 'welcome'
   | 'trial_code'
-  | 'merchant_invite';
+  | 'merchant_invite'
+  | 'support_alert';
 
 export type OutgoingMessage =
   | { channel: 'email'; to: string; subject: string; text: string; kind: MessageKind }
