@@ -27,10 +27,7 @@ export type CardSetup = { client_secret: string; setup_intent_id: string; stripe
 
 export type FpxPayment = { payment_intent_id: string; client_secret: string; redirect_url: string | null; amount: number; currency: string };
 
-/**
- * GET /ecpay/payment-status: the domain's statuses plus `paid_conflict` (the gateway took the money but the
- * e-mail was registered meanwhile; staff resolve it, the buyer is asked to contact support).
- */
+/** GET /ecpay/payment-status (the domain's statuses include `paid_conflict`). */
 export type CheckoutPaymentStatus = PaymentStatusResponse;
 
 /** GET /checkout/config: which card entry the checkout mounts before the buyer has a session. */
