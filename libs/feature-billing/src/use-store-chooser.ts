@@ -1,13 +1,16 @@
-import { useMerchantStores } from '@merchant-hub/api-client';
+import { useCurrentUser, useMerchantStores } from '@merchant-hub/api-client';
 import type { MerchantStoreRow } from '@merchant-hub/api-client';
 import { useDebouncedValue } from '@mantine/hooks';
+import { isStaff as hasStaffRole } from '@merchant-hub/billing-rules';
 import { useState } from 'react';
+import { useBillingScope } from './billing-scope';
 
 export type ChosenMerchant = { userId: number; storeId: number; name: string };
 
 const STORAGE_KEY = 'merchant-hub.billing.acting-for';
 
-const readChosen = (): ChosenMerchant | null => {
+/** The merchant staff chose in this tab, if any. */
+export const readChosenMerchant = (): ChosenMerchant | null => {
   try {
     const raw = globalThis.sessionStorage?.getItem(STORAGE_KEY);
     if (!raw) return null;
@@ -31,7 +34,7 @@ export const chosenFromRow = (row: MerchantStoreRow): ChosenMerchant => ({
  * merchant's `user_id`. The choice survives a reload of the tab (session storage), not a new sign-in.
  */
 export const useStoreChooser = (isStaff: boolean) => {
-  const [chosen, setChosen] = useState<ChosenMerchant | null>(() => (isStaff ? readChosen() : null));
+  const [chosen, setChosen] = useState<ChosenMerchant | null>(() => (isStaff ? readChosenMerchant() : null));
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
   const stores = useMerchantStores(debounced, { enabled: isStaff && chosen === null });
@@ -47,3 +50,16 @@ export const useStoreChooser = (isStaff: boolean) => {
 };
 
 export type StoreChooserState = ReturnType<typeof useStoreChooser>;
+
+/**
+ * Whose billing the upgrade and add-on pages act on: the scope's merchant (staff console), the merchant staff
+ * chose on the billing page (this tab), or the signed-in merchant (no user_id). `ready` waits for the roles.
+ */
+export const useActingMerchant = (): { userId?: number; storeId?: number; ready: boolean } => {
+  const scope = useBillingScope();
+  const user = useCurrentUser({ meta: { handlesError: true }, enabled: scope.userId === undefined });
+  if (scope.userId !== undefined) return { userId: scope.userId, ready: true };
+  const staff = scope.isStaff || hasStaffRole(user.data?.roles ?? null);
+  const chosen = staff ? readChosenMerchant() : null;
+  return { userId: chosen?.userId, storeId: chosen?.storeId, ready: !user.isPending };
+};

@@ -299,4 +299,27 @@ describe('billing states of the demo merchants', () => {
     await shots(page, 'scheduled-th');
     await page.context().close();
   }, 60_000);
+
+  it('support staff choose a merchant from a searchable list, then see its billing with PDF links', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, 'support@demo.test');
+    await page.goto(`${product.baseUrl}/home/dashboard`);
+    await page.getByRole('heading', { name: 'Choose a merchant' }).waitFor();
+    await page.getByLabel('Search by store, e-mail or merchant').fill('merchant-my');
+    await page.waitForTimeout(600);
+    await shots(page, 'store-chooser');
+    await page.getByRole('listitem').first().click();
+    await page.getByText(/^Acting for /).waitFor();
+    await page.getByTestId('current-plan-name').waitFor();
+    await page.getByRole('button', { name: 'Billing History' }).click();
+    await dialog(page).getByTestId('history-table').waitFor();
+    expect(await dialog(page).getByRole('link', { name: 'Download PDF' }).count()).toBeGreaterThan(0);
+    await shots(page, 'history-staff');
+    await page.keyboard.press('Escape');
+    // The add-on page keeps acting for the chosen merchant (user_id on every call).
+    await page.getByRole('button', { name: 'Subscribe', exact: true }).click();
+    await page.getByTestId('add-on-total').waitFor();
+    await context.close();
+  }, 60_000);
 });

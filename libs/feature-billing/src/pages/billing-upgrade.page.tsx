@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useBillingScope } from '../billing-scope';
 import { useErrorText, useNotify } from '../notify';
+import { useActingMerchant } from '../use-store-chooser';
 
 export type UpgradeSummary = {
   credit: number;
@@ -41,13 +42,14 @@ export const BillingUpgradePage = () => {
   const { t } = useTranslation(['billing', 'errors']);
   usePageTitle(t('upgrade.title'));
   const scope = useBillingScope();
+  const acting = useActingMerchant();
   const navigate = useNavigate();
   const notify = useNotify();
   const errorText = useErrorText();
   const [params] = useSearchParams();
   const packageId = Number(params.get('package_id')) || null;
-  const overview = useBillingOverview(scope.userId, { meta: { handlesError: true }, retry: false });
-  const preview = usePlanChangePreview({ packageId, userId: scope.userId }, { meta: { handlesError: true }, retry: false });
+  const overview = useBillingOverview(acting.userId, { meta: { handlesError: true }, retry: false, enabled: acting.ready });
+  const preview = usePlanChangePreview({ packageId: acting.ready ? packageId : null, userId: acting.userId }, { meta: { handlesError: true }, retry: false });
   const change = useChangePlan({ meta: { handlesError: true } });
   const back = (
     <Anchor component={Link} to={scope.paths.billing}>
@@ -55,18 +57,18 @@ export const BillingUpgradePage = () => {
     </Anchor>
   );
   if (packageId === null) return <ErrorState title={t('upgrade.missingPlan')} action={back} />;
-  if (preview.isPending) return <PageLoader label={t('page.loading')} />;
+  if (!acting.ready || preview.isPending) return <PageLoader label={t('page.loading')} />;
   if (preview.isError) return <ErrorState title={errorText(preview.error)} onRetry={() => void preview.refetch()} retryLabel={t('page.retry')} action={back} />;
   const data = preview.data;
   if (data.change !== 'upgrade' && data.change !== 'period_switch') return <ErrorState title={t('upgrade.notAnUpgrade')} action={back} />;
   const summary = upgradeSummary(data);
   const money = (amount: number) => formatMoney(amount, data.currency);
   const currentPlan = overview.data ? currentPlanSubscription(overview.data.all)?.package : null;
-  const storeId = overview.data?.userData.inventory_users.inventory_store_users.store_id;
+  const storeId = acting.storeId ?? overview.data?.userData.inventory_users.inventory_store_users.store_id;
 
   const handlePay = () =>
     change.mutate(
-      { package_id: data.package.id, type: 'upgrade', store_id: storeId || undefined, user_id: scope.userId },
+      { package_id: data.package.id, type: 'upgrade', store_id: storeId || undefined, user_id: acting.userId },
       {
         onSuccess: (result) => {
           notify.success(result.message);

@@ -57,12 +57,12 @@ export const BillingPage = () => {
           </Anchor>
         </Group>
       ) : null}
-      <BillingScreen userId={userId} isStaff={staff} />
+      <BillingScreen userId={userId} storeId={chooser.chosen?.storeId} isStaff={staff} />
     </Stack>
   );
 };
 
-const BillingScreen = ({ userId, isStaff }: { userId?: number; isStaff: boolean }) => {
+const BillingScreen = ({ userId, storeId: chosenStoreId, isStaff }: { userId?: number; storeId?: number; isStaff: boolean }) => {
   const { t } = useTranslation(['billing', 'errors']);
   const { paths } = useBillingScope();
   const navigate = useNavigate();
@@ -124,7 +124,7 @@ const BillingScreen = ({ userId, isStaff }: { userId?: number; isStaff: boolean 
   const packages = data.selectedPackage.map((p) => p.data);
   const addOnVisible = data.addOnSectionVisible ?? isAddOnSectionVisible(data.all);
   const addOn = data.all.find((s) => s.name === 'multistore' && s.stripe_status !== 'canceled') ?? null;
-  const storeId = data.userData.inventory_users.inventory_store_users.store_id;
+  const storeId = chosenStoreId ?? data.userData.inventory_users.inventory_store_users.store_id;
   const billingIncomplete = data.billing === null || data.billing.name === '' || data.billing.address1 === '';
   const busy = unsubscribe.isPending || resume.isPending || retry.isPending || cancelTrialing.isPending;
 

@@ -8,17 +8,19 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useBillingScope } from '../billing-scope';
 import { useErrorText, useNotify } from '../notify';
+import { useActingMerchant } from '../use-store-chooser';
 
 /** /profile/billing/usage-add-on: buy more sales channels for the rest of the plan's billing cycle (spec §2). */
 export const UsageAddOnPage = () => {
   const { t } = useTranslation(['billing', 'errors']);
   usePageTitle(t('addOn.title'));
   const scope = useBillingScope();
+  const acting = useActingMerchant();
   const navigate = useNavigate();
   const notify = useNotify();
   const errorText = useErrorText();
-  const overview = useBillingOverview(scope.userId, { meta: { handlesError: true }, retry: false });
-  const storeId = overview.data?.userData.inventory_users.inventory_store_users.store_id ?? 0;
+  const overview = useBillingOverview(acting.userId, { meta: { handlesError: true }, retry: false, enabled: acting.ready });
+  const storeId = overview.data ? (acting.storeId ?? overview.data.userData.inventory_users.inventory_store_users.store_id) : 0;
   const existing = overview.data?.all.find((s) => s.name === 'multistore' && s.stripe_status !== 'canceled') ?? null;
   const locked = existing?.quantity ?? 0;
   const options = addOnQuantityOptions(locked);
@@ -28,8 +30,8 @@ export const UsageAddOnPage = () => {
   const [couponDraft, setCouponDraft] = useState('');
   const [coupon, setCoupon] = useState<string | undefined>(undefined);
   const [confirming, setConfirming] = useState(false);
-  const pkg = useAddOnPackage({ storeId, userId: scope.userId }, { meta: { handlesError: true }, retry: false });
-  const amount = useAddOnAmount({ quantity: chosenQuantity, storeId, coupon, userId: scope.userId }, { meta: { handlesError: true }, retry: false });
+  const pkg = useAddOnPackage({ storeId, userId: acting.userId }, { meta: { handlesError: true }, retry: false });
+  const amount = useAddOnAmount({ quantity: chosenQuantity, storeId, coupon, userId: acting.userId }, { meta: { handlesError: true }, retry: false });
   const subscribe = useSubscribeAddOn({ meta: { handlesError: true } });
   const sentBack = useRef(false);
 
@@ -44,7 +46,7 @@ export const UsageAddOnPage = () => {
 
   const back = () => void navigate(scope.paths.billing);
   if (failure) return <ErrorState title={errorText(failure, 'errors:general.somethingIsWrong')} />;
-  if (overview.isPending || pkg.isPending || (amount.isPending && !amount.data)) return <PageLoader label={t('page.loading')} />;
+  if (!acting.ready || overview.isPending || pkg.isPending || (amount.isPending && !amount.data)) return <PageLoader label={t('page.loading')} />;
   const quote = amount.data;
   if (!quote || !pkg.data) return <PageLoader label={t('page.loading')} />;
   const money = (value: number) => formatMoney(value, quote.currency);
@@ -52,7 +54,7 @@ export const UsageAddOnPage = () => {
 
   const handleSubscribe = () =>
     subscribe.mutate(
-      { quantity: chosenQuantity, storeId, coupon: invalidCoupon ? undefined : coupon, userId: scope.userId },
+      { quantity: chosenQuantity, storeId, coupon: invalidCoupon ? undefined : coupon, userId: acting.userId },
       {
         onSuccess: () => {
           notify.success(t('errors:success.addOnSubscribed'));
