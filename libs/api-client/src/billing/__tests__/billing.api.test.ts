@@ -1,0 +1,55 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError, parseApiError } from '../../api-error';
+import { createHttpClient } from '../../http-client';
+import { fetchCreditBalance, fetchPlanChangePreview, mustSubscribeOf, subscribeAddOn } from '../../billing.api';
+import { billingKeys } from '../../billing.queries';
+
+const recordingFetch = (body: unknown, status = 200) => {
+  const calls: { url: string; init: RequestInit }[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    calls.push({ url: String(input), init });
+    return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  });
+  return { http: createHttpClient({ fetch: fetch as unknown as typeof globalThis.fetch }), calls };
+};
+
+describe('mustSubscribeOf', () => {
+  it('reads the packages of a 402 code 0 answer', () => {
+    const error = parseApiError(402, { error: { code: 'must_subscribe', message: 'Please subscribe' }, code: 0, currency: 'MYR', packages: [{ id: 1 }] });
+    expect(mustSubscribeOf(error)).toEqual({ packages: [{ id: 1 }], currency: 'MYR' });
+  });
+
+  it('ignores other errors', () => {
+    expect(mustSubscribeOf(new ApiError({ status: 500, code: 'internal', message: 'x' }))).toBeNull();
+    expect(mustSubscribeOf(new Error('x'))).toBeNull();
+  });
+});
+
+describe('billing calls', () => {
+  it('asks for the plan-change preview of a package for a merchant', async () => {
+    const { http, calls } = recordingFetch({ data: { change: 'upgrade', amount_due: 100 } });
+    await expect(fetchPlanChangePreview(http, { packageId: 3, userId: 9 })).resolves.toEqual({ change: 'upgrade', amount_due: 100 });
+    expect(calls[0].url).toBe('/api/users/billing/plan-change-preview?package_id=3&user_id=9');
+  });
+
+  it('pages the ledger with one cursor and leaves out the empty ones', async () => {
+    const { http, calls } = recordingFetch({ balance: { balance: 0, currency: 'MYR' }, balanceTransactions: { data: [], hasNext: false, hasPrevious: false } });
+    await fetchCreditBalance(http, { starting_after: 'txn_9' });
+    expect(calls[0].url).toBe('/api/users/billing/credit-balance?starting_after=txn_9');
+  });
+
+  it('sends the add-on order with the spec field names and drops a blank coupon', async () => {
+    const { http, calls } = recordingFetch({ message: 'Add-on subscription is successful', invoice: null });
+    await subscribeAddOn(http, { quantity: 3, storeId: 4, coupon: '' });
+    expect(calls[0].url).toBe('/api/users/usage-addon/subscribe');
+    expect(JSON.parse(String(calls[0].init.body))).toEqual({ addon_store_quantity: 3, store_id: 4 });
+  });
+});
+
+describe('billingKeys', () => {
+  it('keeps every billing read under one prefix so one invalidation refreshes them all', () => {
+    for (const key of [billingKeys.detail('self'), billingKeys.preview(5, 2), billingKeys.creditBalance('self', {}), billingKeys.history(5, {}), billingKeys.addOnAmount('self', { quantity: 1, storeId: 1 })]) {
+      expect(key[0]).toBe(billingKeys.all[0]);
+    }
+  });
+});
