@@ -109,23 +109,23 @@ const PlanCard = ({ pkg, callForQuote, subscriptions, onOrder }: PlanCardProps) 
             </List>
           </Stack>
         ) : (
-        <List size="sm" spacing={2}>
-          <List.Item>
-            {t('usage.items.order')}: {limitText(pkg.max_order, t('usage.unlimited'))}
-          </List.Item>
-          <List.Item>
-            {t('usage.items.item')}: {limitText(pkg.max_item, t('usage.unlimited'))}
-          </List.Item>
-          <List.Item>
-            {t('usage.items.channel')}: {limitText(pkg.max_channel, t('usage.unlimited'))}
-          </List.Item>
-          <List.Item>
-            {t('usage.items.staff')}: {limitText(pkg.max_staff, t('usage.unlimited'))}
-          </List.Item>
-          {pkg.descriptions.features.slice(0, 4).map((feature) => (
-            <List.Item key={feature}>{feature}</List.Item>
-          ))}
-        </List>
+          <List size="sm" spacing={2}>
+            <List.Item>
+              {t('usage.items.order')}: {limitText(pkg.max_order, t('usage.unlimited'))}
+            </List.Item>
+            <List.Item>
+              {t('usage.items.item')}: {limitText(pkg.max_item, t('usage.unlimited'))}
+            </List.Item>
+            <List.Item>
+              {t('usage.items.channel')}: {limitText(pkg.max_channel, t('usage.unlimited'))}
+            </List.Item>
+            <List.Item>
+              {t('usage.items.staff')}: {limitText(pkg.max_staff, t('usage.unlimited'))}
+            </List.Item>
+            {pkg.descriptions.features.slice(0, 4).map((feature) => (
+              <List.Item key={feature}>{feature}</List.Item>
+            ))}
+          </List>
         )}
         <Button
           mt="auto"

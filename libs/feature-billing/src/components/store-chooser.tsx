@@ -1,4 +1,4 @@
-import { Button, Card, Group, Loader, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { Box, Button, Card, Group, Loader, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { EmptyState } from '@merchant-hub/ui-kit';
 import { useTranslation } from 'react-i18next';
 import { chosenFromRow } from '../use-store-chooser';
@@ -27,27 +27,28 @@ export const StoreChooser = ({ chooser }: StoreChooserProps) => {
           data-autofocus
         />
         {rows.length === 0 && !chooser.stores.isFetching ? <EmptyState title={t('storeChooser.empty')} /> : null}
-        <Stack gap={4} role="list">
+        <Stack gap={4} role="list" aria-label={t('storeChooser.title')}>
           {rows.map((row) => (
-            <UnstyledButton
-              key={row.id}
-              role="listitem"
-              onClick={() => chooser.choose(chosenFromRow(row))}
-              p="sm"
-              style={{ borderRadius: 6, border: '1px solid var(--mantine-color-default-border)' }}
-            >
-              <Group justify="space-between" wrap="nowrap">
-                <Stack gap={0}>
-                  <Text fw={600}>{row.inventory_stores.name}</Text>
-                  <Text size="sm" c="dimmed">
-                    {row.merchant_name ?? ''} · {row.owner_email ?? row.inventory_stores.email}
-                  </Text>
-                </Stack>
-                <Button component="span" variant="light" size="xs">
-                  {t('storeChooser.open')}
-                </Button>
-              </Group>
-            </UnstyledButton>
+            <Box key={row.id} role="listitem">
+              <UnstyledButton
+                w="100%"
+                onClick={() => chooser.choose(chosenFromRow(row))}
+                p="sm"
+                style={{ borderRadius: 6, border: '1px solid var(--mantine-color-default-border)' }}
+              >
+                <Group justify="space-between" wrap="nowrap">
+                  <Stack gap={0}>
+                    <Text fw={600}>{row.inventory_stores.name}</Text>
+                    <Text size="sm" c="dimmed">
+                      {row.merchant_name ?? ''} · {row.owner_email ?? row.inventory_stores.email}
+                    </Text>
+                  </Stack>
+                  <Button component="span" variant="light" size="xs">
+                    {t('storeChooser.open')}
+                  </Button>
+                </Group>
+              </UnstyledButton>
+            </Box>
           ))}
         </Stack>
       </Stack>
