@@ -1,0 +1,108 @@
+import { LOCALE_STORAGE_KEY } from '@merchant-hub/ui-kit';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Call, FakeRoute } from './render-app';
+import { renderApp, storeSession, user } from './render-app';
+
+afterEach(() => window.localStorage.clear());
+
+const person = userEvent.setup();
+const signedIn: FakeRoute[] = [
+  { path: '/user', body: { data: user } },
+  { path: '/users/billing/all', status: 402, body: { error: { code: 'must_subscribe', message: 'x', key: 'errors:billing.mustSubscribe' } } },
+];
+const image = (name: string, type: string, size = 1024) => new File([new Uint8Array(size)], name, { type });
+const requests = (calls: Call[], method: string, path: string) => calls.filter((call) => call.method === method && call.url === `/api${path}`);
+const photoInput = () => {
+  const input = document.querySelector<HTMLInputElement>('input[type="file"]');
+  if (!input) throw new Error('no photo input');
+  return input;
+};
+
+const openProfile = async (routes: FakeRoute[] = []) => {
+  storeSession();
+  const app = renderApp('/profile/personal', [...routes, ...signedIn]);
+  await waitFor(async () => expect(await screen.findByRole('textbox', { name: 'Name' })).toHaveValue('Aisyah Rahman'));
+  return app;
+};
+
+describe('personal profile', () => {
+  it('shows the user read from the API, e-mail read-only', async () => {
+    const { missingKeys } = await openProfile();
+    expect(screen.getByRole('heading', { name: 'Personal profile' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAttribute('readonly');
+    expect(screen.getByRole('textbox', { name: 'Phone' })).toHaveValue('+60123456789');
+    expect(missingKeys).toEqual([]);
+  });
+
+  it('uploads a photo to the API', async () => {
+    const { calls } = await openProfile([{ method: 'POST', path: `/users/${user.id}/avatar`, body: { data: { ...user, image_url: '/uploads/avatars/11.png' } } }]);
+    await person.upload(photoInput(), image('me.png', 'image/png'));
+    expect(await screen.findByText('Your photo has been updated.')).toBeInTheDocument();
+    const [upload] = requests(calls, 'POST', `/users/${user.id}/avatar`);
+    expect(((upload.body as FormData).get('image') as File).name).toBe('me.png');
+  });
+
+  it('shows the text of the key the API gives for a refused upload', async () => {
+    await openProfile([
+      { method: 'POST', path: `/users/${user.id}/avatar`, status: 413, body: { error: { code: 'payload_too_large', message: 'x', key: 'validation:image.tooLarge' } } },
+    ]);
+    await person.upload(photoInput(), image('me.jpg', 'image/jpeg'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Image must smaller than 2MB!');
+  });
+});
+
+describe('session pages', () => {
+  it('404 offers sign-in to a visitor', async () => {
+    const { missingKeys } = renderApp('/session/404');
+    expect(await screen.findByText('Page not found')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to sign in' })).toHaveAttribute('href', '/signin');
+    expect(document.title).toBe('Page not found · Merchant Hub');
+    expect(missingKeys).toEqual([]);
+  });
+
+  it('500 offers a retry and the way home', async () => {
+    const { missingKeys } = renderApp('/session/500');
+    expect(await screen.findByText('Something went wrong on our side')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to home' })).toHaveAttribute('href', '/');
+    expect(missingKeys).toEqual([]);
+  });
+
+  it.each([
+    ['sg', 'Singapore', 'SGD'],
+    ['TW', 'Taiwan', 'TWD'],
+    ['ph', 'Philippines', 'PHP'],
+    ['xx', 'Malaysia', 'MYR'],
+  ])('terms for country=%s name %s and bill in %s', async (country, name, currency) => {
+    renderApp(`/terms-condition?country=${country}`);
+    expect(await screen.findByTestId('terms-intro')).toHaveTextContent(`These terms apply to merchants in ${name} who use Merchant Hub`);
+    expect(screen.getByText(new RegExp(`billed monthly or yearly in ${currency} in advance`))).toBeInTheDocument();
+  });
+
+  it('switches the market of the terms', async () => {
+    const { router } = renderApp('/terms-condition?country=my');
+    await screen.findByTestId('terms-intro');
+    await person.click(screen.getByText('Taiwan'));
+    await waitFor(() => expect(router.state.location.search).toBe('?country=tw'));
+    expect(screen.getByTestId('terms-intro')).toHaveTextContent('merchants in Taiwan');
+  });
+
+  it('names the markets in natural Malay', async () => {
+    window.localStorage.setItem(LOCALE_STORAGE_KEY, 'ms');
+    const { missingKeys } = renderApp('/terms-condition?country=sg');
+    expect(await screen.findByTestId('terms-intro')).toHaveTextContent('pedagang di Singapura');
+    for (const market of ['Malaysia', 'Singapura', 'Filipina', 'Taiwan']) expect(screen.getByText(market)).toBeInTheDocument();
+    expect(missingKeys).toEqual([]);
+  });
+
+  it('billing not-found leads back to billing', async () => {
+    storeSession();
+    const { missingKeys } = renderApp('/profile/billing/not-found', signedIn);
+    expect(await screen.findByRole('heading', { name: 'Billing page not found' })).toBeInTheDocument();
+    expect(screen.getByText('We could not find this billing page.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to billing' })).toHaveAttribute('href', '/home/dashboard');
+    expect(missingKeys).toEqual([]);
+  });
+});
