@@ -16,7 +16,7 @@ export const RouteLoader = () => {
 /** A real 404 inside the app: says so and links to the app's home (`/` below the router's basename). */
 export const NotFoundPage = () => {
   const { t } = useTranslation(['common', 'errors']);
-  const title = t('common:page.notFound', { defaultValue: 'Page not found' });
+  const title = t('common:page.notFound');
   usePageTitle(title);
   return (
     <Container size="sm" py="xl">

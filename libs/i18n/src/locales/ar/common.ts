@@ -16,6 +16,9 @@ export const common = {
     search: 'بحث',
     logout: 'تسجيل الخروج',
   },
+  page: {
+    notFound: 'الصفحة غير موجودة',
+  },
   nav: {
     billing: 'الفوترة',
     profile: 'الملف الشخصي',

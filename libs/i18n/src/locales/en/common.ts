@@ -14,6 +14,9 @@ export const common = {
     search: 'Search',
     logout: 'Log out',
   },
+  page: {
+    notFound: 'Page not found',
+  },
   nav: {
     billing: 'Billing',
     profile: 'Profile',

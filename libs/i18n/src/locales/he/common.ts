@@ -16,6 +16,9 @@ export const common = {
     search: 'חיפוש',
     logout: 'התנתקות',
   },
+  page: {
+    notFound: 'הדף לא נמצא',
+  },
   nav: {
     billing: 'חיובים',
     profile: 'פרופיל',

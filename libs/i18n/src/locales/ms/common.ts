@@ -16,6 +16,9 @@ export const common = {
     search: 'Cari',
     logout: 'Log keluar',
   },
+  page: {
+    notFound: 'Halaman tidak dijumpai',
+  },
   nav: {
     billing: 'Pengebilan',
     profile: 'Profil',

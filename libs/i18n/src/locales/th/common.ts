@@ -16,6 +16,9 @@ export const common = {
     search: 'ค้นหา',
     logout: 'ออกจากระบบ',
   },
+  page: {
+    notFound: 'ไม่พบหน้าที่ต้องการ',
+  },
   nav: {
     billing: 'การเรียกเก็บเงิน',
     profile: 'โปรไฟล์',

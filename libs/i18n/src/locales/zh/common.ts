@@ -16,6 +16,9 @@ export const common = {
     search: '搜索',
     logout: '退出登录',
   },
+  page: {
+    notFound: '页面不存在',
+  },
   nav: {
     billing: '账单',
     profile: '个人资料',

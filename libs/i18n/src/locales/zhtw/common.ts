@@ -16,6 +16,9 @@ export const common = {
     search: '搜尋',
     logout: '登出',
   },
+  page: {
+    notFound: '找不到頁面',
+  },
   nav: {
     billing: '帳單',
     profile: '個人資料',
