@@ -2,7 +2,7 @@ import { useComputedColorScheme, useDirection, useMantineColorScheme } from '@ma
 import { dir } from '@merchant-hub/i18n';
 import { DEFAULT_THEME_OPTIONS, primaryColorVariables, readThemeOptions, themeOptionsStorageKey, writeThemeOptions } from '@merchant-hub/ui-kit';
 import type { ThemeOptions } from '@merchant-hub/ui-kit';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 const hasSavedOptions = (userId: number): boolean => {
@@ -21,20 +21,26 @@ export const useThemeOptions = (userId: number | null): [ThemeOptions, (next: Th
   const { i18n } = useTranslation();
   const computed = useComputedColorScheme('light', { getInitialValueInEffect: false });
   const darkNow = computed === 'dark';
+  // Mantine hands out a new setColorScheme on every render; an effect depending on it would run on every
+  // render and, by setting state, render again without end (navigation then never settles).
+  const setColorSchemeRef = useRef(setColorScheme);
+  setColorSchemeRef.current = setColorScheme;
+  const darkNowRef = useRef(darkNow);
+  darkNowRef.current = darkNow;
 
   useEffect(() => {
     if (userId === null) return;
     const saved = hasSavedOptions(userId);
     // Until the user saves options, dark mode follows the light/dark choice made elsewhere (sign-in page).
     if (!saved) {
-      setOptions({ ...DEFAULT_THEME_OPTIONS, darkMode: darkNow });
+      setOptions({ ...DEFAULT_THEME_OPTIONS, darkMode: darkNowRef.current });
       return;
     }
     const stored = readThemeOptions(window.localStorage, userId);
     setOptions(stored);
-    setColorScheme(stored.darkMode ? 'dark' : 'light');
+    setColorSchemeRef.current(stored.darkMode ? 'dark' : 'light');
     // Only on sign-in of a user; later scheme changes come through `update`.
-  }, [userId, setColorScheme]);
+  }, [userId]);
 
   useEffect(() => {
     const root = document.documentElement;
