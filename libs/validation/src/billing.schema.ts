@@ -10,6 +10,7 @@ import {
   TEXT_MAX_LENGTH,
   unixSeconds,
 } from './fields.js';
+import { fpxBankField } from './fpx-banks.js';
 
 const INPUT_KEY = 'validation:common.invalidInput';
 
@@ -197,8 +198,11 @@ export const lateSubscribeSchema = z.object(
 export type LateSubscribeInput = z.input<typeof lateSubscribeSchema>;
 export type LateSubscribeOutput = z.output<typeof lateSubscribeSchema>;
 
-/** POST users/billing/late-subscribe/fpx/create-intent. */
-export const lateSubscribeFpxIntentSchema = z.object({ package_id: positiveId(), user_id: userId }, { error: INPUT_KEY });
+/** POST users/billing/late-subscribe/fpx/create-intent; the bank is the one picked in the modal. */
+export const lateSubscribeFpxIntentSchema = z.object(
+  { package_id: positiveId(), user_id: userId, bank: fpxBankField.optional() },
+  { error: INPUT_KEY },
+);
 export type LateSubscribeFpxIntentInput = z.input<typeof lateSubscribeFpxIntentSchema>;
 export type LateSubscribeFpxIntentOutput = z.output<typeof lateSubscribeFpxIntentSchema>;
 

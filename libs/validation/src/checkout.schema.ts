@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { optionalCoupon } from './billing.schema.js';
 import { emailField, optionalText, positiveId, reference, requiredChoice, requiredText } from './fields.js';
+import { fpxBankField } from './fpx-banks.js';
 import { whenFieldsValid } from './refinements.js';
 
 const INPUT_KEY = 'validation:common.invalidInput';
@@ -151,3 +152,8 @@ export const cardCheckoutRequestSchema = z.object(
 );
 export type CardCheckoutRequestInput = z.input<typeof cardCheckoutRequestSchema>;
 export type CardCheckoutRequestOutput = z.output<typeof cardCheckoutRequestSchema>;
+
+/** What the FPX variant of the card checkout posts (create-merchant/fpx): the same form plus the chosen bank. */
+export const fpxCheckoutRequestSchema = cardCheckoutRequestSchema.extend({ bank: fpxBankField.optional() });
+export type FpxCheckoutRequestInput = z.input<typeof fpxCheckoutRequestSchema>;
+export type FpxCheckoutRequestOutput = z.output<typeof fpxCheckoutRequestSchema>;

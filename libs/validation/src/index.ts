@@ -8,3 +8,4 @@ export {
 export * from './account.schema.js';
 export * from './billing.schema.js';
 export * from './checkout.schema.js';
+export * from './fpx-banks.js';

@@ -107,6 +107,7 @@ export const validationMessagesEn = {
   'validation:creditBalance.cursorConflict': 'Page either forward or backward, not both at once',
   'validation:lateSubscribe.paymentTypeRequired': 'Please choose a payment type',
   'validation:lateSubscribe.planRequired': 'Please choose a plan',
+  'validation:fpx.bankRequired': 'Please choose your bank',
 
   // Gateway checkout, Taiwan (spec §5 Gateway checkout and the subscription form's 'please enter...').
   'validation:gateway.companyNameRequired': 'please enter company name',

@@ -1,4 +1,5 @@
 import type { CardBrand, CurrencyCode } from '@merchant-hub/domain';
+import type { FpxBankCode } from '@merchant-hub/validation';
 import type { Knex } from 'knex';
 
 /**
@@ -69,12 +70,18 @@ export type BankRedirectInput = {
   customer: string;
   amount: number;
   currency: CurrencyCode;
+  /** The bank the customer picked; Stripe sends the customer straight to it, the sandbox page ignores it. */
+  bank?: FpxBankCode;
   returnUrl: string;
   idempotencyKey: string;
   metadata: Record<string, string>;
 };
 
-export type BankRedirect = { payment: GatewayPayment; client_secret: string; redirect_url: string | null };
+/** `redirect_url` is the bank's page; the bank sends the customer back to `returnUrl` with the outcome. */
+export type BankRedirect = { payment: GatewayPayment; client_secret: string; redirect_url: string };
+
+/** Stripe confirms the FPX payment on the server, which needs the bank up front; the sandbox page does not. */
+export const bankChoiceRequired = (gateway: Pick<PaymentGateway, 'name'>): boolean => gateway.name === 'stripe';
 
 export type PaymentGateway = {
   name: 'sandbox' | 'stripe';

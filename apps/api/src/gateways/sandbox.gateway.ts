@@ -195,7 +195,7 @@ export const createSandboxGateway = (deps: { db: Db; clock: Clock; publicUrl: st
     },
 
     createBankRedirect: async (input: BankRedirectInput, exec = db): Promise<BankRedirect> => {
-      const hash = requestHash({ c: input.customer, a: input.amount, cur: input.currency, m: input.metadata });
+      const hash = requestHash({ c: input.customer, a: input.amount, cur: input.currency, m: input.metadata, b: input.bank ?? null });
       const id = randomId('pi');
       const payment = await insertOnce(
         exec,

@@ -1,4 +1,5 @@
 import type { CardBrand, CurrencyCode } from '@merchant-hub/domain';
+import { isBusinessFpxBank } from '@merchant-hub/validation';
 import Stripe from 'stripe';
 import { type BankRedirect, type GatewayCard, GatewayError, type GatewayErrorCode, type GatewayPayment, type PaymentGateway } from './port';
 
@@ -26,6 +27,7 @@ const cardBrand = (brand: string | undefined): CardBrand =>
   brand === 'visa' || brand === 'mastercard' || brand === 'amex' ? brand : 'unknown';
 
 const toGatewayError = (error: unknown): GatewayError => {
+  if (error instanceof GatewayError) return error;
   if (error instanceof Stripe.errors.StripeError) {
     const raw = (error.decline_code ?? error.code ?? '') as GatewayErrorCode;
     const code = KNOWN_CODES.includes(raw) ? raw : error.type === 'StripeCardError' ? 'card_declined' : 'gateway_unavailable';
@@ -145,18 +147,30 @@ export const createStripeGateway = (options: StripeGatewayOptions): PaymentGatew
 
     createBankRedirect: async (input): Promise<BankRedirect> =>
       call(async () => {
+        if (!input.bank) throw new GatewayError('resource_missing', 'Choose the bank to pay with');
+        // Created and confirmed in one call with the bank the page picked, so no Stripe.js FPX element is
+        // needed: Stripe answers with the bank's page, and the bank returns to return_url with
+        // payment_intent, payment_intent_client_secret and redirect_status.
         const intent = await stripe.paymentIntents.create(
           {
             amount: input.amount,
             currency: input.currency.toLowerCase(),
             customer: input.customer,
             allowed_payment_method_types: ['fpx'],
+            payment_method_data: {
+              type: 'fpx',
+              fpx: isBusinessFpxBank(input.bank) ? { bank: input.bank, account_holder_type: 'company' } : { bank: input.bank },
+            },
+            confirm: true,
+            return_url: input.returnUrl,
             metadata: input.metadata,
           },
           { idempotencyKey: input.idempotencyKey },
         );
-        // The browser confirms with Stripe.js (confirmFpxPayment) and Stripe redirects to return_url.
-        return { payment: toPayment(intent), client_secret: intent.client_secret ?? '', redirect_url: null };
+        const url = intent.next_action?.redirect_to_url?.url;
+        // Without a bank page the payment cannot go on (e.g. the bank is offline): say why, as Stripe put it.
+        if (!url) throw new GatewayError('gateway_unavailable', intent.last_payment_error?.message ?? 'The bank is not available right now. Please try again later.');
+        return { payment: toPayment(intent), client_secret: intent.client_secret ?? '', redirect_url: url };
       }),
 
     retrievePayment: async (id) => {

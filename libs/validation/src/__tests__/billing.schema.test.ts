@@ -164,6 +164,11 @@ describe('late subscribe', () => {
   ]);
   checkRules(lateSubscribeFpxIntentSchema, { package_id: '2' }, [
     { rule: 'fpx intent: rejects a bad package', patch: { package_id: 'x' }, path: 'package_id', key: ID },
+    { rule: 'fpx intent: accepts a Stripe bank code', patch: { bank: 'maybank2u' } },
+    { rule: 'fpx intent: accepts a business bank code', patch: { bank: 'pb_enterprise' } },
+    { rule: 'fpx intent: rejects a bank name instead of its code', patch: { bank: 'Maybank2u' }, path: 'bank', key: 'validation:fpx.bankRequired' },
+    { rule: 'fpx intent: rejects an unknown bank', patch: { bank: 'bank_of_nowhere' }, path: 'bank', key: 'validation:fpx.bankRequired' },
+    { rule: 'fpx intent: rejects a blank bank', patch: { bank: '' }, path: 'bank', key: 'validation:fpx.bankRequired' },
   ]);
   checkRules(lateSubscribeFpxSchema, { payment_intent_id: 'pi_1' }, [
     { rule: 'fpx: rejects a blank intent', patch: { payment_intent_id: '' }, path: 'payment_intent_id', key: 'validation:billing.paymentIntentRequired' },

@@ -2,6 +2,9 @@ import {
   cardCheckoutRequestSchema,
   cardCheckoutSchema,
   ecpayCreateOrderSchema,
+  FPX_BANK_CODES,
+  FPX_BANKS,
+  fpxCheckoutRequestSchema,
   gatewayCheckoutSchema,
   makeEcpayCreateOrderSchema,
   makeGatewayCheckoutSchema,
@@ -135,5 +138,31 @@ describe('cardCheckoutSchema', () => {
     expect(errorsOf(cardCheckoutRequestSchema, { ...base, package_id: 3, paymentMethod: '' })).toEqual({
       paymentMethod: 'validation:billing.paymentMethodRequired',
     });
+  });
+
+  it('keeps the FPX bank optional but only ever a Stripe bank code', () => {
+    const request = { ...base, package_id: 3 };
+    expect(errorsOf(fpxCheckoutRequestSchema, request)).toEqual({});
+    expect(fpxCheckoutRequestSchema.parse({ ...request, bank: 'cimb' }).bank).toBe('cimb');
+    expect(errorsOf(fpxCheckoutRequestSchema, { ...request, bank: 'CIMB Clicks' })).toEqual({ bank: 'validation:fpx.bankRequired' });
+    expect(errorsOf(fpxCheckoutRequestSchema, { ...request, bank: 'citibank' })).toEqual({ bank: 'validation:fpx.bankRequired' });
+    expect(errorsOf(fpxCheckoutRequestSchema, { ...request, bank: 42 })).toEqual({ bank: 'validation:fpx.bankRequired' });
+  });
+});
+
+describe('FPX banks', () => {
+  it('lists each of the 22 Stripe bank codes once, with a name', () => {
+    expect(FPX_BANK_CODES).toHaveLength(22);
+    expect(FPX_BANKS.map((b) => b.code).sort()).toEqual([...FPX_BANK_CODES].sort());
+    for (const bank of FPX_BANKS) expect(bank.name.trim()).not.toBe('');
+  });
+
+  it('marks the corporate-only portals as business banks', () => {
+    expect(FPX_BANKS.filter((b) => b.business).map((b) => b.code)).toEqual(['bank_of_china', 'deutsche_bank', 'maybank2e', 'pb_enterprise']);
+  });
+
+  it('orders the picker by name', () => {
+    const names = FPX_BANKS.map((b) => b.name.toLowerCase());
+    expect(names).toEqual([...names].sort());
   });
 });

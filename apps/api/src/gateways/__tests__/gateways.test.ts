@@ -7,6 +7,7 @@ import { GatewayError } from '../port';
 import { createSandboxGateway } from '../sandbox.gateway';
 import { createStripeGateway } from '../stripe.gateway';
 import { signWebhook, verifyStripeSignature } from '../webhook-signature';
+import { type FakeStripe, startFakeStripe } from './fake-stripe';
 
 describe('sandbox gateway', () => {
   let db: Db;
@@ -113,5 +114,74 @@ describe('stripe gateway against a local fake API', () => {
     const now = Math.floor(Date.now() / 1000);
     expect(gateway().verifyWebhook(body, signWebhook(body, 'whsec_test', now), now).type).toBe('payment_intent.succeeded');
     expect(() => gateway().verifyWebhook(body, signWebhook(body, 'whsec_wrong', now), now)).toThrow(GatewayError);
+  });
+});
+
+describe('stripe gateway FPX, confirmed on the server', () => {
+  let fake: FakeStripe;
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+  });
+  afterAll(async () => fake.close());
+  const gateway = () => createStripeGateway({ secretKey: 'sk_test_fake', webhookSecret: 'whsec_test', host: '127.0.0.1', port: fake.port, protocol: 'http' });
+  const input = {
+    customer: 'cus_fpx',
+    amount: 21492,
+    currency: 'MYR' as const,
+    bank: 'maybank2u' as const,
+    returnUrl: 'http://localhost:3000/billing?tab=plan',
+    idempotencyKey: 'fpx_key_1',
+    metadata: { purpose: 'late_subscribe', merchant_id: '7' },
+  };
+
+  it('creates and confirms the intent with the chosen bank in one call and returns the bank page', async () => {
+    const redirect = await gateway().createBankRedirect(input);
+    const sent = fake.requests.filter((r) => r.path === '/v1/payment_intents');
+    expect(sent).toHaveLength(1);
+    const form = sent[0].form;
+    expect(form.getAll('allowed_payment_method_types[0]')).toEqual(['fpx']);
+    expect(form.get('payment_method_data[type]')).toBe('fpx');
+    expect(form.get('payment_method_data[fpx][bank]')).toBe('maybank2u');
+    expect(form.has('payment_method_data[fpx][account_holder_type]')).toBe(false);
+    expect(form.get('confirm')).toBe('true');
+    expect(form.get('return_url')).toBe('http://localhost:3000/billing?tab=plan');
+    expect(form.get('amount')).toBe('21492');
+    expect(form.get('currency')).toBe('myr');
+    expect(form.get('metadata[purpose]')).toBe('late_subscribe');
+    expect(sent[0].idempotencyKey).toBe('fpx_key_1');
+    expect(redirect.redirect_url).toBe(fake.bankPageOf(redirect.payment.id));
+    expect(redirect.payment).toMatchObject({ status: 'requires_action', method_type: 'fpx', amount: 21492, currency: 'MYR', metadata: { purpose: 'late_subscribe', merchant_id: '7' } });
+    expect(redirect.client_secret).toBe(`${redirect.payment.id}_secret_fake`);
+  });
+
+  it('sends corporate banks through the business channel', async () => {
+    await gateway().createBankRedirect({ ...input, bank: 'pb_enterprise', idempotencyKey: 'fpx_key_b2b' });
+    const form = fake.requests.find((r) => r.idempotencyKey === 'fpx_key_b2b')?.form;
+    expect(form?.get('payment_method_data[fpx][bank]')).toBe('pb_enterprise');
+    expect(form?.get('payment_method_data[fpx][account_holder_type]')).toBe('company');
+  });
+
+  it('reads the bank outcome back from the intent', async () => {
+    const paid = await gateway().createBankRedirect({ ...input, idempotencyKey: 'fpx_key_paid' });
+    fake.finish(paid.payment.id, 'succeeded');
+    expect(await gateway().retrievePayment(paid.payment.id)).toMatchObject({ status: 'succeeded', failure_code: null, method_type: 'fpx' });
+    const refused = await gateway().createBankRedirect({ ...input, idempotencyKey: 'fpx_key_refused' });
+    fake.finish(refused.payment.id, 'failed');
+    expect(await gateway().retrievePayment(refused.payment.id)).toMatchObject({
+      status: 'failed',
+      failure_code: 'payment_intent_payment_attempt_failed',
+      failure_message: 'The customer cancelled or the bank refused the payment.',
+    });
+  });
+
+  it('refuses without a bank and reports an offline bank in Stripe\'s words', async () => {
+    const before = fake.requests.length;
+    await expect(gateway().createBankRedirect({ ...input, bank: undefined, idempotencyKey: 'fpx_key_nobank' })).rejects.toBeInstanceOf(GatewayError);
+    expect(fake.requests.length).toBe(before);
+    fake.offlineBanks.add('rhb');
+    await expect(gateway().createBankRedirect({ ...input, bank: 'rhb', idempotencyKey: 'fpx_key_offline' })).rejects.toMatchObject({
+      code: 'gateway_unavailable',
+      message: 'The selected bank is currently unavailable.',
+    });
   });
 });

@@ -138,7 +138,7 @@ export const billingRouter = (deps: AppDeps): Router => {
     // The bank page may only send the merchant back into this product, never to an arbitrary site.
     const base = deps.config.publicUrl;
     const returnUrl = requested && requested.startsWith('/') && !requested.startsWith('//') ? `${base}${requested}` : requested?.startsWith(`${base}/`) ? requested : `${base}/home/dashboard`;
-    res.json(await service.lateSubscribeFpxIntent(await actor(req, res, input, 'billing.late_subscribe_fpx_intent'), input.package_id, returnUrl));
+    res.json(await service.lateSubscribeFpxIntent(await actor(req, res, input, 'billing.late_subscribe_fpx_intent'), { packageId: input.package_id, bank: input.bank, returnUrl }));
   });
 
   router.post('/users/billing/late-subscribe/fpx', auth, async (req, res) => {

@@ -9,13 +9,14 @@ import type {
   CancelTrialingPackageOutput,
   CreditBalanceQueryOutput,
   DowngradeOrUpgradeOutput,
+  FpxBankCode,
   LateSubscribeFpxOutput,
   LateSubscribeOutput,
   RetryPaymentOutput,
 } from '@merchant-hub/validation';
 import type { Knex } from 'knex';
-import { GatewayError } from '../../gateways/port';
-import { AppError } from '../../http/errors';
+import { bankChoiceRequired, GatewayError } from '../../gateways/port';
+import { AppError, validationError } from '../../http/errors';
 import { addOnPackage, type CatalogPackage, findPackage, marketPlans } from '../packages/packages.repository';
 import { type DraftLine, type Engine, invoiceTotals, type MerchantTx, nextPeriodEnd } from './billing.engine';
 import {
@@ -523,27 +524,36 @@ export const createBillingService = (engine: Engine) => {
 
   const FPX_MARKETS: readonly Market[] = ['MY'];
 
-  const lateSubscribeFpxIntent = async (actor: Actor, packageId: number, returnUrl: string) =>
+  const lateSubscribeFpxIntent = async (actor: Actor, input: { packageId: number; bank?: FpxBankCode; returnUrl: string }) =>
     engine.withMerchant(actor.merchantId, async (ctx) => {
-      const pkg = await purchasable(ctx.tx, ctx.account, packageId, actor.isStaff);
+      const pkg = await purchasable(ctx.tx, ctx.account, input.packageId, actor.isStaff);
       if (!FPX_MARKETS.includes(ctx.account.market)) throw new AppError('package_unavailable', { message: 'FPX is available in Malaysia only' });
+      if (!input.bank && bankChoiceRequired(gateway)) throw validationError({ bank: 'validation:fpx.bankRequired' });
       const st = await state(ctx.tx, actor.merchantId);
       if (st.current) throw new AppError('already_subscribed');
       const customer = await ensureCustomer(ctx);
       const periodEnd = nextPeriodEnd(ctx.now, pkg.billing_period, ctx.now);
       // FPX pays the whole first invoice at the bank; credit stays on the account for the next one.
       const totals = invoiceTotals([engine.planLine(pkg, ctx.now, periodEnd)], null, pkg.tax, ctx.account.currency);
-      const redirect = await gateway.createBankRedirect(
-        {
-          customer,
-          amount: totals.total,
-          currency: ctx.account.currency,
-          returnUrl,
-          idempotencyKey: newId('fpx'),
-          metadata: { merchant_id: String(actor.merchantId), package_id: String(pkg.id), purpose: 'late_subscribe' },
-        },
-        ctx.tx,
-      );
+      let redirect;
+      try {
+        redirect = await gateway.createBankRedirect(
+          {
+            customer,
+            amount: totals.total,
+            currency: ctx.account.currency,
+            bank: input.bank,
+            returnUrl: input.returnUrl,
+            idempotencyKey: newId('fpx'),
+            metadata: { merchant_id: String(actor.merchantId), package_id: String(pkg.id), purpose: 'late_subscribe' },
+          },
+          ctx.tx,
+        );
+      } catch (error) {
+        // The bank refused to start (offline, maintenance): the modal shows the provider's words.
+        if (error instanceof GatewayError) throw new AppError('payment_failed', { message: error.message });
+        throw error;
+      }
       const stripeIntent = { id: redirect.payment.id, client_secret: redirect.client_secret, amount: totals.total, currency: ctx.account.currency, redirect_url: redirect.redirect_url };
       return { stripeIntent, payment_intent_id: redirect.payment.id, client_secret: redirect.client_secret, redirect_url: redirect.redirect_url, amount: totals.total };
     });

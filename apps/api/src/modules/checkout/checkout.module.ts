@@ -1,3 +1,4 @@
+import { fpxCheckoutRequestSchema } from '@merchant-hub/validation';
 import { Router } from 'express';
 import type { ApiModule } from '../registry';
 import { cardSetupSchema, checkoutRouter, fpxCheckSchema, paymentStatusQuerySchema, retrySchema, setPaymentMethodSchema, ticketSignInSchema, validateCouponSchema } from './checkout.router';
@@ -21,7 +22,7 @@ export const checkoutModule: ApiModule = {
     { method: 'post', path: '/api/create-merchant/stripe', summary: 'Card checkout: customer + setup intent → { client_secret, stripe_id }', body: cardSetupSchema },
     { method: 'post', path: '/api/create-merchant/stripe/set-payment-method', summary: 'Card checkout: create the merchant and charge the first invoice → { email, ticket }', body: setPaymentMethodSchema },
     { method: 'post', path: '/api/create-merchant/retry', summary: 'Card checkout after a timed-out request: a new sign-in ticket for the paid order', body: retrySchema },
-    { method: 'post', path: '/api/create-merchant/fpx', summary: 'FPX checkout (MY): pending order + bank redirect' },
+    { method: 'post', path: '/api/create-merchant/fpx', summary: 'FPX checkout (MY): pending order + bank redirect', body: fpxCheckoutRequestSchema },
     { method: 'post', path: '/api/create-merchant/fpx/check-and-register', summary: 'FPX checkout: after the bank redirect, register and sign in → { email, ticket }', body: fpxCheckSchema },
     { method: 'post', path: '/api/webhooks/stripe', summary: 'Stripe webhook (raw body, Stripe-Signature): payment_intent.succeeded / payment_failed' },
   ],

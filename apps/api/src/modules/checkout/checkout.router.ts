@@ -1,4 +1,4 @@
-import { cardCheckoutRequestSchema, makeEcpayCreateOrderSchema } from '@merchant-hub/validation';
+import { cardCheckoutRequestSchema, fpxCheckoutRequestSchema, makeEcpayCreateOrderSchema } from '@merchant-hub/validation';
 import { type Request, Router } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
@@ -122,7 +122,7 @@ export const checkoutRouter = (deps: AppDeps, limits: RateLimiters, service: Che
   });
 
   router.post('/create-merchant/fpx', ...limits('signup'), async (req, res) => {
-    const input = cardCheckoutRequestSchema.parse(req.body);
+    const input = fpxCheckoutRequestSchema.parse(req.body);
     const place = await placeOf(deps, input);
     res.status(201).json(await service.createFpxPayment(input, place));
   });

@@ -1,13 +1,14 @@
 import type { Coupon, Market, PaymentStatusResponse } from '@merchant-hub/domain';
 import type { CouponTerms } from '@merchant-hub/money';
+import type { FpxBankCode } from '@merchant-hub/validation';
 import type { Knex } from 'knex';
 import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../../app-deps';
 import { gatewayFor } from '../../gateways';
 import { createEcpayGateway, ecpaySettingsFrom } from '../../gateways/ecpay/ecpay.gateway';
 import type { HostedForm, HostedFormGateway } from '../../gateways/hosted-form-port';
-import { GatewayError, type GatewayPayment } from '../../gateways/port';
-import { AppError } from '../../http/errors';
+import { bankChoiceRequired, GatewayError, type GatewayPayment } from '../../gateways/port';
+import { AppError, validationError } from '../../http/errors';
 import { hashPassword, newOpaqueToken, sha256Hex } from '../../security/crypto';
 import { findUserByEmail, findUserById, insertMerchantWithStore, insertUser, roleNamesOf } from '../accounts/accounts.repository';
 import { createAuthService, type LoginResult, type RequestMeta } from '../auth/auth.service';
@@ -548,25 +549,34 @@ export const createCheckoutService = (deps: AppDeps) => {
   };
 
   /** POST create-merchant/fpx: a pending order and the bank redirect (Malaysia only, single-use). */
-  const createFpxPayment = async (input: CardOrderInput, place: { countryId: number; countryName: string; state: { id: number; name: string } }) => {
+  const createFpxPayment = async (input: CardOrderInput & { bank?: FpxBankCode }, place: { countryId: number; countryName: string; state: { id: number; name: string } }) => {
     const pkg = await packageFor(input.package_id, 'fpx');
+    const gateway = gatewayFor(deps);
+    if (!input.bank && bankChoiceRequired(gateway)) throw validationError({ bank: 'validation:fpx.bankRequired' });
     await assertEmailFree(input.email);
     const now = nowSeconds(deps);
     const promotion = await promotionFor(db, input.coupon_code, pkg, now);
     const total = firstInvoiceTotal(pkg, promotion, now);
     const form = buyerFromCardForm(input, place);
-    const gateway = gatewayFor(deps);
     const customer = await gateway.createCustomer({ merchantId: 0, email: form.email, name: input.name });
     const tradeNo = newTradeNo();
     const token = newOpaqueToken();
-    const redirect = await gateway.createBankRedirect({
-      customer,
-      amount: total,
-      currency: pkg.currency,
-      returnUrl: `${config.publicUrl}/subscribe-payment/${pkg.id}?type=fpx`,
-      idempotencyKey: `checkout:${tradeNo}`,
-      metadata: { purpose: 'checkout', trade_no: tradeNo, package_id: String(pkg.id) },
-    });
+    let redirect;
+    try {
+      redirect = await gateway.createBankRedirect({
+        customer,
+        amount: total,
+        currency: pkg.currency,
+        bank: input.bank,
+        returnUrl: `${config.publicUrl}/subscribe-payment/${pkg.id}?type=fpx`,
+        idempotencyKey: `checkout:${tradeNo}`,
+        metadata: { purpose: 'checkout', trade_no: tradeNo, package_id: String(pkg.id) },
+      });
+    } catch (error) {
+      // The bank refused to start (offline, maintenance): the page shows the provider's words.
+      if (error instanceof GatewayError) throw new AppError('payment_failed', { message: error.message });
+      throw error;
+    }
     await insertOrder(db, { channel: 'fpx', tradeNo, resultTokenHash: sha256Hex(token), packageId: pkg.id, form, couponCode: promotion?.code ?? null, amount: total, currency: pkg.currency, paymentRef: redirect.payment.id, now });
     return { payment_intent_id: redirect.payment.id, client_secret: redirect.client_secret, redirect_url: redirect.redirect_url, amount: total, currency: pkg.currency };
   };

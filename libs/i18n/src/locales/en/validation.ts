@@ -123,6 +123,9 @@ export const validation = {
     paymentTypeRequired: 'Please choose a payment type',
     planRequired: 'Please choose a plan',
   },
+  fpx: {
+    bankRequired: 'Please choose your bank',
+  },
   gateway: {
     companyNameRequired: 'please enter company name',
     companyRegNoRequired: 'please enter business ID number',

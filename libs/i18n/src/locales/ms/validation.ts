@@ -123,6 +123,9 @@ export const validation = {
     paymentTypeRequired: 'Sila pilih jenis pembayaran',
     planRequired: 'Sila pilih pelan',
   },
+  fpx: {
+    bankRequired: 'Sila pilih bank anda',
+  },
   gateway: {
     companyNameRequired: 'sila masukkan nama syarikat',
     companyRegNoRequired: 'sila masukkan nombor pendaftaran perniagaan',

@@ -123,6 +123,9 @@ export const validation = {
     paymentTypeRequired: 'โปรดเลือกประเภทการชำระเงิน',
     planRequired: 'โปรดเลือกแพ็กเกจ',
   },
+  fpx: {
+    bankRequired: 'โปรดเลือกธนาคารของคุณ',
+  },
   gateway: {
     companyNameRequired: 'โปรดกรอกชื่อบริษัท',
     companyRegNoRequired: 'โปรดกรอกเลขประจำตัวผู้เสียภาษีของบริษัท',

@@ -123,6 +123,9 @@ export const validation = {
     paymentTypeRequired: '请选择付款类型',
     planRequired: '请选择套餐',
   },
+  fpx: {
+    bankRequired: '请选择您的银行',
+  },
   gateway: {
     companyNameRequired: '请输入公司名称',
     companyRegNoRequired: '请输入公司统一编号',

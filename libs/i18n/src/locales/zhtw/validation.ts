@@ -123,6 +123,9 @@ export const validation = {
     paymentTypeRequired: '請選擇付款類型',
     planRequired: '請選擇方案',
   },
+  fpx: {
+    bankRequired: '請選擇您的銀行',
+  },
   gateway: {
     companyNameRequired: '請輸入公司名稱',
     companyRegNoRequired: '請輸入統一編號',

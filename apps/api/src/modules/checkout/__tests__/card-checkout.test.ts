@@ -111,7 +111,7 @@ describe.each(testDatabases)('card and FPX checkout (%s)', (kind) => {
     expect((await request(ctx.app).post('/api/create-merchant/fpx/check-and-register').send({ payment_intent_id: failed.body.payment_intent_id })).status).toBe(402);
     expect(await count(ctx, 'users', { email: 'buyer-my@shop.test' })).toBe(0);
 
-    const paid = await request(ctx.app).post('/api/create-merchant/fpx').send(await form(ctx));
+    const paid = await request(ctx.app).post('/api/create-merchant/fpx').send({ ...(await form(ctx)), bank: 'maybank2u' });
     await request(ctx.app).post(`/api/sandbox/fpx/${paid.body.payment_intent_id}/complete`).type('form').send({ outcome: 'succeeded' });
     const event = JSON.stringify({ id: 'evt_1', type: 'payment_intent.succeeded', data: { object: { id: paid.body.payment_intent_id, metadata: { purpose: 'checkout' } } } });
     const now = Math.floor(ctx.clock.now().getTime() / 1000);
