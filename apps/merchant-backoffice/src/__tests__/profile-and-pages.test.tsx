@@ -51,6 +51,47 @@ describe('personal profile', () => {
     await person.upload(photoInput(), image('me.jpg', 'image/jpeg'));
     expect(await screen.findByRole('alert')).toHaveTextContent('Image must smaller than 2MB!');
   });
+
+  it('saves the edited name and phone', async () => {
+    const saved = { ...user, name: 'Aisyah Binti Rahman', phone: '+60111222333' };
+    const { calls } = await openProfile([{ method: 'PUT', path: `/users/${user.id}`, body: { data: saved } }]);
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    const phone = screen.getByRole('textbox', { name: 'Phone' });
+    await person.clear(name);
+    await person.type(name, '  Aisyah Binti Rahman ');
+    await person.clear(phone);
+    await person.type(phone, '+60111222333');
+    await person.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Your profile has been updated')).toBeInTheDocument();
+    const [put] = requests(calls, 'PUT', `/users/${user.id}`);
+    expect(put.body).toEqual({ name: 'Aisyah Binti Rahman', email: user.email, phone: '+60111222333' });
+  });
+
+  it('shows the API refusing the phone under the phone field', async () => {
+    await openProfile([
+      {
+        method: 'PUT',
+        path: `/users/${user.id}`,
+        status: 409,
+        body: { error: { code: 'phone_taken', message: 'x', key: 'errors:register.phoneExists', details: { fields: { phone: 'errors:register.phoneExists' } } } },
+      },
+    ]);
+    await person.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Phone number already exists')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Phone' })).toHaveAccessibleDescription('Phone number already exists');
+  });
+
+  it.each([
+    ['a GIF', image('me.gif', 'image/gif'), 'You can only upgrade JPG/PNG file!'],
+    ['a 2 MB PNG', image('big.png', 'image/png', 2 * 1024 * 1024), 'Image must smaller than 2MB!'],
+  ])('refuses %s before any upload', async (_label, file, text) => {
+    const { calls } = await openProfile();
+    expect(photoInput()).toHaveAttribute('accept', 'image/png,image/jpeg');
+    // The picker's "All files" choice lets any file through `accept`, so the page checks the file itself.
+    await userEvent.setup({ applyAccept: false }).upload(photoInput(), file);
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+    expect(requests(calls, 'POST', `/users/${user.id}/avatar`)).toEqual([]);
+  });
 });
 
 describe('session pages', () => {
