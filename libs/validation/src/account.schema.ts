@@ -97,7 +97,7 @@ export const resetPasswordSchema = z
       forgot_password_token: requiredText(RESET_REQUIRED),
       password: z
         .string({ error: RESET_REQUIRED })
-        .refine((value) => value.trim().length > 0, { error: RESET_REQUIRED, abort: true })
+        .refine((value) => value.trim().length > 0, { error: RESET_REQUIRED })
         .pipe(strongPassword('validation:resetPassword.passwordWeak')),
       password_confirmation: nonBlankPassword(RESET_REQUIRED),
     },
@@ -135,7 +135,7 @@ const trialName = (key: 'validation:register.error.firstName' | 'validation:regi
 const storeName = z
   .string({ error: 'validation:register.error.storeName' })
   .trim()
-  .min(3, { error: 'validation:register.error.storeName', abort: true })
+  .min(3, { error: 'validation:register.error.storeName' })
   .max(TEXT_MAX_LENGTH, { error: 'validation:common.textTooLong' });
 const lineId = requiredText('validation:register.error.requiredLineId');
 

@@ -10,12 +10,17 @@ export const LETTERS_ONLY_NAME_PATTERN = /^\p{L}[\p{L}\p{M}]*(?: \p{L}[\p{L}\p{M
 
 type Key = ValidationMessageKey;
 
+// No check here aborts (`abort: true`): zod skips every object-level refinement once any field issue aborts,
+// `when` or not, so "passwords do not match" would wait until every other field is valid. A field may
+// therefore report more than one issue; forms and `fieldErrors` show the first, which is the one an abort
+// would have kept, so checks are ordered from most to least basic.
+
 /** A required text field: trimmed, not blank, at most 255 characters (or `max`). */
 export function requiredText(required: Key, max = TEXT_MAX_LENGTH, tooLong: Key = 'validation:common.textTooLong') {
   return z
     .string({ error: required })
     .trim()
-    .min(1, { error: required, abort: true })
+    .min(1, { error: required })
     .max(max, { error: tooLong });
 }
 
@@ -33,9 +38,10 @@ export function emailField(required: Key, invalid: Key = required) {
   return z
     .string({ error: required })
     .trim()
-    .min(1, { error: required, abort: true })
-    .max(TEXT_MAX_LENGTH, { error: invalid, abort: true })
-    .regex(SIMPLE_EMAIL_PATTERN, { error: invalid });
+    .min(1, { error: required })
+    // Length before pattern: the pattern backtracks quadratically on long runs of dots, so overlong input
+    // (up to a whole request body) must never reach it.
+    .refine((value) => value.length <= TEXT_MAX_LENGTH && SIMPLE_EMAIL_PATTERN.test(value), { error: invalid });
 }
 
 /**
@@ -53,8 +59,8 @@ export function nonBlankPassword(required: Key) {
 export function strongPassword(invalid: Key) {
   return z
     .string({ error: invalid })
-    .min(8, { error: invalid, abort: true })
-    .max(TEXT_MAX_LENGTH, { error: 'validation:common.textTooLong', abort: true })
+    .min(8, { error: invalid })
+    .max(TEXT_MAX_LENGTH, { error: 'validation:common.textTooLong' })
     .regex(/\p{L}/u, { error: invalid })
     .regex(/\d/, { error: invalid });
 }
@@ -64,8 +70,8 @@ export function lettersOnlyName(invalid: Key, min = 2) {
   return z
     .string({ error: invalid })
     .trim()
-    .min(min, { error: invalid, abort: true })
-    .max(TEXT_MAX_LENGTH, { error: 'validation:common.textTooLong', abort: true })
+    .min(min, { error: invalid })
+    .max(TEXT_MAX_LENGTH, { error: 'validation:common.textTooLong' })
     .regex(LETTERS_ONLY_NAME_PATTERN, { error: invalid });
 }
 

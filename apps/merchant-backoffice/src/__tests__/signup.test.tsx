@@ -80,6 +80,19 @@ describe('trial sign-up: account form', () => {
     expect(posted(calls, '/trial/verify')).toEqual([]);
   });
 
+  it('shows the password mismatch on the same try as the other fields\' errors', async () => {
+    const { calls } = renderApp('/signup');
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Email' }), 'new-merchant@demo');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'Merchant2026');
+    await userEvent.type(screen.getByLabelText(/^Confirm password/), 'Merchant2027');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(screen.getByLabelText(/^Confirm password/)).toHaveAccessibleDescription('Passwords do not match'));
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription('Please enter a valid email address');
+    expect(screen.getByRole('textbox', { name: 'First name' })).toHaveAccessibleDescription('Please enter your first name');
+    expect(screen.getByRole('textbox', { name: 'Store name' })).toHaveAccessibleDescription('Please enter the store name (minimum 3 characters)');
+    expect(posted(calls, '/trial/verify')).toEqual([]);
+  });
+
   it('sends the form with the dial code joined to the number, then asks for the SMS code with a resend countdown', async () => {
     const { calls } = renderApp('/signup', [codeSent(now() + 90)]);
     await fillAccount();
