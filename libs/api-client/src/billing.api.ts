@@ -22,6 +22,7 @@ import type {
   CreditBalanceQueryInput,
   DeleteCardInput,
   DowngradeOrUpgradeInput,
+  FpxBankCode,
   LateSubscribeFpxInput,
   LateSubscribeInput,
   RetryPaymentInput,
@@ -231,11 +232,12 @@ export const lateSubscribe = (http: HttpClient, input: LateSubscribeInput): Prom
 
 export const createLateSubscribeFpxIntent = (
   http: HttpClient,
-  input: { packageId: number; returnUrl?: string } & UserScoped,
+  input: { packageId: number; bank: FpxBankCode; returnUrl?: string } & UserScoped,
 ): Promise<FpxIntent> =>
   http.post<FpxIntent>('/users/billing/late-subscribe/fpx/create-intent', {
     package_id: input.packageId,
     user_id: input.userId,
+    bank: input.bank,
     return_url: input.returnUrl,
   });
 

@@ -208,19 +208,60 @@ describe('card checkout (MY)', () => {
 });
 
 describe('FPX checkout (MY bank transfer)', () => {
-  it('has no card field and sends the buyer to the bank page the API returns', async () => {
-    const { calls, assigned } = await ready('/subscribe-payment/7?type=fpx&locale=en', [
+  it('has no card field, asks for the bank and sends the buyer to the bank page the API returns', async () => {
+    const { calls, assigned, missingKeys } = await ready('/subscribe-payment/7?type=fpx&locale=en', [
       ...base,
-      { method: 'POST', path: '/create-merchant/fpx', status: 201, body: { payment_intent_id: 'pi_1', client_secret: 's', redirect_url: 'http://x.test/api/sandbox/fpx/pi_1', amount: 10692, currency: 'MYR' } },
+      { method: 'POST', path: '/create-merchant/fpx', status: 201, body: { payment_intent_id: 'pi_1', client_secret: 's', redirect_url: 'https://fpx.stripe.test/bank/pi_1', amount: 10692, currency: 'MYR' } },
     ]);
     expect(screen.getByText('Online banking (FPX)')).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Card number' })).not.toBeInTheDocument();
     await fillForm();
+    // The form alone is not enough: Stripe needs the bank to open its page.
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /^Bank/ })).toBeInTheDocument());
+    expect(pay()).toBeDisabled();
+    await choose(/^Bank/, 'Maybank2u');
     await waitFor(() => expect(pay()).toBeEnabled());
     await userEvent.click(pay());
-    await waitFor(() => expect(assigned).toEqual(['http://x.test/api/sandbox/fpx/pi_1']));
-    expect(posted(calls, '/create-merchant/fpx')[0]).toMatchObject({ package_id: 7, email: 'buyer@shop.test', name: 'Aminah Ali' });
+    await waitFor(() => expect(assigned).toEqual(['https://fpx.stripe.test/bank/pi_1']));
+    expect(posted(calls, '/create-merchant/fpx')[0]).toMatchObject({ package_id: 7, email: 'buyer@shop.test', name: 'Aminah Ali', bank: 'maybank2u' });
     expect(calls.some((c) => c.url === '/api/checkout/config')).toBe(false);
+    expect(missingKeys).toEqual([]);
+  });
+
+  it('offers the same 22 FPX banks as the billing page', async () => {
+    await ready('/subscribe-payment/7?type=fpx&locale=en', base);
+    const picker = screen.getByRole('combobox', { name: /^Bank/ });
+    await userEvent.click(picker);
+    // Only the bank picker's own list: the country and state pickers have options of their own.
+    const list = await waitFor(() => document.getElementById(String(picker.getAttribute('aria-controls'))) as HTMLElement);
+    const options = within(list).getAllByRole('option', { hidden: true });
+    expect(options).toHaveLength(22);
+    expect(options.map((o) => o.textContent)).toEqual(expect.arrayContaining(['Affin Bank', 'CIMB Clicks', 'PB Enterprise', 'UOB Bank']));
+  });
+
+  it("shows the bank's refusal and the API's bank error without leaving the page", async () => {
+    const { assigned } = await ready('/subscribe-payment/7?type=fpx&locale=en', [
+      ...base,
+      { method: 'POST', path: '/create-merchant/fpx', ...apiError(402, 'payment_failed', 'The selected bank is currently unavailable.') },
+    ]);
+    await fillForm();
+    await choose(/^Bank/, 'RHB Bank');
+    await waitFor(() => expect(pay()).toBeEnabled());
+    await userEvent.click(pay());
+    expect(await screen.findByTestId('card-error')).toHaveTextContent('The selected bank is currently unavailable.');
+    expect(assigned).toEqual([]);
+  });
+
+  it('puts the API\'s bank field error under the bank picker', async () => {
+    await ready('/subscribe-payment/7?type=fpx&locale=en', [
+      ...base,
+      { method: 'POST', path: '/create-merchant/fpx', ...apiError(400, 'validation_failed', 'The submitted data is not valid', { bank: 'validation:fpx.bankRequired' }) },
+    ]);
+    await fillForm();
+    await choose(/^Bank/, 'KFH');
+    await waitFor(() => expect(pay()).toBeEnabled());
+    await userEvent.click(pay());
+    expect(await screen.findByText('Please choose your bank')).toBeInTheDocument();
   });
 
   it.each(['failed', 'requires_payment_method'])('back from the bank with redirect_status=%s opens Payment Failed; Acknowledge reloads the FPX path', async (status) => {

@@ -16,7 +16,7 @@ import {
 } from '@merchant-hub/api-client';
 import type { Coupon } from '@merchant-hub/domain';
 import { checkoutTotals } from '@merchant-hub/money';
-import { cardCheckoutSchema } from '@merchant-hub/validation';
+import { cardCheckoutSchema, FPX_BANKS, type FpxBankCode } from '@merchant-hub/validation';
 import { applyServerFieldErrors, CardField, type CardFieldHandle, type CardFieldLabels, type CardFieldState, useSchemaForm } from '@merchant-hub/ui-kit';
 import type { CheckoutConfig } from '@merchant-hub/api-client';
 import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
@@ -43,6 +43,9 @@ type CardFormValues = {
 
 const EMPTY: CardFormValues = { email: '', phone: '', company_name: '', address1: '', address2: '', city: '', postal_code: '', country: '', state_or_region: '', name: '', coupon_code: '' };
 
+/** The same FPX banks the billing page offers: Stripe's bank codes, shown by the banks' own names. */
+const BANK_OPTIONS = FPX_BANKS.map((entry) => ({ value: entry.code, label: entry.name }));
+
 /** The card a timed-out request paid with: Retry Login signs in with it (spec §4 Card checkout). */
 const PAYMENT_METHOD_KEY = 'merchant-hub.checkout.payment-method';
 
@@ -66,7 +69,7 @@ const CardEntry = ({ config, failed, cardRef, labels, disabled, onChange }: Card
 
 /** `/subscribe-payment/:packageId` (`?type=fpx` for FPX): card or bank checkout, then signed in (spec §2, §4, §5). */
 export const CardCheckoutPage = () => {
-  const { t } = useTranslation(['checkout', 'errors', 'validation']);
+  const { t } = useTranslation(['checkout', 'errors', 'validation', 'billing']);
   const packageId = Number(useParams().packageId);
   const [search] = useSearchParams();
   const isFpx = search.get('type') === 'fpx';
@@ -86,6 +89,8 @@ export const CardCheckoutPage = () => {
   const [paymentFailed, setPaymentFailed] = useState(false);
   const [retryLogin, setRetryLogin] = useState(false);
   const [working, setWorking] = useState(false);
+  const [bank, setBank] = useState<FpxBankCode | null>(null);
+  const [bankError, setBankError] = useState<string | null>(null);
   const cardRef = useRef<CardFieldHandle>(null);
 
   const form = useSchemaForm<CardFormValues>({ schema: cardCheckoutSchema, initialValues: EMPTY, onValuesChange: (values) => setValid(cardCheckoutSchema.safeParse(values).success) });
@@ -117,7 +122,11 @@ export const CardCheckoutPage = () => {
       setRetryLogin(true);
       return;
     }
-    if (isApiError(error) && error.details) applyServerFieldErrors(form as never, error.details);
+    if (isApiError(error) && error.details) {
+      const { bank: bankKey, ...fields } = error.details;
+      if (bankKey) setBankError(t(bankKey));
+      applyServerFieldErrors(form as never, fields);
+    }
     if (isApiError(error) && (error.code === 'card_error' || error.code === 'payment_failed')) setCardError(error.message);
     else notifications.show({ color: 'red', message: error.message });
   };
@@ -133,14 +142,7 @@ export const CardCheckoutPage = () => {
   const setup = useCreateCardSetup();
   const setPaymentMethod = useSetCheckoutPaymentMethod({ onSuccess: (answer) => signIn(answer.ticket), onError: showServerError });
   const retry = useRetryCheckoutSignIn({ onSuccess: (answer) => signIn(answer.ticket), onError: failSignIn });
-  const fpx = useCreateFpxPayment({
-    onSuccess: (payment) => {
-      if (payment.redirect_url) pageLocation.assign(payment.redirect_url);
-      // Stripe's FPX needs Stripe.js and a bank element to redirect, which the shared card field does not offer yet.
-      else notifications.show({ color: 'red', message: t('payment.fpxUnavailable') });
-    },
-    onError: showServerError,
-  });
+  const fpx = useCreateFpxPayment({ onSuccess: (payment) => pageLocation.assign(payment.redirect_url), onError: showServerError });
   const checkFpx = useCheckAndRegisterFpx({ onSuccess: (answer) => signIn(answer.ticket), onError: () => setPaymentFailed(true) });
 
   // Back from the bank: anything but `succeeded` is a failed payment (spec §4, §8).
@@ -162,7 +164,11 @@ export const CardCheckoutPage = () => {
     const body = { ...values, package_id: packageId, coupon_code: coupon?.code ?? undefined, date_purchased: purchasedAt.toISOString() };
     setCardError(null);
     if (isFpx) {
-      fpx.mutate(body);
+      if (!bank) {
+        setBankError(t('validation:fpx.bankRequired'));
+        return;
+      }
+      fpx.mutate({ ...body, bank });
       return;
     }
     setWorking(true);
@@ -285,9 +291,25 @@ export const CardCheckoutPage = () => {
               </Title>
               <TextInput label={t('form.name')} required key={form.key('name')} {...form.getInputProps('name')} />
               {isFpx ? (
-                <Text size="sm" c="dimmed">
-                  {t('payment.fpxNote')}
-                </Text>
+                <>
+                  <Select
+                    label={t('billing:lateSubscribe.bank')}
+                    placeholder={t('billing:lateSubscribe.bankPlaceholder')}
+                    required
+                    searchable
+                    data={BANK_OPTIONS}
+                    value={bank}
+                    onChange={(value) => {
+                      setBank(FPX_BANKS.find((entry) => entry.code === value)?.code ?? null);
+                      setBankError(null);
+                    }}
+                    error={bankError}
+                    disabled={busy}
+                  />
+                  <Text size="sm" c="dimmed">
+                    {t('payment.fpxNote')}
+                  </Text>
+                </>
               ) : (
                 <CardEntry
                   config={gatewayConfig.data}
@@ -317,7 +339,7 @@ export const CardCheckoutPage = () => {
                   {cardError}
                 </Alert>
               )}
-              <Button type="submit" size="md" loading={busy} disabled={busy || !valid || (!isFpx && !card.complete)} data-testid="pay-now">
+              <Button type="submit" size="md" loading={busy} disabled={busy || !valid || (isFpx ? !bank : !card.complete)} data-testid="pay-now">
                 {t('pay.now', { total: totals.totalWithFormat })}
               </Button>
             </Stack>

@@ -1,5 +1,5 @@
 import type { Coupon, LoginResponse, Package, PaymentStatusResponse, RoleName } from '@merchant-hub/domain';
-import type { CardCheckoutRequestInput, EcpayCreateOrderInput } from '@merchant-hub/validation';
+import type { CardCheckoutRequestInput, EcpayCreateOrderInput, FpxCheckoutRequestInput } from '@merchant-hub/validation';
 import type { HttpClient } from '../http-client';
 
 type DataEnvelope<T> = { data: T };
@@ -25,7 +25,8 @@ export type TicketSignInResult = LoginResponse & { role_names: RoleName[]; role_
 
 export type CardSetup = { client_secret: string; setup_intent_id: string; stripe_id: string; gateway: 'sandbox' | 'stripe' };
 
-export type FpxPayment = { payment_intent_id: string; client_secret: string; redirect_url: string | null; amount: number; currency: string };
+/** `redirect_url` is the bank's page (the sandbox's, or the one Stripe answered with for the chosen bank). */
+export type FpxPayment = { payment_intent_id: string; client_secret: string; redirect_url: string; amount: number; currency: string };
 
 /** GET /ecpay/payment-status (the domain's statuses include `paid_conflict`). */
 export type CheckoutPaymentStatus = PaymentStatusResponse;
@@ -73,7 +74,7 @@ export const setCheckoutPaymentMethod = (http: HttpClient, input: SetPaymentMeth
 export const retryCheckoutSignIn = (http: HttpClient, paymentMethod: string): Promise<SignInTicket> =>
   http.post<SignInTicket>('/create-merchant/retry', { paymentMethod });
 
-export const createFpxPayment = (http: HttpClient, input: CardCheckoutRequestInput): Promise<FpxPayment> =>
+export const createFpxPayment = (http: HttpClient, input: FpxCheckoutRequestInput): Promise<FpxPayment> =>
   http.post<FpxPayment>('/create-merchant/fpx', input);
 
 export const checkAndRegisterFpx = (http: HttpClient, paymentIntentId: string): Promise<SignInTicket> =>

@@ -1,4 +1,4 @@
-import type { CardCheckoutRequestInput, EcpayCreateOrderInput } from '@merchant-hub/validation';
+import type { EcpayCreateOrderInput, FpxCheckoutRequestInput } from '@merchant-hub/validation';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { MutationHookOptions, QueryHookOptions } from '../account.queries';
 import { useHttpClient } from '../http-client-context';
@@ -105,9 +105,9 @@ export const useRetryCheckoutSignIn = (options: MutationHookOptions<Awaited<Retu
   return useCall((paymentMethod: string) => retryCheckoutSignIn(http, paymentMethod), options);
 };
 
-export const useCreateFpxPayment = (options: MutationHookOptions<Awaited<ReturnType<typeof createFpxPayment>>, CardCheckoutRequestInput> = {}) => {
+export const useCreateFpxPayment = (options: MutationHookOptions<Awaited<ReturnType<typeof createFpxPayment>>, FpxCheckoutRequestInput> = {}) => {
   const http = useHttpClient();
-  return useCall((input: CardCheckoutRequestInput) => createFpxPayment(http, input), options);
+  return useCall((input: FpxCheckoutRequestInput) => createFpxPayment(http, input), options);
 };
 
 export const useCheckAndRegisterFpx = (options: MutationHookOptions<Awaited<ReturnType<typeof checkAndRegisterFpx>>, string> = {}) => {

@@ -216,7 +216,31 @@ describe('LateSubscribeModal', () => {
     await waitFor(() => expect(pay).toBeEnabled());
     await userEvent.click(pay);
     await waitFor(() => expect(redirect).toHaveBeenCalledWith('/api/sandbox/fpx/pi_1'));
-    expect(calls.find((c) => c.path.startsWith('/users/billing/late-subscribe/fpx'))?.body).toEqual({ package_id: 1, return_url: '/home/dashboard' });
+    expect(calls.find((c) => c.path.startsWith('/users/billing/late-subscribe/fpx'))?.body).toEqual({ package_id: 1, bank: 'maybank2u', return_url: '/home/dashboard' });
+  });
+
+  it('lists the same FPX banks as the checkout, corporate portals included', async () => {
+    renderFeature(<LateSubscribeModal packages={[pkg()]} currency="MYR" isStaff={false} returnPath="/" />, { routes });
+    await userEvent.click(await screen.findByLabelText('FPX online banking'));
+    await userEvent.click(screen.getByPlaceholderText('Choose your bank'));
+    const options = await screen.findAllByRole('option');
+    expect(options).toHaveLength(22);
+    expect(options.map((o) => o.textContent)).toEqual(expect.arrayContaining(['CIMB Clicks', 'PB Enterprise', 'Maybank2E', 'Public Bank']));
+  });
+
+  it("shows the bank's refusal when the bank cannot take the payment now", async () => {
+    const redirect = vi.fn();
+    const offline = [
+      ...routes,
+      { method: 'POST', path: '/users/billing/late-subscribe/fpx/create-intent', status: 402, body: { error: { code: 'payment_failed', message: 'The selected bank is currently unavailable.', key: 'errors:billing.paymentFailed' } } },
+    ];
+    renderFeature(<LateSubscribeModal packages={[pkg()]} currency="MYR" isStaff={false} returnPath="/" redirect={redirect} />, { routes: offline });
+    await userEvent.click(await screen.findByLabelText('FPX online banking'));
+    await userEvent.click(screen.getByPlaceholderText('Choose your bank'));
+    await userEvent.click(await screen.findByRole('option', { name: 'RHB Bank' }));
+    await userEvent.click(screen.getByRole('button', { name: /^Pay/ }));
+    expect(await screen.findByTestId('late-subscribe-error')).toHaveTextContent('The selected bank is currently unavailable.');
+    expect(redirect).not.toHaveBeenCalled();
   });
 
   it('offers FPX only in Malaysian ringgit', async () => {

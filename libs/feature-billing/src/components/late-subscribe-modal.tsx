@@ -3,31 +3,14 @@ import { isApiError, useCreateLateSubscribeFpxIntent, useLateSubscribe } from '@
 import type { CurrencyCode, Package } from '@merchant-hub/domain';
 import { visiblePlanCards } from '@merchant-hub/billing-rules';
 import { addTax, formatMoney } from '@merchant-hub/money';
-import { lateSubscribeFormSchema } from '@merchant-hub/validation';
+import { FPX_BANKS, type FpxBankCode, lateSubscribeFormSchema } from '@merchant-hub/validation';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '../notify';
 import { CardEntryField, useCardEntry } from './card-entry';
 
-/** FPX participating banks (Malaysia); the sandbox bank page stands in for each of them. */
-export const FPX_BANKS = [
-  'Affin Bank',
-  'Alliance Bank',
-  'AmBank',
-  'Bank Islam',
-  'Bank Muamalat',
-  'Bank Rakyat',
-  'BSN',
-  'CIMB Clicks',
-  'Hong Leong Bank',
-  'HSBC Bank',
-  'Maybank2u',
-  'OCBC Bank',
-  'Public Bank',
-  'RHB Bank',
-  'Standard Chartered',
-  'UOB Bank',
-] as const;
+/** The bank picker's rows: Stripe's FPX bank codes, named as the banks name their online banking. */
+const BANK_OPTIONS = FPX_BANKS.map((entry) => ({ value: entry.code, label: entry.name }));
 
 export type LateSubscribeModalProps = {
   packages: Package[];
@@ -52,7 +35,7 @@ export const LateSubscribeModal = ({ packages, currency, userId, isStaff, return
     .flatMap((card) => (card.kind === 'plan' && !card.callForQuote ? [card.pkg] : []));
   const [packageId, setPackageId] = useState<string | null>(plans[0] ? String(plans[0].id) : null);
   const [paymentType, setPaymentType] = useState<'card' | 'fpx'>('card');
-  const [bank, setBank] = useState<string | null>(null);
+  const [bank, setBank] = useState<FpxBankCode | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const entry = useCardEntry({ userId, purpose: 'late-subscribe' });
@@ -70,7 +53,8 @@ export const LateSubscribeModal = ({ packages, currency, userId, isStaff, return
     setBusy(true);
     try {
       if (paymentType === 'fpx') {
-        const intent = await fpxIntent.mutateAsync({ packageId: chosen.id, userId, returnUrl: returnPath });
+        if (!bank) return;
+        const intent = await fpxIntent.mutateAsync({ packageId: chosen.id, bank, userId, returnUrl: returnPath });
         redirect(intent.redirect_url);
         return;
       }
@@ -114,9 +98,9 @@ export const LateSubscribeModal = ({ packages, currency, userId, isStaff, return
           <Select
             label={t('lateSubscribe.bank')}
             placeholder={t('lateSubscribe.bankPlaceholder')}
-            data={[...FPX_BANKS]}
+            data={BANK_OPTIONS}
             value={bank}
-            onChange={setBank}
+            onChange={(value) => setBank(FPX_BANKS.find((entry) => entry.code === value)?.code ?? null)}
             searchable
           />
         )}

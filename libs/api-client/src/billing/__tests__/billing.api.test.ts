@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, parseApiError } from '../../api-error';
 import { createHttpClient } from '../../http-client';
-import { fetchCreditBalance, fetchPlanChangePreview, mustSubscribeOf, subscribeAddOn } from '../../billing.api';
+import { createLateSubscribeFpxIntent, fetchCreditBalance, fetchPlanChangePreview, mustSubscribeOf, subscribeAddOn } from '../../billing.api';
 import { billingKeys } from '../../billing.queries';
 
 const recordingFetch = (body: unknown, status = 200) => {
@@ -43,6 +43,13 @@ describe('billing calls', () => {
     await subscribeAddOn(http, { quantity: 3, storeId: 4, coupon: '' });
     expect(calls[0].url).toBe('/api/users/usage-addon/subscribe');
     expect(JSON.parse(String(calls[0].init.body))).toEqual({ addon_store_quantity: 3, store_id: 4 });
+  });
+
+  it('names the chosen FPX bank by its Stripe code when asking for the bank page', async () => {
+    const { http, calls } = recordingFetch({ payment_intent_id: 'pi_1', client_secret: 's', redirect_url: 'https://bank.test/pi_1', amount: 21492 });
+    await expect(createLateSubscribeFpxIntent(http, { packageId: 4, bank: 'maybank2u', userId: 9, returnUrl: '/home/billing' })).resolves.toMatchObject({ redirect_url: 'https://bank.test/pi_1' });
+    expect(calls[0].url).toBe('/api/users/billing/late-subscribe/fpx/create-intent');
+    expect(JSON.parse(String(calls[0].init.body))).toEqual({ package_id: 4, user_id: 9, bank: 'maybank2u', return_url: '/home/billing' });
   });
 });
 
