@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
@@ -25,5 +26,9 @@ class ResizeObserverStub {
 window.ResizeObserver = ResizeObserverStub;
 Element.prototype.scrollIntoView = () => undefined;
 
-// Globals are off, so Testing Library cannot register its own cleanup.
-afterEach(() => cleanup());
+// Globals are off, so Testing Library cannot register its own cleanup. Mantine keeps notifications in a
+// module-wide store: without emptying it, one test's toasts show up in the next.
+afterEach(() => {
+  cleanup();
+  notifications.clean();
+});

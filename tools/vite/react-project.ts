@@ -1,0 +1,77 @@
+// The one Vite/Vitest configuration of the React projects: each app's and lib's vite.config.mts names only
+// what differs (its base path, dev port, setup file).
+import react from '@vitejs/plugin-react';
+import { resolve } from 'node:path';
+import type { UserConfig } from 'vite';
+import { defineConfig } from 'vitest/config';
+
+export const workspaceRoot = resolve(import.meta.dirname, '../..');
+const api = { '/api': { target: 'http://localhost:3000' } };
+
+/** jsdom stubs for Mantine plus Testing Library cleanup; shared by every React project's tests. */
+export const jsdomSetup = resolve(import.meta.dirname, 'jsdom-setup.ts');
+
+type TestOptions = { projectRoot: string; setupFiles?: string[] };
+
+const testConfig = ({ projectRoot, setupFiles = [jsdomSetup] }: TestOptions) => ({
+  // Rooted at the workspace so `--outputFile` paths in project.json land in the shared tmp/test-results.
+  root: workspaceRoot,
+  dir: projectRoot,
+  environment: 'jsdom' as const,
+  setupFiles,
+  include: ['src/**/__tests__/**/*.test.{ts,tsx}'],
+  css: false,
+  // Under Node, `react-router` resolves to its CommonJS build while `react-router/dom` loads the ESM chunks,
+  // giving two router contexts; point the bare specifier at the ESM build the browser bundle uses.
+  alias: [{ find: /^react-router$/, replacement: resolve(workspaceRoot, 'node_modules/react-router/dist/development/index.mjs') }],
+});
+
+export type ReactAppOptions = {
+  /** The app's folder (`import.meta.dirname` of its vite.config.mts). */
+  projectRoot: string;
+  name: string;
+  /** Where the API serves the app's assets (serving contract in the README). */
+  base: string;
+  devPort: number;
+};
+
+export const reactAppConfig = ({ projectRoot, name, base, devPort }: ReactAppOptions): UserConfig =>
+  defineConfig({
+    root: projectRoot,
+    base,
+    cacheDir: resolve(workspaceRoot, `node_modules/.vite/${name}`),
+    plugins: [react()],
+    resolve: { tsconfigPaths: true },
+    server: { port: devPort, proxy: api },
+    preview: { port: devPort + 100, proxy: api },
+    build: {
+      outDir: resolve(workspaceRoot, `dist/apps/${name}`),
+      emptyOutDir: true,
+      sourcemap: true,
+      rolldownOptions: {
+        // The workspace libs are pure modules reached through barrel files; saying so lets a lazy route's
+        // components (language picker, modals...) stay in that route's chunk instead of the entry chunk.
+        treeshake: { moduleSideEffects: (id: string) => !/\/libs\/[^/]+\/src\/.+\.tsx?$/.test(id) },
+        // React and the router change only with a dependency upgrade: their own chunks stay cached across deploys.
+        output: {
+          codeSplitting: {
+            groups: [
+              { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+              { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
+            ],
+          },
+        },
+      },
+    },
+    test: testConfig({ projectRoot }),
+  });
+
+/** A React library consumed as source through the workspace path alias: tests only, never built alone. */
+export const reactLibTestConfig = (options: { projectRoot: string; name: string; setupFiles?: string[] }): UserConfig =>
+  defineConfig({
+    root: options.projectRoot,
+    cacheDir: resolve(workspaceRoot, `node_modules/.vite/${options.name}`),
+    plugins: [react()],
+    resolve: { tsconfigPaths: true },
+    test: testConfig(options),
+  });
