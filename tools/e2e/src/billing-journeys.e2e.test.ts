@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, startProduct, type RunningProduct } from './harness';
+import { launchBrowser, startProduct, type RunningProduct, screenshotDir } from './harness';
 
 // Issue 6 journeys on the sandbox gateway: new-merchant@demo.test goes from "must subscribe" through every
 // billing action; screenshots of each screen at 375 px and 1440 px land in docs/screenshots/billing-*.png.
-const SHOTS = resolve(__dirname, '../../../docs/screenshots');
+const SHOTS = screenshotDir;
 
 let product: RunningProduct;
 let browser: Browser;

@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, startProduct, type RunningProduct } from './harness';
+import { launchBrowser, startProduct, type RunningProduct, screenshotDir } from './harness';
 
-const SHOTS = resolve(__dirname, '../../../docs/screenshots');
+const SHOTS = screenshotDir;
 
 let product: RunningProduct;
 let browser: Browser;

@@ -19,6 +19,12 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/**
+ * Where journeys save their screenshots: docs/screenshots when SCREENSHOTS=1 (refreshing the committed
+ * pictures), otherwise tmp/, so an ordinary test run leaves the work tree as it was.
+ */
+export const screenshotDir = resolve(workspaceRoot, process.env.SCREENSHOTS === '1' ? 'docs/screenshots' : 'tmp/e2e-screenshots');
+
 export type RunningProduct = { baseUrl: string; stop: () => Promise<void>; output: () => string };
 
 async function freePort(): Promise<number> {
