@@ -127,6 +127,11 @@ describe('public checkout journeys', () => {
     await page.getByLabel('Name on card').fill('Aminah Ali');
   };
 
+  const chooseBank = async (page: Page) => {
+    await page.getByPlaceholder('Choose your bank').click();
+    await page.getByRole('option', { name: 'Maybank2u' }).click();
+  };
+
   it('MY card checkout with 4242… and a coupon → signed in at home', async () => {
     const page = await newPage();
     const id = await packageIdOf('MY');
@@ -155,6 +160,7 @@ describe('public checkout journeys', () => {
     await page.getByTestId('summary-total').waitFor();
     expect(await page.getByTestId('summary-total').innerText()).toBe('RM 106.92');
     await fillCardForm(page, 'my-fpx-paid@shop.test');
+    await chooseBank(page);
     await page.getByTestId('pay-now').click();
     await page.waitForURL(/\/api\/sandbox\/fpx\//);
     await page.getByRole('button', { name: 'Pay' }).click();
@@ -173,6 +179,7 @@ describe('public checkout journeys', () => {
     await page.goto(`${product.baseUrl}/subscribe-payment/${id}?type=fpx&locale=en`);
     await page.getByTestId('summary-total').waitFor();
     await fillCardForm(page, 'my-fpx@shop.test');
+    await chooseBank(page);
     await shot(page, 'fpx');
     await page.getByTestId('pay-now').click();
     await page.waitForURL(/\/api\/sandbox\/fpx\//);
