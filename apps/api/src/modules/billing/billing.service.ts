@@ -26,6 +26,7 @@ import {
   ensureBillingAccount,
   findInvoice,
   findPromotionByCode,
+  type InvoiceRecord,
   iso,
   liveSubscriptions,
   newId,
@@ -39,6 +40,7 @@ import {
   toInvoiceRecord,
   toSubscriptions,
 } from './billing.repository';
+import { couponProblem } from './coupon-rules';
 
 const PAGE_SIZE = 10;
 
@@ -68,6 +70,21 @@ export const createBillingService = (engine: Engine) => {
     }
     if (pkg.descriptions.report.length === 0 && pkg.price === 0) throw new AppError('package_unavailable', { message: 'This plan is quoted on request: please contact us' });
     return pkg;
+  };
+
+  /**
+   * Charges a just-created open invoice at once. Without a card the call fails outright (nothing is kept);
+   * on a refusal the invoice is voided and the refusal raised after the transaction commits, so the void
+   * stays on record. False tells the caller to stop.
+   */
+  const chargeNowOrVoid = async (ctx: MerchantTx, invoice: InvoiceRecord): Promise<boolean> => {
+    if (invoice.status !== 'open') return true;
+    const paid = await engine.payInvoice(ctx.tx, ctx.account, invoice, { now: ctx.now, offSession: false });
+    if (paid.ok) return true;
+    if (paid.code === 'no_card') throw engine.paymentError(paid);
+    await engine.voidInvoice(ctx.tx, ctx.account, invoice, ctx.now);
+    ctx.failAfterCommit(engine.paymentError(paid));
+    return false;
   };
 
   const ensureCustomer = async (ctx: MerchantTx): Promise<string> => {
@@ -257,15 +274,7 @@ export const createBillingService = (engine: Engine) => {
         billingReason: 'subscription_update',
         now: ctx.now,
       });
-      if (invoice.status === 'open') {
-        const paid = await engine.payInvoice(ctx.tx, ctx.account, invoice, { now: ctx.now, offSession: false });
-        if (!paid.ok) {
-          if (paid.code === 'no_card') throw engine.paymentError(paid);
-          await engine.voidInvoice(ctx.tx, ctx.account, invoice, ctx.now);
-          ctx.failAfterCommit(engine.paymentError(paid));
-          return null;
-        }
-      }
+      if (!(await chargeNowOrVoid(ctx, invoice))) return null;
       if (st.pendingRecord) await ctx.tx('subscriptions').where({ id: st.pendingRecord.id }).update({ stripe_status: 'canceled', canceled_at: ctx.now, updated_at: ctx.now });
       const switched = decision.change === 'period_switch';
       await ctx.tx('subscriptions')
@@ -308,15 +317,7 @@ export const createBillingService = (engine: Engine) => {
       billingReason: 'subscription_create',
       now: ctx.now,
     });
-    if (invoice.status === 'open') {
-      const paid = await engine.payInvoice(ctx.tx, ctx.account, invoice, { now: ctx.now, offSession: false });
-      if (!paid.ok) {
-        if (paid.code === 'no_card') throw engine.paymentError(paid);
-        await engine.voidInvoice(ctx.tx, ctx.account, invoice, ctx.now);
-        ctx.failAfterCommit(engine.paymentError(paid));
-        return null;
-      }
-    }
+    if (!(await chargeNowOrVoid(ctx, invoice))) return null;
     const sub = await engine.insertSubscription(ctx.tx, { merchantId: ctx.account.merchantId, name: 'default', status: 'active', pkg, periodStart: ctx.now, periodEnd, now: ctx.now });
     await ctx.tx('invoices').where({ id: invoice.id }).update({ subscription_id: sub.id });
     return { message: `Welcome to ${pkg.name}!`, change: 'upgrade' as const, invoice: await toInvoice(ctx.tx, toInvoiceRecord(await ctx.tx('invoices').where({ id: invoice.id }).first()), publicUrl) };
@@ -371,17 +372,6 @@ export const createBillingService = (engine: Engine) => {
 
   // ------------------------------------------------------------------------------------------ coupons
 
-  /** Why a code cannot be redeemed now, or null when it can. */
-  const couponProblem = (promotion: PromotionRecord | null, currency: string, now: number): AppError | null => {
-    if (!promotion || !promotion.active) return new AppError('coupon_invalid');
-    const { coupon } = promotion;
-    if ((promotion.expiresAt !== null && promotion.expiresAt <= now) || (coupon.redeem_by !== null && coupon.redeem_by <= now)) return new AppError('coupon_expired');
-    if ((promotion.maxRedemptions !== null && promotion.timesRedeemed >= promotion.maxRedemptions) || (coupon.max_redemptions !== null && coupon.times_redeemed >= coupon.max_redemptions)) {
-      return new AppError('coupon_invalid', { message: 'This coupon has reached its redemption limit' });
-    }
-    if (coupon.amount_off !== null && coupon.currency !== currency) return new AppError('coupon_invalid', { message: `This coupon is not valid for ${currency} plans` });
-    return null;
-  };
 
   const redeem = async (tx: Knex.Transaction, promotion: PromotionRecord, merchantId: number, subscriptionId: number | null, now: number): Promise<void> => {
     await tx('promotion_codes').where({ id: promotion.promotionId }).increment('times_redeemed', 1);

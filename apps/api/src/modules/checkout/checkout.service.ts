@@ -24,6 +24,7 @@ import {
   toCoupon,
   toSubscriptionRecord,
 } from '../billing/billing.repository';
+import { couponProblem } from '../billing/coupon-rules';
 import { type CatalogPackage, findPackage } from '../packages/packages.repository';
 import { writeAudit } from '../staff/audit.repository';
 import {
@@ -130,17 +131,6 @@ export const createCheckoutService = (deps: AppDeps) => {
     return pkg;
   };
 
-  /** Why a promotion code cannot be used for this currency now, or null when it can. */
-  const couponProblem = (promotion: PromotionRecord | null, currency: string, now: number): AppError | null => {
-    if (!promotion || !promotion.active) return new AppError('coupon_invalid');
-    const { coupon } = promotion;
-    if ((promotion.expiresAt !== null && promotion.expiresAt <= now) || (coupon.redeem_by !== null && coupon.redeem_by <= now)) return new AppError('coupon_expired');
-    if ((promotion.maxRedemptions !== null && promotion.timesRedeemed >= promotion.maxRedemptions) || (coupon.max_redemptions !== null && coupon.times_redeemed >= coupon.max_redemptions)) {
-      return new AppError('coupon_invalid', { message: 'This coupon has reached its redemption limit' });
-    }
-    if (coupon.amount_off !== null && coupon.currency !== currency) return new AppError('coupon_invalid', { message: `This coupon is not valid for ${currency} plans` });
-    return null;
-  };
 
   const promotionFor = async (exec: Knex | Knex.Transaction, code: string | null | undefined, pkg: CatalogPackage, now: number): Promise<PromotionRecord | null> => {
     if (!code) return null;
