@@ -1,11 +1,11 @@
-import { Anchor, Badge, Button, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import { useBillingHistory } from '@merchant-hub/api-client';
 import { clampHistoryRange, historyMinStartDate, historyRangeToUnix, invoiceStatusColor } from '@merchant-hub/billing-rules';
 import type { IsoDateTime } from '@merchant-hub/domain';
 import { formatMoney } from '@merchant-hub/money';
-import { EmptyState, ErrorState, formatDate } from '@merchant-hub/ui-kit';
+import { EmptyState, ErrorState, formatDate, Icon } from '@merchant-hub/ui-kit';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -79,16 +79,16 @@ export const BillingHistoryModal = ({ opened, userId, accountCreatedAt, showPdf,
         ) : invoices.length === 0 ? (
           <EmptyState title={t('history.empty')} />
         ) : (
-          <Table.ScrollContainer minWidth={480}>
+          <Table.ScrollContainer minWidth={300}>
             <Table striped data-testid="history-table">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('history.number')}</Table.Th>
-                  <Table.Th>{t('history.date')}</Table.Th>
+                  <Table.Th visibleFrom="sm">{t('history.date')}</Table.Th>
                   <Table.Th visibleFrom="sm">{t('history.period')}</Table.Th>
                   <Table.Th ta="right">{t('history.amount')}</Table.Th>
                   <Table.Th>{t('history.statusLabel')}</Table.Th>
-                  <Table.Th />
+                  <Table.Th visibleFrom={showPdf ? undefined : 'sm'} />
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -96,10 +96,22 @@ export const BillingHistoryModal = ({ opened, userId, accountCreatedAt, showPdf,
                   const line = invoice.lines.data[0];
                   return (
                     <Table.Tr key={invoice.id} data-testid="invoice-row">
-                      <Table.Td>{invoice.number}</Table.Td>
-                      <Table.Td>{formatDate(invoice.created)}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                        {/* Narrow screens fold the date under the number and make the number the invoice link,
+                            so amount and status stay in view without sideways scrolling. */}
+                        <Text visibleFrom="sm" span>
+                          {invoice.number}
+                        </Text>
+                        <Anchor hiddenFrom="sm" href={invoice.hosted_invoice_url} target="_blank" rel="noopener noreferrer" size="sm">
+                          {invoice.number}
+                        </Anchor>
+                        <Text hiddenFrom="sm" size="xs" c="dimmed">
+                          {formatDate(invoice.created)}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td visibleFrom="sm">{formatDate(invoice.created)}</Table.Td>
                       <Table.Td visibleFrom="sm">{line ? `${formatDate(line.period.start)} – ${formatDate(line.period.end)}` : '—'}</Table.Td>
-                      <Table.Td ta="right" data-testid="invoice-amount">
+                      <Table.Td ta="right" data-testid="invoice-amount" style={{ whiteSpace: 'nowrap' }}>
                         {formatMoney(invoice.status === 'paid' ? invoice.amount_paid : invoice.total, invoice.currency)}
                       </Table.Td>
                       <Table.Td>
@@ -107,15 +119,28 @@ export const BillingHistoryModal = ({ opened, userId, accountCreatedAt, showPdf,
                           {t(`history.invoiceStatus.${invoice.status}`)}
                         </Badge>
                       </Table.Td>
-                      <Table.Td>
+                      <Table.Td visibleFrom={showPdf ? undefined : 'sm'}>
                         <Group gap="xs" wrap="nowrap">
-                          <Anchor href={invoice.hosted_invoice_url} target="_blank" rel="noopener noreferrer" size="sm">
+                          <Anchor visibleFrom="sm" href={invoice.hosted_invoice_url} target="_blank" rel="noopener noreferrer" size="sm">
                             {t('history.view')}
                           </Anchor>
                           {showPdf ? (
-                            <Anchor href={invoice.invoice_pdf} target="_blank" rel="noopener noreferrer" size="sm">
-                              {t('history.pdf')}
-                            </Anchor>
+                            <>
+                              <Anchor visibleFrom="sm" href={invoice.invoice_pdf} target="_blank" rel="noopener noreferrer" size="sm">
+                                {t('history.pdf')}
+                              </Anchor>
+                              <ActionIcon
+                                hiddenFrom="sm"
+                                component="a"
+                                href={invoice.invoice_pdf}
+                                target="_blank"
+                                rel="noopener noreferrer"
+                                variant="subtle"
+                                aria-label={t('history.pdf')}
+                              >
+                                <Icon name="document" />
+                              </ActionIcon>
+                            </>
                           ) : null}
                         </Group>
                       </Table.Td>

@@ -99,7 +99,7 @@ export const BillingUpgradePage = () => {
         </Card>
       </Group>
       <Card withBorder radius="md">
-        <Table.ScrollContainer minWidth={360}>
+        <Table.ScrollContainer minWidth={280}>
           <Table>
             <Table.Thead>
               <Table.Tr>
