@@ -36,26 +36,36 @@ export const CreditBalanceModal = ({ opened, userId, onClose }: CreditBalanceMod
           {rows.length === 0 ? (
             <EmptyState title={t('creditBalance.empty')} />
           ) : (
-            <Table.ScrollContainer minWidth={560}>
+            <Table.ScrollContainer minWidth={280}>
               <Table striped>
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th>{t('creditBalance.date')}</Table.Th>
+                    <Table.Th visibleFrom="sm">{t('creditBalance.date')}</Table.Th>
                     <Table.Th>{t('creditBalance.description')}</Table.Th>
                     <Table.Th ta="right">{t('creditBalance.amount')}</Table.Th>
-                    <Table.Th ta="right">{t('creditBalance.endingBalance')}</Table.Th>
+                    <Table.Th ta="right" visibleFrom="sm">
+                      {t('creditBalance.endingBalance')}
+                    </Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
                   {rows.map((row) => (
                     <Table.Tr key={row.id}>
-                      <Table.Td>{formatDate(row.created)}</Table.Td>
-                      <Table.Td>{row.description ?? row.type}</Table.Td>
+                      <Table.Td visibleFrom="sm">{formatDate(row.created)}</Table.Td>
+                      <Table.Td>
+                        {row.description ?? row.type}
+                        {/* Narrow screens fold the date under the description so the amount stays in view. */}
+                        <Text hiddenFrom="sm" size="xs" c="dimmed">
+                          {formatDate(row.created)}
+                        </Text>
+                      </Table.Td>
                       {/* Positive is a debit, negative a credit (spec §3): credits read green. */}
-                      <Table.Td ta="right" c={row.amount < 0 ? 'green' : undefined}>
+                      <Table.Td ta="right" c={row.amount < 0 ? 'green' : undefined} style={{ whiteSpace: 'nowrap' }}>
                         {formatMoney(row.amount, row.currency)}
                       </Table.Td>
-                      <Table.Td ta="right">{formatMoney(row.ending_balance, row.currency)}</Table.Td>
+                      <Table.Td ta="right" visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
+                        {formatMoney(row.ending_balance, row.currency)}
+                      </Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
