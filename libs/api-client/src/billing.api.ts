@@ -19,6 +19,7 @@ import type {
   BillingHistoryQueryInput,
   BillingInfoInput,
   CancelTrialingPackageInput,
+  ConfirmPaymentInput,
   CreditBalanceQueryInput,
   DeleteCardInput,
   DowngradeOrUpgradeInput,
@@ -58,6 +59,32 @@ export const mustSubscribeOf = (error: unknown): MustSubscribe | null => {
   const currency = isRecord(body) && typeof body.currency === 'string' ? (body.currency as CurrencyCode) : null;
   return { packages, currency };
 };
+
+/**
+ * A 402 `authentication_required` answer (Stripe's `requires_action`): the card issuer wants the merchant on
+ * its 3-D Secure page, which returns to the billing page with `flow=3ds`, `payment_intent` and `redirect_status`.
+ */
+export type AuthenticationRedirect = { url: string; returnUrl: string; paymentIntent: string };
+
+/** Where to send the browser for 3-D Secure, or null when the error means something else. */
+export const authenticationRedirectOf = (error: unknown): AuthenticationRedirect | null => {
+  if (!isApiError(error) || error.code !== 'authentication_required' || !isRecord(error.body)) return null;
+  const { next_action: action, payment_intent: intent } = error.body;
+  if (!isRecord(action) || action.type !== 'redirect_to_url' || !isRecord(action.redirect_to_url) || !isRecord(intent)) return null;
+  const { url, return_url: returnUrl } = action.redirect_to_url;
+  if (typeof url !== 'string' || typeof returnUrl !== 'string' || typeof intent.id !== 'string') return null;
+  return { url, returnUrl, paymentIntent: intent.id };
+};
+
+/** Query parameters of a 3-D Secure return, or null when the page was opened another way (an FPX return has no `flow`). */
+export const threeDsReturnOf = (params: URLSearchParams): { paymentIntent: string; succeeded: boolean } | null => {
+  const paymentIntent = params.get('payment_intent');
+  const status = params.get('redirect_status');
+  if (params.get('flow') !== '3ds' || !paymentIntent || !status) return null;
+  return { paymentIntent, succeeded: status === 'succeeded' };
+};
+
+export type ConfirmPaymentResult = { message: string; status: 'succeeded'; already_confirmed: boolean; invoice?: Invoice };
 
 export type MessageResponse = { message: string };
 export type PlanChangeResult = { message: string; change?: string; invoice: Invoice | null };
@@ -240,6 +267,10 @@ export const createLateSubscribeFpxIntent = (
     bank: input.bank,
     return_url: input.returnUrl,
   });
+
+/** POST users/billing/confirm-payment: settles what a 3-D Secure payment was paying for, at most once. */
+export const confirmPayment = (http: HttpClient, input: ConfirmPaymentInput): Promise<ConfirmPaymentResult> =>
+  http.post<ConfirmPaymentResult>('/users/billing/confirm-payment', input);
 
 export const confirmLateSubscribeFpx = (http: HttpClient, input: LateSubscribeFpxInput): Promise<PlanChangeResult> =>
   http.post<PlanChangeResult>('/users/billing/late-subscribe/fpx', input);

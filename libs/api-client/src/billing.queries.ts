@@ -3,6 +3,7 @@ import type {
   AddCardInput,
   AddCouponInput,
   CancelTrialingPackageInput,
+  ConfirmPaymentInput,
   DeleteCardInput,
   DowngradeOrUpgradeInput,
   LateSubscribeFpxInput,
@@ -18,6 +19,7 @@ import {
   cancelTrialingPackage,
   changePlan,
   confirmLateSubscribeFpx,
+  confirmPayment,
   createLateSubscribeFpxIntent,
   createLateSubscribeIntent,
   createSandboxPaymentMethod,
@@ -213,6 +215,14 @@ export const useUnsubscribe = (options: MutationHookOptions<Result<typeof unsubs
 export const useResume = (options: MutationHookOptions<Result<typeof resumePlan>, { userId?: number }> = {}) => {
   const http = useHttpClient();
   return useBillingMutation((input: { userId?: number }) => resumePlan(http, input), options);
+};
+
+/** Back from 3-D Secure: settles the payment and refreshes every billing read. */
+export const useConfirmPayment = (options: MutationHookOptions<Result<typeof confirmPayment>, ConfirmPaymentInput> = {}) => {
+  const http = useHttpClient();
+  const invalidate = useInvalidateBilling();
+  // A failed authentication also changed state (the invoice is void), so refresh whatever the answer.
+  return useMutation({ ...options, mutationFn: (input: ConfirmPaymentInput) => confirmPayment(http, input), onSettled: async (...args) => { await invalidate(); await options.onSettled?.(...args); } });
 };
 
 export const useRetryPayment = (options: MutationHookOptions<Result<typeof retryPayment>, RetryPaymentInput> = {}) => {

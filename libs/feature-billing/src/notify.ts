@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { errorMessageKeys, isApiError } from '@merchant-hub/api-client';
+import { authenticationRedirectOf, errorMessageKeys, isApiError } from '@merchant-hub/api-client';
 import { useTranslation } from 'react-i18next';
 
 /** Errors whose text comes from the payment provider or the coupon rules: the server's message is the message. */
@@ -17,12 +17,24 @@ export const useErrorText = () => {
   };
 };
 
+/** The browser's address bar, behind an object so tests can watch where the page sends the merchant. */
+export const browserLocation = { assign: (url: string): void => window.location.assign(url) };
+
 export const useNotify = () => {
   const errorText = useErrorText();
+  const { t } = useTranslation('errors');
   return {
     success: (message: string) => notifications.show({ color: 'green', message }),
-    error: (error: unknown, options: { title?: string; fallbackKey?: string } = {}) =>
-      notifications.show({ color: 'red', title: options.title, message: errorText(error, options.fallbackKey) }),
+    /** A charge waiting for 3-D Secure is not a failure: the merchant goes to the bank's page instead. */
+    error: (error: unknown, options: { title?: string; fallbackKey?: string } = {}) => {
+      const authentication = authenticationRedirectOf(error);
+      if (authentication) {
+        notifications.show({ color: 'blue', message: t('errors:billing.authenticationRequired') });
+        browserLocation.assign(authentication.url);
+        return;
+      }
+      notifications.show({ color: 'red', title: options.title, message: errorText(error, options.fallbackKey) });
+    },
     text: (message: string, color: 'red' | 'green' = 'red') => notifications.show({ color, message }),
   };
 };

@@ -214,6 +214,14 @@ export const lateSubscribeFpxSchema = z.object(
 export type LateSubscribeFpxInput = z.input<typeof lateSubscribeFpxSchema>;
 export type LateSubscribeFpxOutput = z.output<typeof lateSubscribeFpxSchema>;
 
+/** POST users/billing/confirm-payment, after the card issuer's 3-D Secure page sends the merchant back. */
+export const confirmPaymentSchema = z.object(
+  { payment_intent: reference('validation:billing.paymentIntentRequired'), user_id: userId },
+  { error: INPUT_KEY },
+);
+export type ConfirmPaymentInput = z.input<typeof confirmPaymentSchema>;
+export type ConfirmPaymentOutput = z.output<typeof confirmPaymentSchema>;
+
 /** The late-subscribe modal: a payment type, and a plan when the merchant is changing plan. */
 export const lateSubscribeFormSchema = z
   .object(

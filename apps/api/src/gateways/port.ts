@@ -26,7 +26,12 @@ export type GatewayPayment = {
   failure_message: string | null;
   metadata: Record<string, string>;
   client_secret: string | null;
+  /** Set while the customer must authenticate (3-D Secure): the provider's page, which returns to `return_url`. */
+  next_action?: GatewayNextAction | null;
 };
+
+/** Stripe's `next_action` of type `redirect_to_url`, the only kind this product asks for (it always sends a return_url). */
+export type GatewayNextAction = { type: 'redirect_to_url'; redirect_to_url: { url: string; return_url: string } };
 
 export type GatewayEvent = { id: string; type: string; data: { object: Record<string, unknown> } };
 
@@ -63,6 +68,8 @@ export type ChargeInput = {
   description: string;
   /** Renewals and retries run without the customer present. */
   offSession: boolean;
+  /** On-session only: where the card issuer's authentication page sends the customer back. */
+  returnUrl?: string;
   metadata?: Record<string, string>;
 };
 

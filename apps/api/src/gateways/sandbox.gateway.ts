@@ -39,7 +39,7 @@ type IntentRow = {
   metadata: string | null;
 };
 
-const toPayment = (row: IntentRow): GatewayPayment => ({
+const toPayment = (row: IntentRow, publicUrl = ''): GatewayPayment => ({
   id: row.id,
   status: row.status as GatewayPayment['status'],
   amount: Number(row.amount ?? 0),
@@ -50,6 +50,10 @@ const toPayment = (row: IntentRow): GatewayPayment => ({
   failure_message: row.failure_message,
   metadata: row.metadata ? (JSON.parse(row.metadata) as Record<string, string>) : {},
   client_secret: row.client_secret,
+  next_action:
+    row.status === 'requires_action' && row.method_type === 'card' && row.return_url
+      ? { type: 'redirect_to_url', redirect_to_url: { url: `${publicUrl}/api/sandbox/3ds/${row.id}`, return_url: row.return_url } }
+      : null,
 });
 
 const requestHash = (value: unknown): string => createHash('sha256').update(JSON.stringify(value)).digest('hex');
@@ -60,6 +64,9 @@ export type SandboxGateway = PaymentGateway & {
   /** The FPX page's buttons: the bank's answer. */
   completeBankPayment: (id: string, outcome: 'succeeded' | 'failed', exec?: GatewayExec) => Promise<GatewayPayment & { return_url: string | null }>;
   findBankPayment: (id: string, exec?: GatewayExec) => Promise<(GatewayPayment & { return_url: string | null }) | null>;
+  /** The 3-D Secure page's buttons: the card issuer's answer to a card payment waiting for authentication. */
+  completeAuthentication: (id: string, outcome: 'succeeded' | 'failed', exec?: GatewayExec) => Promise<GatewayPayment & { return_url: string | null }>;
+  findCardPayment: (id: string, exec?: GatewayExec) => Promise<(GatewayPayment & { return_url: string | null }) | null>;
 };
 
 /**
@@ -83,7 +90,7 @@ export const createSandboxGateway = (deps: { db: Db; clock: Clock; publicUrl: st
     if (row.request_hash !== hash) {
       throw new GatewayError('idempotency_key_in_use', 'Keys for idempotent requests can only be used with the same parameters they were first used with.');
     }
-    return toPayment(row);
+    return toPayment(row, deps.publicUrl);
   };
 
   const insertOnce = async (exec: GatewayExec, row: IntentRow & { idempotency_key: string; created_at: number }, hash: string): Promise<GatewayPayment> => {
@@ -97,7 +104,7 @@ export const createSandboxGateway = (deps: { db: Db; clock: Clock; publicUrl: st
       if (raced) return replay(raced, hash);
       throw error;
     }
-    return toPayment(row);
+    return toPayment(row, deps.publicUrl);
   };
 
   const gateway: SandboxGateway = {
@@ -169,6 +176,7 @@ export const createSandboxGateway = (deps: { db: Db; clock: Clock; publicUrl: st
       if (existing) return replay(existing, hash);
       const { row, behavior } = await cardBehavior(exec, input.paymentMethod);
       const refusal = row.customer === input.customer ? chargeRefusal(behavior) : 'card_declined';
+      const needsAction = refusal === 'authentication_required' && !input.offSession;
       const id = randomId('pi');
       return insertOnce(
         exec,
@@ -181,11 +189,12 @@ export const createSandboxGateway = (deps: { db: Db; clock: Clock; publicUrl: st
           currency: input.currency,
           method_type: 'card',
           payment_method: input.paymentMethod,
-          status: refusal ? (refusal === 'authentication_required' && !input.offSession ? 'requires_action' : 'failed') : 'succeeded',
-          failure_code: refusal,
-          failure_message: refusal ? DECLINE_MESSAGES[refusal] : null,
+          status: needsAction ? 'requires_action' : refusal ? 'failed' : 'succeeded',
+          // Waiting for the customer is not a refusal yet: Stripe reports no error until authentication fails.
+          failure_code: needsAction ? null : refusal,
+          failure_message: refusal && !needsAction ? DECLINE_MESSAGES[refusal] : null,
           request_hash: hash,
-          return_url: null,
+          return_url: needsAction ? (input.returnUrl ?? null) : null,
           metadata: JSON.stringify(input.metadata ?? {}),
           idempotency_key: input.idempotencyKey,
           created_at: seconds(clock),
@@ -228,7 +237,7 @@ export const createSandboxGateway = (deps: { db: Db; clock: Clock; publicUrl: st
 
     findBankPayment: async (id, exec = db) => {
       const row: IntentRow | undefined = await exec('sandbox_intents').where({ id, method_type: 'fpx' }).first();
-      return row ? { ...toPayment(row), return_url: row.return_url } : null;
+      return row ? { ...toPayment(row, deps.publicUrl), return_url: row.return_url } : null;
     },
 
     completeBankPayment: async (id, outcome, exec = db) => {
@@ -247,12 +256,35 @@ export const createSandboxGateway = (deps: { db: Db; clock: Clock; publicUrl: st
           });
       }
       const updated: IntentRow = await exec('sandbox_intents').where({ id }).first();
-      return { ...toPayment(updated), return_url: updated.return_url };
+      return { ...toPayment(updated, deps.publicUrl), return_url: updated.return_url };
+    },
+
+    findCardPayment: async (id, exec = db) => {
+      const row: IntentRow | undefined = await exec('sandbox_intents').where({ id, kind: 'payment', method_type: 'card' }).first();
+      return row ? { ...toPayment(row, deps.publicUrl), return_url: row.return_url } : null;
+    },
+
+    completeAuthentication: async (id, outcome, exec = db) => {
+      const row: IntentRow | undefined = await exec('sandbox_intents').where({ id, kind: 'payment', method_type: 'card' }).first();
+      if (!row) throw new GatewayError('resource_missing', `No such PaymentIntent: '${id}'`);
+      // The issuer answers once; a second press (or the other button) changes nothing.
+      if (row.status === 'requires_action') {
+        const failed = outcome === 'failed';
+        await exec('sandbox_intents')
+          .where({ id, status: 'requires_action' })
+          .update({
+            status: outcome,
+            failure_code: failed ? 'payment_intent_authentication_failure' : null,
+            failure_message: failed ? 'We are unable to authenticate your payment method. Please choose a different payment method and try again.' : null,
+          });
+      }
+      const updated: IntentRow = await exec('sandbox_intents').where({ id }).first();
+      return { ...toPayment(updated, deps.publicUrl), return_url: updated.return_url };
     },
 
     retrievePayment: async (id, exec = db) => {
       const row: IntentRow | undefined = await exec('sandbox_intents').where({ id, kind: 'payment' }).first();
-      return row ? toPayment(row) : null;
+      return row ? toPayment(row, deps.publicUrl) : null;
     },
 
     verifyWebhook: (rawBody, header, nowSeconds) => verifyStripeSignature(rawBody, header, SANDBOX_WEBHOOK_SECRET, nowSeconds),

@@ -58,6 +58,10 @@ const toPayment = (intent: Stripe.PaymentIntent): GatewayPayment => {
     failure_message: intent.last_payment_error?.message ?? null,
     metadata: { ...intent.metadata },
     client_secret: intent.client_secret,
+    next_action:
+      intent.next_action?.type === 'redirect_to_url' && intent.next_action.redirect_to_url?.url
+        ? { type: 'redirect_to_url', redirect_to_url: { url: intent.next_action.redirect_to_url.url, return_url: intent.next_action.redirect_to_url.return_url ?? '' } }
+        : null,
   };
 };
 
@@ -117,6 +121,8 @@ export const createStripeGateway = (options: StripeGatewayOptions): PaymentGatew
             payment_method: input.paymentMethod,
             confirm: true,
             off_session: input.offSession,
+            // With a return_url Stripe answers 3-D Secure with a redirect_to_url action instead of use_stripe_sdk.
+            ...(input.offSession || !input.returnUrl ? {} : { return_url: input.returnUrl }),
             description: input.description,
             metadata: input.metadata ?? {},
             allowed_payment_method_types: ['card'],

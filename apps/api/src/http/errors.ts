@@ -42,6 +42,7 @@ export type ErrorCode =
   | 'must_subscribe'
   | 'no_valid_card'
   | 'payment_failed'
+  | 'authentication_required'
   | 'card_error'
   | 'fpx_payment_failed'
   | 'invoice_already_paid'
@@ -136,6 +137,8 @@ export const errorSpec = (code: ErrorCode): ErrorSpec => {
       return { status: 402, message: 'You dont have a valid credit card!', key: 'errors:billing.noValidCard' };
     case 'payment_failed':
       return { status: 402, message: 'Payment Failed!', key: 'errors:billing.paymentFailed' };
+    case 'authentication_required':
+      return { status: 402, message: 'Your bank needs you to authenticate this payment', key: 'errors:billing.authenticationRequired' };
     case 'card_error':
       return { status: 402, message: 'Your card was declined.', key: 'errors:billing.cardError' };
     case 'fpx_payment_failed':
@@ -209,6 +212,7 @@ const everyCode = {
   must_subscribe: true,
   no_valid_card: true,
   payment_failed: true,
+  authentication_required: true,
   card_error: true,
   fpx_payment_failed: true,
   invoice_already_paid: true,

@@ -1,7 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { notifications } from '@mantine/notifications';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BillingOverview } from '@merchant-hub/api-client';
+import { browserLocation } from '../notify';
 import { BillingPage } from '../pages/billing.page';
 import { pkg, sub } from './fixtures';
 import { renderFeature } from './render';
@@ -29,7 +31,54 @@ const overview = (): BillingOverview => ({
   addOnSectionVisible: true,
 });
 
+afterEach(() => vi.restoreAllMocks());
+
+const shownMessages = (spy: { mock: { calls: unknown[][] } }) => spy.mock.calls.map((call) => (call[0] as { message: string }).message);
+
 describe('BillingPage', () => {
+  it('confirms a 3-D Secure return, says Payment received and refreshes billing, leaving the FPX confirm alone', async () => {
+    const show = vi.spyOn(notifications, 'show').mockReturnValue('n');
+    const confirm = { method: 'POST', path: '/users/billing/confirm-payment', body: { message: 'Payment received', status: 'succeeded', already_confirmed: false } };
+    const fpx = { method: 'POST', path: '/users/billing/late-subscribe/fpx', body: { message: 'Welcome to Merchant Hub!' } };
+    const { calls } = renderFeature(<BillingPage />, {
+      routes: [merchant, { method: 'GET', path: '/users/billing/all', body: overview() }, confirm, fpx],
+      path: '/home/dashboard?flow=3ds&payment_intent=pi_3ds&payment_intent_client_secret=s&redirect_status=succeeded',
+    });
+    await waitFor(() => expect(shownMessages(show)).toContain('Payment received'));
+    expect(calls.filter((c) => c.path === '/users/billing/confirm-payment').map((c) => c.body)).toEqual([{ payment_intent: 'pi_3ds' }]);
+    expect(calls.some((c) => c.path === '/users/billing/late-subscribe/fpx')).toBe(false);
+    // Billing is read again after the confirm, so the page shows the plan the payment paid for.
+    await waitFor(() => expect(calls.filter((c) => c.path === '/users/billing/all').length).toBeGreaterThanOrEqual(2));
+    expect(await screen.findByText('Sales Channel Management')).toBeInTheDocument();
+  });
+
+  it('confirms a failed 3-D Secure return too and shows the authentication failure', async () => {
+    const show = vi.spyOn(notifications, 'show').mockReturnValue('n');
+    const refused = { method: 'POST', path: '/users/billing/confirm-payment', status: 402, body: { error: { code: 'payment_failed', message: 'We are unable to authenticate your payment method.', key: 'errors:billing.paymentFailed' } } };
+    const { calls } = renderFeature(<BillingPage />, { routes: [merchant, mustSubscribe, lateIntent, refused], path: '/home/dashboard?flow=3ds&payment_intent=pi_9&redirect_status=failed' });
+    await waitFor(() => expect(shownMessages(show)).toContain('We could not authenticate your payment. Please try again or use another card.'));
+    expect(calls.find((c) => c.path === '/users/billing/confirm-payment')?.body).toEqual({ payment_intent: 'pi_9' });
+    expect(await screen.findByText('Subscribe to continue')).toBeInTheDocument();
+  });
+
+  it('sends the merchant to the 3-D Secure page when Retry Payment needs authentication', async () => {
+    vi.spyOn(notifications, 'show').mockReturnValue('n');
+    const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => undefined);
+    const needsAction = {
+      method: 'POST',
+      path: '/users/billing/retry-payment',
+      status: 402,
+      body: {
+        error: { code: 'authentication_required', message: 'Your bank needs you to authenticate this payment', key: 'errors:billing.authenticationRequired' },
+        next_action: { type: 'redirect_to_url', redirect_to_url: { url: 'http://localhost:3000/api/sandbox/3ds/pi_5', return_url: 'http://localhost:3000/home/dashboard?flow=3ds' } },
+        payment_intent: { id: 'pi_5', status: 'requires_action', amount: 10692, currency: 'MYR' },
+      },
+    };
+    renderFeature(<BillingPage />, { routes: [merchant, { method: 'GET', path: '/users/billing/all', body: overview() }, needsAction] });
+    await userEvent.click((await screen.findAllByRole('button', { name: 'Retry Payment' }))[0]);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost:3000/api/sandbox/3ds/pi_5'));
+  });
+
   it('opens the late-subscribe modal when billing answers code 0', async () => {
     renderFeature(<BillingPage />, { routes: [merchant, mustSubscribe, lateIntent] });
     expect(await screen.findByText('Subscribe to continue')).toBeInTheDocument();

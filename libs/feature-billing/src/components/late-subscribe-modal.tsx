@@ -1,5 +1,5 @@
 import { Alert, Button, Modal, Radio, Select, Stack, Text } from '@mantine/core';
-import { isApiError, useCreateLateSubscribeFpxIntent, useLateSubscribe } from '@merchant-hub/api-client';
+import { authenticationRedirectOf, isApiError, useCreateLateSubscribeFpxIntent, useLateSubscribe } from '@merchant-hub/api-client';
 import type { CurrencyCode, Package } from '@merchant-hub/domain';
 import { visiblePlanCards } from '@merchant-hub/billing-rules';
 import { addTax, formatMoney } from '@merchant-hub/money';
@@ -62,6 +62,11 @@ export const LateSubscribeModal = ({ packages, currency, userId, isStaff, return
       const result = await subscribe.mutateAsync({ paymentMethod, package_id: chosen.id, user_id: userId });
       notify.success(result.message);
     } catch (failure) {
+      const authentication = authenticationRedirectOf(failure);
+      if (authentication) {
+        redirect(authentication.url);
+        return;
+      }
       // A refused card shows the provider's words; anything else is spec §8's 'Something went wrong'.
       const providerText = isApiError(failure) ? ['card_error', 'payment_failed'].includes(failure.code) : failure instanceof Error;
       setError(providerText && failure instanceof Error ? failure.message : t('lateSubscribe.failed'));

@@ -2,9 +2,12 @@ import { Anchor, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   mustSubscribeOf,
   useBillingOverview,
+  authenticationRedirectOf,
+  threeDsReturnOf,
   useCancelTrialingPackage,
   useChangePlan,
   useConfirmLateSubscribeFpx,
+  useConfirmPayment,
   useCurrentUser,
   useResume,
   useRetryPayment,
@@ -80,9 +83,27 @@ const BillingScreen = ({ userId, storeId: chosenStoreId, isStaff }: { userId?: n
   const retry = useRetryPayment(handled);
   const confirmFpx = useConfirmLateSubscribeFpx(handled);
   const fpxHandled = useRef(false);
+  const confirmPayment = useConfirmPayment(handled);
+  const threeDsHandled = useRef(false);
+
+  // Back from the card issuer's 3-D Secure page: confirm either way, so a failed authentication voids what waited.
+  useEffect(() => {
+    const back = threeDsReturnOf(params);
+    if (!back || threeDsHandled.current) return;
+    threeDsHandled.current = true;
+    setParams({}, { replace: true });
+    confirmPayment.mutate(
+      { payment_intent: back.paymentIntent, user_id: userId },
+      {
+        onSuccess: () => notify.success(t('errors:success.paymentReceived')),
+        onError: (error) => (authenticationRedirectOf(error) ? notify.error(error) : notify.text(t('errors:billing.authenticationFailed'))),
+      },
+    );
+  }, [params, setParams, confirmPayment, notify, t, userId]);
 
   // Back from the FPX bank page (spec §4): succeeded confirms the subscription, anything else is a failure.
   useEffect(() => {
+    if (params.get('flow') === '3ds') return;
     const intentId = params.get('payment_intent');
     const status = params.get('redirect_status');
     if (!intentId || !status || fpxHandled.current) return;
@@ -101,7 +122,7 @@ const BillingScreen = ({ userId, storeId: chosenStoreId, isStaff }: { userId?: n
     );
   }, [params, setParams, confirmFpx, notify, t, userId]);
 
-  if (overview.isPending || confirmFpx.isPending) return <PageLoader label={t('page.loading')} />;
+  if (overview.isPending || confirmFpx.isPending || confirmPayment.isPending) return <PageLoader label={t('page.loading')} />;
   if (overview.isError) {
     const late = mustSubscribeOf(overview.error);
     if (late) {

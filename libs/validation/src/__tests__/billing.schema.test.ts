@@ -15,6 +15,7 @@ import {
   downgradeOrUpgradeSchema,
   lateSubscribeFormSchema,
   lateSubscribeFpxIntentSchema,
+  confirmPaymentSchema,
   lateSubscribeFpxSchema,
   lateSubscribeSchema,
   resumeSchema,
@@ -172,6 +173,12 @@ describe('late subscribe', () => {
   ]);
   checkRules(lateSubscribeFpxSchema, { payment_intent_id: 'pi_1' }, [
     { rule: 'fpx: rejects a blank intent', patch: { payment_intent_id: '' }, path: 'payment_intent_id', key: 'validation:billing.paymentIntentRequired' },
+  ]);
+  checkRules(confirmPaymentSchema, { payment_intent: 'pi_3ds' }, [
+    { rule: 'confirm: accepts staff acting for a merchant', patch: { user_id: '12' } },
+    { rule: 'confirm: rejects a blank intent', patch: { payment_intent: '  ' }, path: 'payment_intent', key: 'validation:billing.paymentIntentRequired' },
+    { rule: 'confirm: rejects a missing intent', patch: { payment_intent: undefined }, path: 'payment_intent', key: 'validation:billing.paymentIntentRequired' },
+    { rule: 'confirm: rejects a bad user id', patch: { user_id: 'abc' }, path: 'user_id', key: ID },
   ]);
   checkRules(lateSubscribeFormSchema, { payment_type: 'card' }, [
     { rule: 'form: accepts fpx', patch: { payment_type: 'fpx' } },

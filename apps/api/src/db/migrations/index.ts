@@ -3,6 +3,7 @@ import * as referenceData from './001-reference-data';
 import * as accounts from './002-accounts';
 import * as billing from './100-billing';
 import * as billingCatalog from './101-billing-catalog';
+import * as paymentAuthentications from './102-payment-authentications';
 import * as checkout from './200-checkout';
 
 export type Migration = { name: string; up: (knex: Knex) => Promise<void>; down: (knex: Knex) => Promise<void> };
@@ -16,6 +17,7 @@ export const migrations: Migration[] = [
   { name: '002-accounts', ...accounts },
   { name: '100-billing', ...billing },
   { name: '101-billing-catalog', ...billingCatalog },
+  { name: '102-payment-authentications', ...paymentAuthentications },
   { name: '200-checkout', ...checkout },
 ];
 

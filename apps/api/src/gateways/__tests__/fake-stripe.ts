@@ -52,6 +52,27 @@ export const startFakeStripe = async (): Promise<FakeStripe> => {
       const match = /^metadata\[(.+)\]$/.exec(key);
       if (match) metadata[match[1]] = value;
     }
+    const card = form.get('payment_method');
+    if (card) {
+      // Cards: `pm_card_threeDSecureRequired` (Stripe's test method) waits for 3-D Secure, any other card pays.
+      const needsAction = card === 'pm_card_threeDSecureRequired' && form.get('off_session') !== 'true';
+      const returnUrl = form.get('return_url');
+      return {
+        id,
+        object: 'payment_intent',
+        status: needsAction ? 'requires_action' : 'succeeded',
+        amount: Number(form.get('amount')),
+        currency: String(form.get('currency')),
+        customer: form.get('customer'),
+        payment_method: card,
+        payment_method_types: ['card'],
+        metadata,
+        client_secret: `${id}_secret_fake`,
+        last_payment_error: null,
+        // Without a return_url Stripe hands 3-D Secure to Stripe.js (use_stripe_sdk), which a server cannot follow.
+        next_action: needsAction && returnUrl ? { type: 'redirect_to_url', redirect_to_url: { url: `https://hooks.stripe.test/3d_secure_2/${id}`, return_url: returnUrl } } : null,
+      };
+    }
     const bank = form.get('payment_method_data[fpx][bank]') ?? '';
     const offline = offlineBanks.has(bank);
     return {

@@ -37,6 +37,28 @@ describe('sandbox gateway', () => {
     expect((await g.charge({ customer, paymentMethod: good, amount: 1000, currency: 'MYR', idempotencyKey: 'k3', description: 'x', offSession: true })).status).toBe('succeeded');
   });
 
+  it('sends an on-session 3-D Secure card to its authentication page and records the answer once', async () => {
+    const g = gateway();
+    const customer = await g.createCustomer({ merchantId: 1, email: 'a@b.cc', name: 'A' });
+    const card = await pm('4000002760003184');
+    await g.attachPaymentMethod({ customer, paymentMethod: card });
+    const base = { customer, paymentMethod: card, amount: 1000, currency: 'MYR' as const, description: 'x' };
+    const offSession = await g.charge({ ...base, idempotencyKey: 'off', offSession: true });
+    expect(offSession).toMatchObject({ status: 'failed', failure_code: 'authentication_required', next_action: null });
+    const pending = await g.charge({ ...base, idempotencyKey: 'on', offSession: false, returnUrl: 'http://localhost:3000/home/dashboard?flow=3ds' });
+    expect(pending).toMatchObject({ status: 'requires_action', failure_code: null });
+    expect(pending.next_action).toEqual({
+      type: 'redirect_to_url',
+      redirect_to_url: { url: `http://localhost:3000/api/sandbox/3ds/${pending.id}`, return_url: 'http://localhost:3000/home/dashboard?flow=3ds' },
+    });
+    expect(await g.completeAuthentication(pending.id, 'succeeded')).toMatchObject({ status: 'succeeded', next_action: null, return_url: 'http://localhost:3000/home/dashboard?flow=3ds' });
+    expect((await g.completeAuthentication(pending.id, 'failed')).status).toBe('succeeded');
+    const refused = await g.charge({ ...base, idempotencyKey: 'on-2', offSession: false, returnUrl: 'http://localhost:3000/x' });
+    expect(await g.completeAuthentication(refused.id, 'failed')).toMatchObject({ status: 'failed', failure_code: 'payment_intent_authentication_failure' });
+    expect((await g.retrievePayment(refused.id))?.status).toBe('failed');
+    await expect(g.completeAuthentication('pi_missing', 'succeeded')).rejects.toMatchObject({ code: 'resource_missing' });
+  });
+
   it('replays a charge for the same idempotency key and refuses the key with other parameters', async () => {
     const g = gateway();
     const customer = await g.createCustomer({ merchantId: 1, email: 'a@b.cc', name: 'A' });
@@ -172,6 +194,23 @@ describe('stripe gateway FPX, confirmed on the server', () => {
       failure_code: 'payment_intent_payment_attempt_failed',
       failure_message: 'The customer cancelled or the bank refused the payment.',
     });
+  });
+
+  it('passes the return_url on-session and maps Stripe\'s redirect_to_url for 3-D Secure', async () => {
+    const charge = { customer: 'cus_card', paymentMethod: 'pm_card_threeDSecureRequired', amount: 10692, currency: 'MYR' as const, description: 'Invoice', metadata: { invoice: 'in_1' } };
+    const pending = await gateway().charge({ ...charge, idempotencyKey: 'in_3ds:attempt:1', offSession: false, returnUrl: 'http://localhost:3000/home/dashboard?flow=3ds' });
+    const form = fake.requests.find((r) => r.idempotencyKey === 'in_3ds:attempt:1')?.form;
+    expect(form?.get('return_url')).toBe('http://localhost:3000/home/dashboard?flow=3ds');
+    expect(form?.get('off_session')).toBe('false');
+    expect(pending).toMatchObject({ status: 'requires_action', method_type: 'card' });
+    expect(pending.next_action).toEqual({
+      type: 'redirect_to_url',
+      redirect_to_url: { url: `https://hooks.stripe.test/3d_secure_2/${pending.id}`, return_url: 'http://localhost:3000/home/dashboard?flow=3ds' },
+    });
+    fake.finish(pending.id, 'succeeded');
+    expect(await gateway().retrievePayment(pending.id)).toMatchObject({ status: 'succeeded', next_action: null });
+    await gateway().charge({ ...charge, idempotencyKey: 'in_3ds:attempt:off', offSession: true, returnUrl: 'http://localhost:3000/ignored' });
+    expect(fake.requests.find((r) => r.idempotencyKey === 'in_3ds:attempt:off')?.form.has('return_url')).toBe(false);
   });
 
   it('refuses without a bank and reports an offline bank in Stripe\'s words', async () => {

@@ -3,7 +3,7 @@ import { checkoutTotals, type CouponTerms } from '@merchant-hub/money';
 import type { Knex } from 'knex';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/knex';
-import type { PaymentGateway } from '../../gateways/port';
+import type { GatewayNextAction, PaymentGateway } from '../../gateways/port';
 import { AppError } from '../../http/errors';
 import type { CatalogPackage } from '../packages/packages.repository';
 import {
@@ -62,6 +62,16 @@ export const invoiceTotals = (lines: DraftLine[], coupon: CouponTerms | null, ta
   }
   const t = checkoutTotals({ price: -sum, taxPercent, currency });
   return { subtotal: sum, discount: 0, tax: -t.totalTax, rounding: -t.roundingAmount, total: -t.total };
+};
+
+/** A card payment waiting for the customer at the issuer's 3-D Secure page. */
+export type AuthenticationPayment = {
+  id: string;
+  status: 'requires_action';
+  amount: number;
+  currency: CurrencyCode;
+  client_secret: string | null;
+  next_action: GatewayNextAction;
 };
 
 export type MerchantTx = {
@@ -210,7 +220,10 @@ export const createEngine = (deps: EngineDeps) => {
     }
   };
 
-  type PayResult = { ok: true; paymentId: string | null } | { ok: false; code: 'no_card' | 'declined'; message: string };
+  type PayResult =
+    | { ok: true; paymentId: string | null }
+    | { ok: false; code: 'no_card' | 'declined'; message: string }
+    | { ok: false; code: 'requires_action'; message: string; payment: AuthenticationPayment };
 
   /**
    * Charges what an open invoice still owes with the given card (or the default one). The idempotency key
@@ -221,7 +234,7 @@ export const createEngine = (deps: EngineDeps) => {
     tx: Knex.Transaction,
     account: BillingAccount,
     invoice: InvoiceRecord,
-    options: { now: number; offSession: boolean; paymentMethod?: string | null },
+    options: { now: number; offSession: boolean; paymentMethod?: string | null; returnUrl?: string },
   ): Promise<PayResult> => {
     if (invoice.status === 'paid') throw new AppError('invoice_already_paid');
     if (invoice.amountDue === 0) {
@@ -243,6 +256,7 @@ export const createEngine = (deps: EngineDeps) => {
         idempotencyKey,
         description: `Invoice ${invoice.number}`,
         offSession: options.offSession,
+        returnUrl: options.offSession ? undefined : options.returnUrl,
         metadata: { invoice: invoice.id, merchant_id: String(account.merchantId) },
       },
       tx,
@@ -266,12 +280,33 @@ export const createEngine = (deps: EngineDeps) => {
       return { ok: true, paymentId: payment.id };
     }
     await tx('invoices').where({ id: invoice.id }).update({ attempt_count: attempt });
-    return { ok: false, code: 'declined', message: payment.failure_message ?? 'Your card was declined.' };
+    // Without a return URL (a caller that cannot send the customer anywhere) authentication counts as a refusal.
+    if (payment.status === 'requires_action' && payment.next_action && options.returnUrl) {
+      // The invoice stays open: the customer authenticates with the issuer, then confirm-payment settles it.
+      return {
+        ok: false,
+        code: 'requires_action',
+        message: 'This payment needs your bank to authenticate it',
+        payment: { id: payment.id, status: 'requires_action', amount: payment.amount, currency: payment.currency, client_secret: payment.client_secret, next_action: payment.next_action },
+      };
+    }
+    const fallback = payment.status === 'requires_action' ? 'Your card was declined. This transaction requires authentication.' : 'Your card was declined.';
+    return { ok: false, code: 'declined', message: payment.failure_message ?? fallback };
   };
+
+  /** Stripe's answer to a charge waiting for 3-D Secure: where to send the customer, and which payment it is. */
+  const authenticationError = (payment: AuthenticationPayment): AppError =>
+    new AppError('authentication_required', {
+      extra: { next_action: payment.next_action, payment_intent: { id: payment.id, status: payment.status, amount: payment.amount, currency: payment.currency, client_secret: payment.client_secret } },
+    });
 
   /** A failed charge as the API answers it (spec §8: no card → 'You dont have a valid credit card!'). */
   const paymentError = (result: Extract<PayResult, { ok: false }>): AppError =>
-    result.code === 'no_card' ? new AppError('no_valid_card') : new AppError('payment_failed', { message: result.message });
+    result.code === 'no_card'
+      ? new AppError('no_valid_card')
+      : result.code === 'requires_action'
+        ? authenticationError(result.payment)
+        : new AppError('payment_failed', { message: result.message });
 
   /** The coupon terms that still apply to the subscription's next invoice, if any. */
   const couponFor = async (exec: Exec, sub: SubscriptionRecord, now: number): Promise<{ terms: CouponTerms; code: string } | null> => {
@@ -356,6 +391,7 @@ export const createEngine = (deps: EngineDeps) => {
     voidInvoice,
     payInvoice,
     paymentError,
+    authenticationError,
     couponFor,
     useCoupon,
     insertSubscription,

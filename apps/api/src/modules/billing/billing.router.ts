@@ -4,6 +4,7 @@ import {
   billingHistoryQuerySchema,
   billingInfoUpdateSchema,
   cancelTrialingPackageSchema,
+  confirmPaymentSchema,
   createIntentSchema,
   creditBalanceQuerySchema,
   deleteCardSchema,
@@ -39,10 +40,24 @@ export const billingRouter = (deps: AppDeps): Router => {
   const auth = requireAuth(deps);
   const { service } = billingFor(deps);
 
+  /** Pages outside the API may only send the merchant back into this product, never to an arbitrary site. */
+  const ownUrl = (requested: string | undefined, fallbackPath: string): string => {
+    const base = deps.config.publicUrl;
+    return requested && requested.startsWith('/') && !requested.startsWith('//') ? `${base}${requested}` : requested?.startsWith(`${base}/`) ? requested : `${base}${fallbackPath}`;
+  };
+
+  /** Where the 3-D Secure page returns to: the page that asked (body `return_url`), marked `flow=3ds` for it. */
+  const threeDsReturnUrl = (req: Request): string => {
+    const { return_url: requested } = returnUrlSchema.safeParse(req.body ?? {}).data ?? {};
+    const url = new URL(ownUrl(requested, '/home/dashboard'));
+    url.searchParams.set('flow', '3ds');
+    return url.toString();
+  };
+
   /** Parses, resolves whose billing this is (audited for staff), and returns both. */
   const actor = async <T extends { user_id?: number; store_id?: number }>(req: Request, res: Response, input: T, action: string) => {
     const acting = await actingFor(deps, req, res, { userId: input.user_id, storeId: input.store_id, action, details: { ...input } });
-    return { merchantId: acting.merchantId, isStaff: acting.auth.isStaff };
+    return { merchantId: acting.merchantId, isStaff: acting.auth.isStaff, returnUrl: threeDsReturnUrl(req) };
   };
 
   router.get('/users/billing/all', auth, async (req, res) => {
@@ -78,6 +93,11 @@ export const billingRouter = (deps: AppDeps): Router => {
   router.post('/users/billing/retry-payment', auth, async (req, res) => {
     const input = retryPaymentSchema.parse(req.body);
     res.json(await service.retryPayment(await actor(req, res, input, 'billing.retry_payment'), input));
+  });
+
+  router.post('/users/billing/confirm-payment', auth, async (req, res) => {
+    const input = confirmPaymentSchema.parse(req.body);
+    res.json(await service.confirmPayment(await actor(req, res, input, 'billing.confirm_payment'), input));
   });
 
   router.post('/users/billing/add-coupon', auth, async (req, res) => {
@@ -135,9 +155,7 @@ export const billingRouter = (deps: AppDeps): Router => {
   router.post('/users/billing/late-subscribe/fpx/create-intent', auth, async (req, res) => {
     const input = lateSubscribeFpxIntentSchema.parse(req.body);
     const { return_url: requested } = returnUrlSchema.parse(req.body);
-    // The bank page may only send the merchant back into this product, never to an arbitrary site.
-    const base = deps.config.publicUrl;
-    const returnUrl = requested && requested.startsWith('/') && !requested.startsWith('//') ? `${base}${requested}` : requested?.startsWith(`${base}/`) ? requested : `${base}/home/dashboard`;
+    const returnUrl = ownUrl(requested, '/home/dashboard');
     res.json(await service.lateSubscribeFpxIntent(await actor(req, res, input, 'billing.late_subscribe_fpx_intent'), { packageId: input.package_id, bank: input.bank, returnUrl }));
   });
 

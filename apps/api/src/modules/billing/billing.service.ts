@@ -7,6 +7,7 @@ import type {
   BillingHistoryQueryOutput,
   BillingInfoOutput,
   CancelTrialingPackageOutput,
+  ConfirmPaymentOutput,
   CreditBalanceQueryOutput,
   DowngradeOrUpgradeOutput,
   FpxBankCode,
@@ -18,7 +19,7 @@ import type { Knex } from 'knex';
 import { bankChoiceRequired, GatewayError } from '../../gateways/port';
 import { AppError, validationError } from '../../http/errors';
 import { addOnPackage, type CatalogPackage, findPackage, marketPlans } from '../packages/packages.repository';
-import { type DraftLine, type Engine, invoiceTotals, type MerchantTx, nextPeriodEnd } from './billing.engine';
+import { type AuthenticationPayment, type DraftLine, type Engine, invoiceTotals, type MerchantTx, nextPeriodEnd } from './billing.engine';
 import {
   type BillingAccount,
   billingInfoOf,
@@ -44,7 +45,27 @@ import { couponProblem } from './coupon-rules';
 
 const PAGE_SIZE = 10;
 
-export type Actor = { merchantId: number; isStaff: boolean };
+/** `returnUrl`: where the card issuer's 3-D Secure page sends the customer back (the billing page, `flow=3ds`). */
+export type Actor = { merchantId: number; isStaff: boolean; returnUrl?: string };
+
+/** What an on-session payment waiting for 3-D Secure will do once it succeeds. */
+type PendingChange =
+  | { purpose: 'subscribe'; details: { package_id: number } }
+  | {
+      purpose: 'plan_change';
+      details: {
+        change: 'upgrade' | 'period_switch';
+        package_id: number;
+        subscription_id: number;
+        scheduled_subscription_id: number | null;
+        period_end: number;
+        add_on: { subscription_id: number; package_id: number } | null;
+      };
+    }
+  | { purpose: 'retry' | 'add_on'; details: { subscription_id: number } };
+
+/** A first plan and a plan change leave nothing behind when authentication fails; unpaid renewals and add-ons stay owed. */
+const VOID_ON_FAILURE: readonly PendingChange['purpose'][] = ['subscribe', 'plan_change'];
 
 const dateOf = (seconds: number): string => new Date(seconds * 1000).toISOString().slice(0, 10);
 
@@ -77,15 +98,38 @@ export const createBillingService = (engine: Engine) => {
    * on a refusal the invoice is voided and the refusal raised after the transaction commits, so the void
    * stays on record. False tells the caller to stop.
    */
-  const chargeNowOrVoid = async (ctx: MerchantTx, invoice: InvoiceRecord): Promise<boolean> => {
+  const chargeNowOrVoid = async (ctx: MerchantTx, invoice: InvoiceRecord, returnUrl: string, pending: PendingChange): Promise<boolean> => {
     if (invoice.status !== 'open') return true;
-    const paid = await engine.payInvoice(ctx.tx, ctx.account, invoice, { now: ctx.now, offSession: false });
+    const paid = await engine.payInvoice(ctx.tx, ctx.account, invoice, { now: ctx.now, offSession: false, returnUrl });
     if (paid.ok) return true;
     if (paid.code === 'no_card') throw engine.paymentError(paid);
+    if (paid.code === 'requires_action') {
+      await awaitAuthentication(ctx, invoice, paid.payment, pending);
+      return false;
+    }
     await engine.voidInvoice(ctx.tx, ctx.account, invoice, ctx.now);
     ctx.failAfterCommit(engine.paymentError(paid));
     return false;
   };
+
+  /**
+   * Keeps the invoice open and the change on hold while the customer authenticates (Stripe's
+   * `requires_action`); the call answers 402 `authentication_required` with the page to go to.
+   */
+  const awaitAuthentication = async (ctx: MerchantTx, invoice: InvoiceRecord, payment: AuthenticationPayment, pending: PendingChange): Promise<void> => {
+    await ctx.tx('payment_authentications').insert({
+      payment_intent_id: payment.id,
+      merchant_id: ctx.account.merchantId,
+      invoice_id: invoice.id,
+      purpose: pending.purpose,
+      details: JSON.stringify(pending.details),
+      status: 'requires_action',
+      created_at: ctx.now,
+    });
+    ctx.failAfterCommit(engine.authenticationError(payment));
+  };
+
+  const returnUrlOf = (actor: Actor): string => actor.returnUrl ?? `${publicUrl}/home/dashboard?flow=3ds`;
 
   const ensureCustomer = async (ctx: MerchantTx): Promise<string> => {
     if (ctx.account.gatewayCustomerId) return ctx.account.gatewayCustomerId;
@@ -245,7 +289,7 @@ export const createBillingService = (engine: Engine) => {
       const st = await state(ctx.tx, actor.merchantId);
       if (!st.current || !st.currentRecord) {
         // No plan yet: choosing one is subscribing, paid with the default card.
-        return subscribeNow(ctx, target, { paymentMethod: null });
+        return subscribeNow(ctx, target, { paymentMethod: null, returnUrl: returnUrlOf(actor) });
       }
       const failure = input.type === 'downgrade' ? 'downgrade_failed' : 'upgrade_failed';
       if (st.subs.some((s) => s.status === 'past_due')) throw new AppError(failure, { message: 'Please settle the unpaid invoice before changing plan' });
@@ -274,26 +318,20 @@ export const createBillingService = (engine: Engine) => {
         billingReason: 'subscription_update',
         now: ctx.now,
       });
-      if (!(await chargeNowOrVoid(ctx, invoice))) return null;
-      if (st.pendingRecord) await ctx.tx('subscriptions').where({ id: st.pendingRecord.id }).update({ stripe_status: 'canceled', canceled_at: ctx.now, updated_at: ctx.now });
       const switched = decision.change === 'period_switch';
-      await ctx.tx('subscriptions')
-        .where({ id: current.id })
-        .update({
+      const change: Extract<PendingChange, { purpose: 'plan_change' }> = {
+        purpose: 'plan_change',
+        details: {
+          change: switched ? 'period_switch' : 'upgrade',
           package_id: target.id,
-          stripe_plan: target.stripe_id,
-          ends_at: null,
-          promotion_code_id: null,
-          coupon_applied_at: null,
-          coupon_invoices_used: 0,
-          ...(switched ? { current_period_start: ctx.now, current_period_end: newPeriodEnd, billing_cycle_anchor: ctx.now } : {}),
-          updated_at: ctx.now,
-        });
-      if (switched && addOn) {
-        await ctx.tx('subscriptions')
-          .where({ id: addOn.sub.id })
-          .update({ package_id: addOn.newPkg.id, stripe_plan: addOn.newPkg.stripe_id, current_period_start: ctx.now, current_period_end: newPeriodEnd, billing_cycle_anchor: ctx.now, updated_at: ctx.now });
-      }
+          subscription_id: current.id,
+          scheduled_subscription_id: st.pendingRecord?.id ?? null,
+          period_end: newPeriodEnd,
+          add_on: switched && addOn ? { subscription_id: addOn.sub.id, package_id: addOn.newPkg.id } : null,
+        },
+      };
+      if (!(await chargeNowOrVoid(ctx, invoice, returnUrlOf(actor), change))) return null;
+      await applyPlanChange(ctx.tx, change.details, ctx.now, ctx.now);
       const finalInvoice = await findInvoice(ctx.tx, invoice.id);
       return {
         message: switched ? `Your plan has been switched to ${target.name} (${target.billing_period})` : `Your plan has been upgraded to ${target.name}`,
@@ -302,8 +340,30 @@ export const createBillingService = (engine: Engine) => {
       };
     });
 
+  /**
+   * Moves the subscription to the paid-for plan. `startedAt` is when the change was charged: a period switch
+   * starts its new cycle then, even when 3-D Secure made the payment complete later.
+   */
+  const applyPlanChange = async (tx: Knex.Transaction, details: Extract<PendingChange, { purpose: 'plan_change' }>['details'], startedAt: number, now: number): Promise<void> => {
+    const target = (await findPackage(tx, details.package_id)) as CatalogPackage;
+    if (details.scheduled_subscription_id !== null) {
+      await tx('subscriptions').where({ id: details.scheduled_subscription_id }).whereNot({ stripe_status: 'canceled' }).update({ stripe_status: 'canceled', canceled_at: now, updated_at: now });
+    }
+    const switched = details.change === 'period_switch';
+    const newCycle = switched ? { current_period_start: startedAt, current_period_end: details.period_end, billing_cycle_anchor: startedAt } : {};
+    await tx('subscriptions')
+      .where({ id: details.subscription_id })
+      .update({ package_id: target.id, stripe_plan: target.stripe_id, ends_at: null, promotion_code_id: null, coupon_applied_at: null, coupon_invoices_used: 0, ...newCycle, updated_at: now });
+    if (switched && details.add_on) {
+      const addOnPkg = (await findPackage(tx, details.add_on.package_id)) as CatalogPackage;
+      await tx('subscriptions')
+        .where({ id: details.add_on.subscription_id })
+        .update({ package_id: addOnPkg.id, stripe_plan: addOnPkg.stripe_id, ...newCycle, updated_at: now });
+    }
+  };
+
   /** A first plan (or a plan after the last one ended): a full period from now, credit first, then the card. */
-  const subscribeNow = async (ctx: MerchantTx, pkg: CatalogPackage, options: { paymentMethod: string | null }) => {
+  const subscribeNow = async (ctx: MerchantTx, pkg: CatalogPackage, options: { paymentMethod: string | null; returnUrl: string }) => {
     const st = await state(ctx.tx, ctx.account.merchantId);
     if (st.current) throw new AppError('already_subscribed');
     if (options.paymentMethod) await attachCard(ctx, options.paymentMethod, true);
@@ -317,10 +377,15 @@ export const createBillingService = (engine: Engine) => {
       billingReason: 'subscription_create',
       now: ctx.now,
     });
-    if (!(await chargeNowOrVoid(ctx, invoice))) return null;
-    const sub = await engine.insertSubscription(ctx.tx, { merchantId: ctx.account.merchantId, name: 'default', status: 'active', pkg, periodStart: ctx.now, periodEnd, now: ctx.now });
-    await ctx.tx('invoices').where({ id: invoice.id }).update({ subscription_id: sub.id });
+    if (!(await chargeNowOrVoid(ctx, invoice, options.returnUrl, { purpose: 'subscribe', details: { package_id: pkg.id } }))) return null;
+    await startPlan(ctx.tx, ctx.account.merchantId, pkg, invoice, ctx.now);
     return { message: `Welcome to ${pkg.name}!`, change: 'upgrade' as const, invoice: await toInvoice(ctx.tx, toInvoiceRecord(await ctx.tx('invoices').where({ id: invoice.id }).first()), publicUrl) };
+  };
+
+  /** The paid first invoice's period becomes the plan's first period. */
+  const startPlan = async (tx: Knex.Transaction, merchantId: number, pkg: CatalogPackage, invoice: InvoiceRecord, now: number): Promise<void> => {
+    const sub = await engine.insertSubscription(tx, { merchantId, name: 'default', status: 'active', pkg, periodStart: invoice.periodStart, periodEnd: invoice.periodEnd, now });
+    await tx('invoices').where({ id: invoice.id }).update({ subscription_id: sub.id });
   };
 
   const cancelTrialing = async (actor: Actor, input: CancelTrialingPackageOutput) =>
@@ -360,10 +425,11 @@ export const createBillingService = (engine: Engine) => {
       const openRow = sub ? await ctx.tx('invoices').where({ subscription_id: sub.id, status: 'open' }).orderBy('seq', 'desc').first() : null;
       if (!openRow) throw new AppError('invoice_already_paid');
       const invoice = toInvoiceRecord(openRow);
-      const paid = await engine.payInvoice(ctx.tx, ctx.account, invoice, { now: ctx.now, offSession: false });
+      const paid = await engine.payInvoice(ctx.tx, ctx.account, invoice, { now: ctx.now, offSession: false, returnUrl: returnUrlOf(actor) });
       if (!paid.ok) {
         if (paid.code === 'no_card') throw engine.paymentError(paid);
-        ctx.failAfterCommit(engine.paymentError(paid));
+        if (paid.code === 'requires_action') await awaitAuthentication(ctx, invoice, paid.payment, { purpose: 'retry', details: { subscription_id: Number(sub.id) } });
+        else ctx.failAfterCommit(engine.paymentError(paid));
         return null;
       }
       await ctx.tx('subscriptions').where({ id: sub.id }).update({ stripe_status: 'active', dunning_attempts: 0, next_retry_at: null, updated_at: ctx.now });
@@ -509,7 +575,7 @@ export const createBillingService = (engine: Engine) => {
   const lateSubscribe = async (actor: Actor, input: LateSubscribeOutput) =>
     engine.withMerchant(actor.merchantId, async (ctx) => {
       const pkg = await purchasable(ctx.tx, ctx.account, input.package_id, actor.isStaff);
-      return subscribeNow(ctx, pkg, { paymentMethod: input.paymentMethod });
+      return subscribeNow(ctx, pkg, { paymentMethod: input.paymentMethod, returnUrl: returnUrlOf(actor) });
     });
 
   const FPX_MARKETS: readonly Market[] = ['MY'];
@@ -586,6 +652,54 @@ export const createBillingService = (engine: Engine) => {
       });
       await ctx.tx('billing_accounts').where({ merchant_id: actor.merchantId }).update({ payment_type: 'fpx', updated_at: ctx.now });
       return { message: 'Welcome to Merchant Hub!', invoice: await toInvoice(ctx.tx, toInvoiceRecord(await ctx.tx('invoices').where({ id: invoice.id }).first()), publicUrl), already_confirmed: false };
+    });
+
+  // ------------------------------------------------------------------------------------------ 3-D Secure
+
+  /**
+   * Settles a payment the customer authenticated (or failed to) on the issuer's page. Runs under the
+   * merchant's lock and moves the authentication out of `requires_action` once, so a second or concurrent
+   * confirm answers from the record and changes nothing.
+   */
+  const confirmPayment = async (actor: Actor, input: ConfirmPaymentOutput) =>
+    engine.withMerchant(actor.merchantId, async (ctx) => {
+      const row = await ctx.tx('payment_authentications').where({ payment_intent_id: input.payment_intent, merchant_id: actor.merchantId }).first();
+      if (!row) throw new AppError('not_found', { message: 'Payment not found' });
+      const payments = ctx.tx('payments').where({ id: input.payment_intent });
+      if (row.status === 'succeeded') return { message: 'Payment received', status: 'succeeded' as const, already_confirmed: true };
+      if (row.status === 'failed') {
+        const failed = await payments.clone().first('failure_message');
+        throw new AppError('payment_failed', { message: failed?.failure_message ?? undefined });
+      }
+      const payment = await gateway.retrievePayment(input.payment_intent, ctx.tx);
+      if (!payment) throw new AppError('not_found', { message: 'Payment not found' });
+      if (payment.status === 'requires_action' && payment.next_action) {
+        throw engine.authenticationError({ id: payment.id, status: 'requires_action', amount: payment.amount, currency: payment.currency, client_secret: payment.client_secret, next_action: payment.next_action });
+      }
+      const invoice = toInvoiceRecord(await ctx.tx('invoices').where({ id: row.invoice_id }).first());
+      const pending = { purpose: row.purpose, details: JSON.parse(String(row.details)) } as PendingChange;
+      const succeeded = payment.status === 'succeeded' && invoice.status === 'open';
+      await ctx.tx('payment_authentications').where({ payment_intent_id: payment.id, status: 'requires_action' }).update({ status: succeeded ? 'succeeded' : 'failed', resolved_at: ctx.now });
+      if (!succeeded) {
+        const message = payment.failure_message ?? 'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
+        await payments.clone().update({ status: 'failed', failure_code: payment.failure_code ?? 'payment_intent_authentication_failure', failure_message: message });
+        if (VOID_ON_FAILURE.includes(pending.purpose) && invoice.status === 'open') await engine.voidInvoice(ctx.tx, ctx.account, invoice, ctx.now);
+        ctx.failAfterCommit(new AppError('payment_failed', { message }));
+        return null;
+      }
+      await payments.clone().update({ status: 'succeeded', failure_code: null, failure_message: null });
+      await ctx.tx('invoices').where({ id: invoice.id }).update({ status: 'paid', amount_paid: invoice.amountDue, paid_at: ctx.now });
+      if (pending.purpose === 'subscribe') {
+        const st = await state(ctx.tx, actor.merchantId);
+        if (st.current) throw new AppError('already_subscribed');
+        await startPlan(ctx.tx, actor.merchantId, (await findPackage(ctx.tx, pending.details.package_id)) as CatalogPackage, invoice, ctx.now);
+      } else if (pending.purpose === 'plan_change') {
+        await applyPlanChange(ctx.tx, pending.details, invoice.periodStart, ctx.now);
+      } else {
+        await ctx.tx('subscriptions').where({ id: pending.details.subscription_id }).update({ stripe_status: 'active', dunning_attempts: 0, next_retry_at: null, updated_at: ctx.now });
+      }
+      const final = toInvoiceRecord(await ctx.tx('invoices').where({ id: invoice.id }).first());
+      return { message: 'Payment received', status: 'succeeded' as const, already_confirmed: false, invoice: await toInvoice(ctx.tx, final, publicUrl) };
     });
 
   // ------------------------------------------------------------------------------------------ add-on
@@ -716,11 +830,12 @@ export const createBillingService = (engine: Engine) => {
       });
       if (quote.coupon) await redeem(ctx.tx, quote.coupon.promotion, actor.merchantId, sub.id, ctx.now);
       if (invoice.status === 'open') {
-        const paid = await engine.payInvoice(ctx.tx, ctx.account, invoice, { now: ctx.now, offSession: false });
+        const paid = await engine.payInvoice(ctx.tx, ctx.account, invoice, { now: ctx.now, offSession: false, returnUrl: returnUrlOf(actor) });
         if (!paid.ok) {
-          // The add-on waits for payment (spec §4: Retry Payment replaces Subscribe).
+          // The add-on waits for payment (spec §4: Retry Payment replaces Subscribe), also while 3-D Secure is pending.
           await engine.startDunning(ctx.tx, sub, ctx.now);
-          ctx.failAfterCommit(engine.paymentError(paid));
+          if (paid.code === 'requires_action') await awaitAuthentication(ctx, invoice, paid.payment, { purpose: 'add_on', details: { subscription_id: sub.id } });
+          else ctx.failAfterCommit(engine.paymentError(paid));
           return null;
         }
       }
@@ -748,6 +863,7 @@ export const createBillingService = (engine: Engine) => {
     lateSubscribe,
     lateSubscribeFpxIntent,
     lateSubscribeFpx,
+    confirmPayment,
     addOnPackageFor,
     addOnAmount,
     addOnSubscribe,

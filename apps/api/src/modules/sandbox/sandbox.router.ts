@@ -9,6 +9,7 @@ import { advanceMerchantClock } from '../../jobs/billing-scheduler';
 import { billingFor } from '../billing/billing.context';
 import { actingFor } from '../billing/merchant-access';
 import { fpxPage } from './fpx-page';
+import { threeDsPage } from './three-ds-page';
 
 const INT_KEY = 'validation:common.invalidInput';
 
@@ -69,6 +70,30 @@ export const sandboxRouter = (deps: AppDeps): Router => {
       throw error;
     }
     const target = new URL(payment.return_url ?? `${deps.config.publicUrl}/home/dashboard`);
+    target.searchParams.set('payment_intent', payment.id);
+    target.searchParams.set('payment_intent_client_secret', payment.client_secret ?? '');
+    target.searchParams.set('redirect_status', payment.status === 'succeeded' ? 'succeeded' : 'failed');
+    res.redirect(303, target.toString());
+  });
+
+  router.get('/sandbox/3ds/:id', async (req, res) => {
+    const payment = await gateway().findCardPayment(String(req.params.id));
+    if (!payment || !payment.return_url) throw new AppError('not_found');
+    res.type('html').send(threeDsPage(payment));
+  });
+
+  router.post('/sandbox/3ds/:id/complete', async (req, res) => {
+    const { outcome } = fpxCompleteSchema.parse(req.body);
+    let payment;
+    try {
+      payment = await gateway().completeAuthentication(String(req.params.id), outcome);
+    } catch (error) {
+      if (error instanceof GatewayError) throw new AppError('not_found');
+      throw error;
+    }
+    if (!payment.return_url) throw new AppError('not_found');
+    // Stripe's return: the page appends the intent and its outcome to the merchant's return_url.
+    const target = new URL(payment.return_url);
     target.searchParams.set('payment_intent', payment.id);
     target.searchParams.set('payment_intent_client_secret', payment.client_secret ?? '');
     target.searchParams.set('redirect_status', payment.status === 'succeeded' ? 'succeeded' : 'failed');

@@ -16,6 +16,8 @@ export const errors = {
     invoiceAlreadyPaid: 'It seems like your subscription have already been paid. please contact support',
     updateFailed: 'Fail to update info',
     fpxPaymentFailed: 'Seems like we received a payment failed status',
+    authenticationRequired: 'Your bank needs you to authenticate this payment',
+    authenticationFailed: 'We could not authenticate your payment. Please try again or use another card.',
     historyFetchFailed: 'Failed to fetch Billing History',
     cardError: 'Your card was declined. Please use another card.',
     insufficientFunds: 'Your card has insufficient funds. Please use another card.',

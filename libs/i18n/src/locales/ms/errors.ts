@@ -17,6 +17,8 @@ export const errors = {
     invoiceAlreadyPaid: 'Nampaknya langganan anda telah pun dibayar. Sila hubungi pasukan sokongan',
     updateFailed: 'Gagal mengemas kini maklumat',
     fpxPaymentFailed: 'Nampaknya kami menerima status pembayaran gagal',
+    authenticationRequired: 'Bank anda memerlukan anda mengesahkan pembayaran ini',
+    authenticationFailed: 'Kami tidak dapat mengesahkan pembayaran anda. Sila cuba lagi atau gunakan kad lain.',
     historyFetchFailed: 'Gagal mendapatkan Sejarah Pengebilan',
     cardError: 'Kad anda telah ditolak. Sila gunakan kad lain.',
     insufficientFunds: 'Baki kad anda tidak mencukupi. Sila gunakan kad lain.',

@@ -17,6 +17,8 @@ export const errors = {
     invoiceAlreadyPaid: '您的订阅似乎已经付款，请联系客服',
     updateFailed: '信息更新失败',
     fpxPaymentFailed: '我们收到了付款失败的状态',
+    authenticationRequired: '您的银行需要您验证此笔付款',
+    authenticationFailed: '我们无法验证您的付款。请重试或使用其他卡。',
     historyFetchFailed: '获取账单记录失败',
     cardError: '您的卡被拒绝，请使用其他卡。',
     insufficientFunds: '您的卡余额不足，请使用其他卡。',

@@ -17,6 +17,8 @@ export const errors = {
     invoiceAlreadyPaid: '您的訂閱似乎已完成付款，請聯絡客服',
     updateFailed: '資料更新失敗',
     fpxPaymentFailed: '我們收到了付款失敗的狀態',
+    authenticationRequired: '您的銀行需要您驗證這筆付款',
+    authenticationFailed: '我們無法驗證您的付款。請再試一次或改用其他卡片。',
     historyFetchFailed: '無法取得帳單紀錄',
     cardError: '您的卡片遭到拒絕，請改用其他卡片。',
     insufficientFunds: '您的卡片額度不足，請改用其他卡片。',
