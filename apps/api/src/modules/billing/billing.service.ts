@@ -94,12 +94,34 @@ export const createBillingService = (engine: Engine) => {
   };
 
   /**
+   * One on-session payment awaits 3-D Secure at a time: charging again while one waits could take money
+   * twice for the same change (the customer may still complete the first). Throwing rolls back whatever the
+   * call prepared and sends the customer back to the waiting payment: its issuer page while the bank still
+   * waits, or the billing page's return handler (which confirms it) once the bank has answered.
+   */
+  const refuseWhileAuthenticating = async (ctx: MerchantTx, returnUrl: string): Promise<void> => {
+    const waiting = await ctx.tx('payment_authentications').where({ merchant_id: ctx.account.merchantId, status: 'requires_action' }).orderBy('created_at', 'desc').first();
+    if (!waiting) return;
+    const payment = await gateway.retrievePayment(String(waiting.payment_intent_id), ctx.tx);
+    if (!payment) return;
+    const back = new URL(returnUrl);
+    back.searchParams.set('payment_intent', payment.id);
+    back.searchParams.set('redirect_status', payment.status === 'succeeded' ? 'succeeded' : 'failed');
+    const nextAction =
+      payment.status === 'requires_action' && payment.next_action
+        ? payment.next_action
+        : { type: 'redirect_to_url' as const, redirect_to_url: { url: back.toString(), return_url: returnUrl } };
+    throw engine.authenticationError({ id: payment.id, status: 'requires_action', amount: payment.amount, currency: payment.currency, client_secret: payment.client_secret, next_action: nextAction });
+  };
+
+  /**
    * Charges a just-created open invoice at once. Without a card the call fails outright (nothing is kept);
    * on a refusal the invoice is voided and the refusal raised after the transaction commits, so the void
    * stays on record. False tells the caller to stop.
    */
   const chargeNowOrVoid = async (ctx: MerchantTx, invoice: InvoiceRecord, returnUrl: string, pending: PendingChange): Promise<boolean> => {
     if (invoice.status !== 'open') return true;
+    await refuseWhileAuthenticating(ctx, returnUrl);
     const paid = await engine.payInvoice(ctx.tx, ctx.account, invoice, { now: ctx.now, offSession: false, returnUrl });
     if (paid.ok) return true;
     if (paid.code === 'no_card') throw engine.paymentError(paid);
@@ -425,6 +447,7 @@ export const createBillingService = (engine: Engine) => {
       const openRow = sub ? await ctx.tx('invoices').where({ subscription_id: sub.id, status: 'open' }).orderBy('seq', 'desc').first() : null;
       if (!openRow) throw new AppError('invoice_already_paid');
       const invoice = toInvoiceRecord(openRow);
+      await refuseWhileAuthenticating(ctx, returnUrlOf(actor));
       const paid = await engine.payInvoice(ctx.tx, ctx.account, invoice, { now: ctx.now, offSession: false, returnUrl: returnUrlOf(actor) });
       if (!paid.ok) {
         if (paid.code === 'no_card') throw engine.paymentError(paid);
@@ -830,6 +853,7 @@ export const createBillingService = (engine: Engine) => {
       });
       if (quote.coupon) await redeem(ctx.tx, quote.coupon.promotion, actor.merchantId, sub.id, ctx.now);
       if (invoice.status === 'open') {
+        await refuseWhileAuthenticating(ctx, returnUrlOf(actor));
         const paid = await engine.payInvoice(ctx.tx, ctx.account, invoice, { now: ctx.now, offSession: false, returnUrl: returnUrlOf(actor) });
         if (!paid.ok) {
           // The add-on waits for payment (spec §4: Retry Payment replaces Subscribe), also while 3-D Secure is pending.

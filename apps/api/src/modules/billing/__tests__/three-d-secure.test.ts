@@ -116,6 +116,34 @@ describe.each(testDatabases)('3-D Secure on on-session charges (%s)', (kind) => 
     expect((await post('confirm-payment', {})).status).toBe(400);
   });
 
+  it('never charges again while a payment awaits authentication: the second call is sent to the first', async () => {
+    const first = await subscribeWith(THREE_DS);
+    expect(first.status).toBe(402);
+    const intent = first.body.payment_intent.id as string;
+    const paymentsBefore = await ctx.db('payments').count({ n: '*' }).first();
+
+    // While the bank waits, another attempt (even with a good card) goes back to the same issuer page.
+    const second = await subscribeWith('4242424242424242');
+    expect(second.status).toBe(402);
+    expect(second.body.payment_intent.id).toBe(intent);
+    expect(second.body.next_action.redirect_to_url.url).toBe(first.body.next_action.redirect_to_url.url);
+    expect(await ctx.db('payments').count({ n: '*' }).first()).toEqual(paymentsBefore);
+    expect(await invoices()).toEqual([{ status: 'open', amount_paid: 0, subscription_id: null }]);
+
+    // Authenticated but never confirmed: a new attempt is sent to the billing page to confirm the first.
+    await authenticate(first.body.next_action.redirect_to_url.url, 'succeeded');
+    const third = await subscribeWith('4242424242424242');
+    expect(third.status).toBe(402);
+    const back = new URL(third.body.next_action.redirect_to_url.url);
+    expect(back.pathname).toBe('/home/dashboard');
+    expect(back.searchParams.get('flow')).toBe('3ds');
+    expect(back.searchParams.get('payment_intent')).toBe(intent);
+    expect(back.searchParams.get('redirect_status')).toBe('succeeded');
+    expect((await post('confirm-payment', { payment_intent: intent })).status).toBe(200);
+    expect(await liveSubs()).toEqual([{ stripe_plan: 'price_my_starter_monthly', stripe_status: 'active' }]);
+    expect(await chargeCount(ctx, merchantId)).toBe(1);
+  });
+
   it('keeps an upgrade pending until authenticated, then switches plan', async () => {
     expect((await subscribeWith('4242424242424242')).status).toBe(200);
     const card = await newCard(ctx, THREE_DS);
