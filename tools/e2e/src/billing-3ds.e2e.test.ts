@@ -1,5 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, startProduct, type RunningProduct } from './harness';
+import { apiFromPage, signInThroughUi } from './merchant-session';
 
 // 3-D Secure on the sandbox gateway: merchant-sg@demo.test is past_due after a failed renewal; it adds the
 // always-authenticate test card 4000 0027 6000 3184, makes it the default and retries on-session. The issuer's
@@ -20,38 +21,10 @@ afterAll(async () => {
 
 const EMAIL = 'merchant-sg@demo.test';
 
-const mailbox = async (to: string): Promise<{ code?: string }[]> =>
-  ((await (await fetch(`${product.baseUrl}/api/dev/mailbox?to=${encodeURIComponent(to)}`)).json()) as { data: { code?: string }[] }).data;
-
-const signIn = async (page: Page, email: string): Promise<void> => {
-  await page.goto(`${product.baseUrl}/signin`);
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  await page.getByRole('textbox', { name: 'Password' }).fill('Merchant2026');
-  await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Enter your code' }).waitFor();
-  const [latest] = await mailbox(email);
-  await page.getByLabel('Verification code 1', { exact: true }).click();
-  await page.keyboard.type(latest.code ?? '');
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await page.getByRole('heading', { name: /^Hello, / }).waitFor();
-};
-
 type Overview = { all: { name: string; stripe_status: string }[]; userData: { default_payment_methods: string | null } };
 type Invoice = { status: string; amount_paid: number };
 
-const apiFromPage = <T>(page: Page, path: string, body?: unknown): Promise<T> =>
-  page.evaluate(
-    async ([p, b]) => {
-      const response = await fetch(`/api${p}`, {
-        method: b === undefined ? 'GET' : 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'merchant-hub' },
-        body: b === undefined ? undefined : JSON.stringify(b),
-      });
-      return response.json();
-    },
-    [path, body] as const,
-  ) as Promise<T>;
+const signIn = (page: Page, email: string): Promise<void> => signInThroughUi(page, product.baseUrl, email);
 
 const dialog = (page: Page): Locator => page.getByRole('dialog');
 const currentPlanCard = (page: Page): Locator => page.locator('.mantine-Card-root').filter({ has: page.getByRole('heading', { name: 'Current Plan' }) });

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, startProduct, type RunningProduct, screenshotDir } from './harness';
+import { apiFromPage, signInThroughUi } from './merchant-session';
 
 // Issue 6 journeys on the sandbox gateway: new-merchant@demo.test goes from "must subscribe" through every
 // billing action; screenshots of each screen at 375 px and 1440 px land in docs/screenshots/billing-*.png.
@@ -21,10 +22,7 @@ afterAll(async () => {
   await product?.stop();
 });
 
-type MailboxEntry = { code?: string };
-
-const mailbox = async (to: string): Promise<MailboxEntry[]> =>
-  ((await (await fetch(`${product.baseUrl}/api/dev/mailbox?to=${encodeURIComponent(to)}`)).json()) as { data: MailboxEntry[] }).data;
+const signIn = (page: Page, email: string): Promise<void> => signInThroughUi(page, product.baseUrl, email);
 
 const packageId = async (name: string): Promise<number> => {
   const body = (await (await fetch(`${product.baseUrl}/api/active-packages?country=MY`)).json()) as { data: { id: number; name: string; billing_period: string }[] };
@@ -32,34 +30,6 @@ const packageId = async (name: string): Promise<number> => {
   if (!found) throw new Error(`no monthly ${name} plan`);
   return found.id;
 };
-
-const signIn = async (page: Page, email: string): Promise<void> => {
-  await page.goto(`${product.baseUrl}/signin`);
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  await page.getByRole('textbox', { name: 'Password' }).fill('Merchant2026');
-  await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Enter your code' }).waitFor();
-  const [latest] = await mailbox(email);
-  await page.getByLabel('Verification code 1', { exact: true }).click();
-  await page.keyboard.type(latest.code ?? '');
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await page.getByRole('heading', { name: /^Hello, / }).waitFor();
-};
-
-/** Calls the API from the page, with its session cookie and the CSRF header. */
-const apiFromPage = <T>(page: Page, path: string, body?: unknown): Promise<T> =>
-  page.evaluate(
-    async ([p, b]) => {
-      const response = await fetch(`/api${p}`, {
-        method: b === undefined ? 'GET' : 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'merchant-hub' },
-        body: b === undefined ? undefined : JSON.stringify(b),
-      });
-      return response.json();
-    },
-    [path, body] as const,
-  ) as Promise<T>;
 
 type Invoice = { id: string; amount_paid: number; total: number; status: string; currency: string };
 type Overview = { all: { name: string; stripe_status: string; ends_at: string | null; quantity: number; package: { name: string } | null; coupon: unknown }[]; paymentMethod: { data: unknown[] } };

@@ -1,0 +1,34 @@
+import type { Page } from 'playwright-core';
+
+/** Messages the development mailbox holds for an e-mail or phone, newest first. */
+export const mailbox = async (baseUrl: string, to: string): Promise<{ code?: string; link?: string }[]> =>
+  ((await (await fetch(`${baseUrl}/api/dev/mailbox?to=${encodeURIComponent(to)}`)).json()) as { data: { code?: string; link?: string }[] }).data;
+
+/** Signs a demo merchant in through the real sign-in page and code screen (code read from the mailbox). */
+export const signInThroughUi = async (page: Page, baseUrl: string, email: string): Promise<void> => {
+  await page.goto(`${baseUrl}/signin`);
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('textbox', { name: 'Password' }).fill('Merchant2026');
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Enter your code' }).waitFor();
+  const [latest] = await mailbox(baseUrl, email);
+  await page.getByLabel('Verification code 1', { exact: true }).click();
+  await page.keyboard.type(latest.code ?? '');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.getByRole('heading', { name: /^Hello, / }).waitFor();
+};
+
+/** Calls the API from the page, with its session cookie and the CSRF header. */
+export const apiFromPage = <T>(page: Page, path: string, body?: unknown): Promise<T> =>
+  page.evaluate(
+    async ([p, b]) => {
+      const response = await fetch(`/api${p}`, {
+        method: b === undefined ? 'GET' : 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'merchant-hub' },
+        body: b === undefined ? undefined : JSON.stringify(b),
+      });
+      return response.json();
+    },
+    [path, body] as const,
+  ) as Promise<T>;
