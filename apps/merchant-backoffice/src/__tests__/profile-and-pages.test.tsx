@@ -99,7 +99,7 @@ describe('session pages', () => {
     const { missingKeys } = renderApp('/session/404');
     expect(await screen.findByText('Page not found')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to sign in' })).toHaveAttribute('href', '/signin');
-    expect(document.title).toBe('Page not found · Merchant Hub');
+    await waitFor(() => expect(document.title).toBe('Page not found · Merchant Hub'));
     expect(missingKeys).toEqual([]);
   });
 

@@ -12,7 +12,7 @@ describe('route gating (spec §2)', () => {
     const { router, missingKeys } = renderApp('/');
     expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/signin');
-    expect(document.title).toBe('Sign in · Merchant Hub');
+    await waitFor(() => expect(document.title).toBe('Sign in · Merchant Hub'));
     expect(missingKeys).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { createI18n } from '@merchant-hub/i18n';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -35,7 +35,7 @@ describe('NotFoundPage', () => {
   it('says the page is missing, names the tab and links home', async () => {
     const router = renderRoutes('/no/such/page', neverCalled);
     expect(await screen.findByText('Page not found')).toBeInTheDocument();
-    expect(document.title).toBe('Page not found · Merchant Hub');
+    await waitFor(() => expect(document.title).toBe('Page not found · Merchant Hub'));
     await userEvent.click(screen.getByRole('link', { name: 'Back' }));
     expect(router.state.location.pathname).toBe('/');
     expect(await screen.findByText('Home')).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { createHttpClient, createQueryClient } from '@merchant-hub/api-client';
 import { createAppI18n } from '@merchant-hub/ui-kit';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppRoot } from '../app-root';
@@ -33,7 +33,8 @@ describe('public checkout routes', () => {
     renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Merchant Hub' })).toHaveAttribute('href', '/');
-    expect(document.title).toBe(`${title} · Merchant Hub`);
+    // The title is set in an effect after the heading renders; under load the check can run in between.
+    await waitFor(() => expect(document.title).toBe(`${title} · Merchant Hub`));
   });
 
   it('answers a package id that is not a number with not found', async () => {

@@ -1,6 +1,6 @@
 import { createHttpClient, createQueryClient } from '@merchant-hub/api-client';
 import { createAppI18n } from '@merchant-hub/ui-kit';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -28,7 +28,7 @@ describe('staff console routes', () => {
     renderApp('/');
     expect(await screen.findByRole('heading', { level: 1, name: 'Staff console' })).toBeInTheDocument();
     expect(screen.getByText('Staff')).toBeInTheDocument();
-    expect(document.title).toBe('Staff console · Merchant Hub');
+    await waitFor(() => expect(document.title).toBe('Staff console · Merchant Hub'));
   });
 
   it('answers an unknown path with not found inside the top bar', async () => {
