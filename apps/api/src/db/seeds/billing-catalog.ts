@@ -69,7 +69,7 @@ const TIERS: Tier[] = [
     report: ['Sales summary', 'Product performance', 'Competitor report', 'Custom exports'],
   },
   {
-    // Quoted per merchant by sales; the price is a placeholder the card never shows (no report list).
+    // Quoted per merchant by sales: price 0 and no report list, so the card shows Call for Quote instead.
     key: 'custom',
     name: 'Custom Plan',
     sortOrder: 5,
