@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { ECPAY_STAGE_CREDENTIALS } from './gateways/ecpay/ecpay.gateway';
 
 const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me-please-0001';
 
@@ -34,6 +35,11 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   /** Where staff alerts go (a paid checkout order that could not become a merchant). */
   SUPPORT_EMAIL: z.string().email().default('support@merchant-hub.local'),
+  /**
+   * `staging`: a production build that takes no real money (a staging or demo deployment) may run the
+   * sandbox gateway, the ECPay sandbox or stage cashier and the public stage keys. Logged loudly at start.
+   */
+  ALLOW_SANDBOX_IN_PRODUCTION: z.enum(['staging'], { error: 'the only accepted value is "staging"' }).optional(),
 });
 
 export type AppConfig = {
@@ -54,6 +60,8 @@ export type AppConfig = {
   logLevel: string;
   stripePublishableKey?: string;
   supportEmail: string;
+  /** Sandbox payments (gateway, ECPay cashier, stage keys) in production, opted into for staging; see `sandboxAllowed`. */
+  sandboxInProduction: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -76,6 +84,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, workspaceRoot =
       problems.push('ECPAY_MERCHANT_ID, ECPAY_HASH_KEY and ECPAY_HASH_IV are required with ECPAY_MODE=production');
     }
     if (e.SCRYPT_COST < 16384) problems.push('SCRYPT_COST must be at least 16384 in production');
+    if (e.ALLOW_SANDBOX_IN_PRODUCTION !== 'staging') problems.push(...sandboxPaymentProblems(e));
     if (problems.length > 0) throw new ConfigError(`Refusing to start in production:\n  ${problems.join('\n  ')}`);
   }
   if ((e.SCRYPT_COST & (e.SCRYPT_COST - 1)) !== 0) throw new ConfigError('Invalid configuration:\n  SCRYPT_COST: must be a power of two');
@@ -97,5 +106,26 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, workspaceRoot =
     logLevel: e.LOG_LEVEL,
     stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY,
     supportEmail: e.SUPPORT_EMAIL,
+    sandboxInProduction: e.NODE_ENV === 'production' && e.ALLOW_SANDBOX_IN_PRODUCTION === 'staging',
   };
 };
+
+type Env = z.infer<typeof envSchema>;
+
+/** Each setting that would let production take a payment nobody made, one line per problem. */
+const sandboxPaymentProblems = (e: Env): string[] => {
+  const problems: string[] = [];
+  const optIn = 'or set ALLOW_SANDBOX_IN_PRODUCTION=staging for a deployment that takes no real money';
+  if (e.PAYMENT_GATEWAY === 'sandbox') problems.push(`PAYMENT_GATEWAY=sandbox takes fake card payments: set PAYMENT_GATEWAY=stripe with live keys, ${optIn}`);
+  if (e.ECPAY_MODE !== 'production') problems.push(`ECPAY_MODE=${e.ECPAY_MODE} takes test payments: set ECPAY_MODE=production with the shop's own credentials, ${optIn}`);
+  const stage = ECPAY_STAGE_CREDENTIALS;
+  const stageKey = e.ECPAY_MERCHANT_ID === stage.merchantId || e.ECPAY_HASH_KEY === stage.hashKey || e.ECPAY_HASH_IV === stage.hashIv;
+  if (stageKey) problems.push(`ECPAY_MERCHANT_ID, ECPAY_HASH_KEY or ECPAY_HASH_IV is ECPay's public stage shop (MerchantID ${stage.merchantId}): anyone can sign its notifications`);
+  else if (e.ECPAY_MODE !== 'production' && !(e.ECPAY_MERCHANT_ID && e.ECPAY_HASH_KEY && e.ECPAY_HASH_IV)) {
+    problems.push(`ECPAY_MERCHANT_ID, ECPAY_HASH_KEY and ECPAY_HASH_IV are unset, so ECPay falls back to the public stage keys (MerchantID ${stage.merchantId})`);
+  }
+  return problems;
+};
+
+/** Sandbox-only routes (the stand-ins for Stripe.js, FPX, 3-D Secure and the ECPay cashier) exist outside production only, or in an opted-in staging deployment. */
+export const sandboxAllowed = (config: Pick<AppConfig, 'nodeEnv' | 'sandboxInProduction'>): boolean => config.nodeEnv !== 'production' || config.sandboxInProduction;

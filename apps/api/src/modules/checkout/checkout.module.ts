@@ -1,5 +1,6 @@
 import { fpxCheckoutRequestSchema } from '@merchant-hub/validation';
 import { Router } from 'express';
+import { sandboxAllowed } from '../../config';
 import type { ApiModule } from '../registry';
 import { cardSetupSchema, checkoutRouter, fpxCheckSchema, paymentStatusQuerySchema, retrySchema, setPaymentMethodSchema, ticketSignInSchema, validateCouponSchema } from './checkout.router';
 import { ecpaySandboxRouter } from './ecpay-sandbox.router';
@@ -9,7 +10,7 @@ export const checkoutModule: ApiModule = {
   router: (deps, ctx) => {
     const router = Router();
     router.use(checkoutRouter(deps, ctx.limits));
-    if (deps.config.ecpay.mode === 'sandbox') router.use(ecpaySandboxRouter(deps));
+    if (deps.config.ecpay.mode === 'sandbox' && sandboxAllowed(deps.config)) router.use(ecpaySandboxRouter(deps));
     return router;
   },
   docs: [

@@ -1,10 +1,11 @@
+import { sandboxAllowed } from '../../config';
 import type { ApiModule } from '../registry';
 import { clockAdvanceSchema, sandboxPaymentMethodSchema, sandboxRouter } from './sandbox.router';
 
 export const sandboxModule: ApiModule = {
   name: 'sandbox',
   router: (deps) => sandboxRouter(deps),
-  enabled: (config) => config.paymentGateway === 'sandbox',
+  enabled: (config) => config.paymentGateway === 'sandbox' && sandboxAllowed(config),
   docs: [
     { method: 'post', path: '/api/sandbox/payment-methods', summary: 'Sandbox stand-in for Stripe.js: a payment method from a test card number → { id, brand, last4 }', body: sandboxPaymentMethodSchema },
     { method: 'post', path: '/api/sandbox/clock/advance', summary: 'Staff: move a merchant’s test clock and run what falls due → { now }', auth: true, body: clockAdvanceSchema },

@@ -43,7 +43,7 @@ describe.each(testDatabases)('development mailbox (%s)', (kind) => {
   });
 
   it('does not exist in production', async () => {
-    const prod = await createTestContext(kind, { env: { NODE_ENV: 'production', SESSION_SECRET: 'p'.repeat(40), SCRYPT_COST: '16384' } });
+    const prod = await createTestContext(kind, { env: { NODE_ENV: 'production', SESSION_SECRET: 'p'.repeat(40), SCRYPT_COST: '16384', ALLOW_SANDBOX_IN_PRODUCTION: 'staging' } });
     try {
       expect((await request(prod.app).get('/api/dev/mailbox').query({ to: 'merchant-my@demo.test' })).status).toBe(404);
     } finally {

@@ -1,0 +1,167 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { build } from 'esbuild';
+import request from 'supertest';
+import { createApp } from '../app';
+import { createFixedClock } from '../clock';
+import { loadConfig, type AppConfig } from '../config';
+import { createDb } from '../db/knex';
+import { migrateLatest } from '../db/migrations';
+import { createLogger } from '../http/logging';
+import { createOutboxNotifier } from '../modules/notifications/notifier';
+
+const LIVE = {
+  NODE_ENV: 'production',
+  SESSION_SECRET: 'p'.repeat(40),
+  PAYMENT_GATEWAY: 'stripe',
+  STRIPE_SECRET_KEY: 'sk_live_x',
+  STRIPE_WEBHOOK_SECRET: 'whsec_x',
+  ECPAY_MODE: 'production',
+  ECPAY_MERCHANT_ID: '3380001',
+  ECPAY_HASH_KEY: 'realHashKey00001',
+  ECPAY_HASH_IV: 'realHashIv000001',
+};
+const STAGE = { ECPAY_MERCHANT_ID: '3002607', ECPAY_HASH_KEY: 'pwFHCqoQZGmho4w6', ECPAY_HASH_IV: 'EkRm7iFT261dpevs' };
+
+const refusal = (env: Record<string, string>): string => {
+  try {
+    loadConfig(env, '/repo');
+  } catch (error) {
+    return (error as Error).message;
+  }
+  return 'started';
+};
+
+describe('production refuses sandbox payments', () => {
+  it('starts with live Stripe and ECPay production credentials', () => {
+    expect(refusal(LIVE)).toBe('started');
+  });
+
+  it.each([
+    ['PAYMENT_GATEWAY=sandbox', { PAYMENT_GATEWAY: 'sandbox' }, /PAYMENT_GATEWAY=sandbox/],
+    ['ECPAY_MODE=sandbox', { ECPAY_MODE: 'sandbox' }, /ECPAY_MODE=sandbox/],
+    ['ECPAY_MODE=stage', { ECPAY_MODE: 'stage' }, /ECPAY_MODE=stage/],
+    ['the stage MerchantID', { ECPAY_MERCHANT_ID: STAGE.ECPAY_MERCHANT_ID }, /public stage shop \(MerchantID 3002607\)/],
+    ['the stage HashKey', { ECPAY_HASH_KEY: STAGE.ECPAY_HASH_KEY }, /public stage shop/],
+    ['the stage HashIV', { ECPAY_HASH_IV: STAGE.ECPAY_HASH_IV }, /public stage shop/],
+  ])('refuses %s', (_name, change, problem) => {
+    const message = refusal({ ...LIVE, ...change });
+    expect(message).toMatch(/^Refusing to start in production/);
+    expect(message).toMatch(problem);
+  });
+
+  it('names every problem of the default (sandbox) settings at once', () => {
+    const message = refusal({ NODE_ENV: 'production', SESSION_SECRET: 'p'.repeat(40) });
+    expect(message).toMatch(/PAYMENT_GATEWAY=sandbox/);
+    expect(message).toMatch(/ECPAY_MODE=sandbox/);
+    expect(message).toMatch(/fall(s)? back to the public stage keys/);
+  });
+
+  it('accepts sandbox settings only with the explicit staging opt-in, and says so in the config', () => {
+    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'p'.repeat(40), ALLOW_SANDBOX_IN_PRODUCTION: 'staging', ...STAGE }, '/repo');
+    expect(config.sandboxInProduction).toBe(true);
+    expect(refusal({ ...LIVE, PAYMENT_GATEWAY: 'sandbox', ALLOW_SANDBOX_IN_PRODUCTION: 'yes' })).toMatch(/ALLOW_SANDBOX_IN_PRODUCTION/);
+    expect(loadConfig({ ALLOW_SANDBOX_IN_PRODUCTION: 'staging' }, '/repo').sandboxInProduction).toBe(false);
+  });
+});
+
+describe('production has no sandbox or development routes', () => {
+  const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mh-prod-'));
+  const db = createDb({ url: 'sqlite::memory:' });
+  const clock = createFixedClock('2026-03-02T09:00:00.000Z');
+
+  beforeAll(async () => {
+    await migrateLatest(db);
+  });
+  afterAll(async () => {
+    await db.destroy();
+    fs.rmSync(uploadDir, { recursive: true, force: true });
+  });
+
+  // Built by hand: loadConfig would refuse these settings. The routes must not exist even if a config slips through.
+  const appWith = (config: AppConfig) =>
+    createApp({ db, clock, config, notifier: createOutboxNotifier({ db, clock, secret: config.sessionSecret }), logger: createLogger('silent'), rateLimits: false });
+  const sandboxConfig = (): AppConfig => ({ ...loadConfig({ NODE_ENV: 'test', STATIC_ROOT: path.join(uploadDir, 'none'), UPLOAD_DIR: uploadDir }), nodeEnv: 'production' });
+
+  const probes: Array<[string, string]> = [
+    ['post', '/api/sandbox/payment-methods'],
+    ['post', '/api/sandbox/clock/advance'],
+    ['get', '/api/sandbox/fpx/pi_1'],
+    ['post', '/api/sandbox/fpx/pi_1/complete'],
+    ['get', '/api/sandbox/3ds/pi_1'],
+    ['post', '/api/sandbox/3ds/pi_1/complete'],
+    ['post', '/api/sandbox/ecpay/cashier'],
+    ['post', '/api/sandbox/ecpay/cashier/complete'],
+    ['get', '/api/dev/mailbox?to=a@b.test'],
+    ['get', '/api/dev/mailbox.html'],
+  ];
+
+  it.each(probes)('%s %s answers 404 in production', async (method, url) => {
+    const app = appWith(sandboxConfig());
+    const res = await (method === 'get' ? request(app).get(url) : request(app).post(url).set('X-Requested-With', 'merchant-hub').send({ number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' }));
+    expect(res.status).toBe(404);
+    expect(res.body.error.code).toBe('not_found');
+  });
+
+  it('keeps the sandbox payment stand-ins for an opted-in staging deployment, but never the mailbox', async () => {
+    const app = appWith({ ...sandboxConfig(), sandboxInProduction: true });
+    const card = await request(app).post('/api/sandbox/payment-methods').set('X-Requested-With', 'merchant-hub').send({ number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' });
+    expect(card.status).toBe(201);
+    expect((await request(app).get('/api/dev/mailbox?to=a@b.test')).status).toBe(404);
+  });
+});
+
+describe('the real entry point', () => {
+  // Inside the workspace, so the bundle's external packages resolve from its node_modules.
+  const workspaceRoot = path.resolve(__dirname, '../../../..');
+  fs.mkdirSync(path.join(workspaceRoot, 'tmp'), { recursive: true });
+  const dir = fs.mkdtempSync(path.join(workspaceRoot, 'tmp', 'mh-main-'));
+  const mainJs = path.join(dir, 'main.js');
+
+  beforeAll(async () => {
+    const apiRoot = path.resolve(__dirname, '../..');
+    await build({ entryPoints: [path.join(apiRoot, 'src/main.ts')], outfile: mainJs, bundle: true, platform: 'node', target: 'node20', format: 'cjs', packages: 'external', tsconfig: path.join(apiRoot, 'tsconfig.app.json'), logLevel: 'silent' });
+  }, 60_000);
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  type Run = { code: number | null; stdout: string; stderr: string };
+  /** Runs the bundled main.ts; `until` ends it (SIGTERM) once stdout matches. */
+  const run = (env: Record<string, string>, until?: RegExp): Promise<Run> =>
+    new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, [mainJs], {
+        cwd: workspaceRoot,
+        env: { PATH: process.env.PATH ?? '', PORT: '0', DATABASE_URL: `sqlite:${path.join(dir, 'db.sqlite')}`, UPLOAD_DIR: path.join(dir, 'uploads'), STATIC_ROOT: path.join(dir, 'none'), LOG_LEVEL: 'warn', ...env },
+      });
+      let stdout = '';
+      let stderr = '';
+      const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+      child.stdout.on('data', (chunk) => {
+        stdout += String(chunk);
+        if (until?.test(stdout)) child.kill('SIGTERM');
+      });
+      child.stderr.on('data', (chunk) => (stderr += String(chunk)));
+      child.on('error', reject);
+      child.on('exit', (code) => {
+        clearTimeout(timer);
+        resolve({ code, stdout, stderr });
+      });
+    });
+
+  it('NODE_ENV=production with sandbox settings exits 1 naming each problem', async () => {
+    const result = await run({ NODE_ENV: 'production', SESSION_SECRET: 'p'.repeat(40), PAYMENT_GATEWAY: 'sandbox', ECPAY_MODE: 'stage', ...STAGE });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/Refusing to start in production/);
+    expect(result.stderr).toMatch(/PAYMENT_GATEWAY=sandbox/);
+    expect(result.stderr).toMatch(/ECPAY_MODE=stage/);
+    expect(result.stderr).toMatch(/MerchantID 3002607/);
+    expect(result.stdout).not.toMatch(/listening/);
+  }, 40_000);
+
+  it('starts a staging deployment with the opt-in and warns loudly', async () => {
+    const result = await run({ NODE_ENV: 'production', SESSION_SECRET: 'p'.repeat(40), ALLOW_SANDBOX_IN_PRODUCTION: 'staging' }, /listening/);
+    expect(result.stdout).toMatch(/listening/);
+    expect(result.stderr).toMatch(/ALLOW_SANDBOX_IN_PRODUCTION=staging: this production deployment takes SANDBOX payments/);
+  }, 40_000);
+});
