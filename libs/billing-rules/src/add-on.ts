@@ -20,5 +20,9 @@ export const addOnQuantityOptions = (lockChannelCount: number): AddOnQuantityOpt
   });
 };
 
+/** Whether `quantity` is one of the options the page offers for these locked channels: the server sells only those. */
+export const isOfferedAddOnQuantity = (lockChannelCount: number, quantity: number): boolean =>
+  addOnQuantityOptions(lockChannelCount).some((option) => option.value === quantity);
+
 /** English label of a quantity option: 1 → '1 store', 2 → '2 stores'. */
 export const formatStoreCount = (count: number): string => `${count} ${count === 1 ? 'store' : 'stores'}`;

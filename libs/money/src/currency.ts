@@ -15,13 +15,20 @@ export type Currency = {
   minorExponent: number;
   thousandsSeparator: string;
   decimalSeparator: string;
+  /**
+   * The most one charge may be, in minor units: far above any plan and add-on total (the largest, a yearly
+   * Enterprise plan with ten add-on stores, is about a third of it), far below Stripe's 99,999,999 cap.
+   * Anything larger is a bug or an attack, never a price.
+   */
+  maxChargeMinor: number;
 };
 
 /** Decimals shown when a currency does not say otherwise (spec §9). */
 export const DEFAULT_DISPLAY_DECIMALS = 2;
 
-const twoDecimal = (code: CurrencyCode, symbol: string, spaceAfterSymbol: boolean): Currency => ({
+const twoDecimal = (code: CurrencyCode, symbol: string, spaceAfterSymbol: boolean, maxChargeMinor: number): Currency => ({
   code,
+  maxChargeMinor,
   symbol,
   spaceAfterSymbol,
   displayDecimals: DEFAULT_DISPLAY_DECIMALS,
@@ -37,12 +44,16 @@ const twoDecimal = (code: CurrencyCode, symbol: string, spaceAfterSymbol: boolea
  * because our TWD prices are whole dollars and ECPay takes whole dollars only.
  */
 export const CURRENCIES: Readonly<Record<CurrencyCode, Readonly<Currency>>> = {
-  MYR: twoDecimal('MYR', 'RM', true),
-  SGD: twoDecimal('SGD', 'S$', false),
-  PHP: twoDecimal('PHP', '₱', false),
-  THB: twoDecimal('THB', '฿', false),
-  TWD: { ...twoDecimal('TWD', 'NT$', false), displayDecimals: 0 },
+  MYR: twoDecimal('MYR', 'RM', true, 5_000_000),
+  SGD: twoDecimal('SGD', 'S$', false, 2_000_000),
+  PHP: twoDecimal('PHP', '₱', false, 60_000_000),
+  THB: twoDecimal('THB', '฿', false, 40_000_000),
+  TWD: { ...twoDecimal('TWD', 'NT$', false, 50_000_000), displayDecimals: 0 },
 };
+
+/** True when `amountMinor` is more than one charge in `currency` may ever be (see `Currency.maxChargeMinor`). */
+export const exceedsChargeCeiling = (amountMinor: MinorUnits, currency: CurrencyCode): boolean =>
+  !Number.isSafeInteger(amountMinor) || amountMinor > getCurrency(currency).maxChargeMinor;
 
 /** True when `value` is one of the product's currency codes. */
 export const isCurrencyCode = (value: unknown): value is CurrencyCode =>

@@ -4,6 +4,7 @@ export {
   CURRENCIES,
   DEFAULT_DISPLAY_DECIMALS,
   currencyOf,
+  exceedsChargeCeiling,
   getCurrency,
   isCurrencyCode,
   isValidMinor,

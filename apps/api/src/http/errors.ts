@@ -57,6 +57,7 @@ export type ErrorCode =
   | 'coupon_expired'
   | 'package_unavailable'
   | 'addon_not_allowed'
+  | 'amount_too_large'
   | 'card_in_use'
   | 'checkout_ticket_invalid'
   | 'checkout_session_expired';
@@ -167,6 +168,8 @@ export const errorSpec = (code: ErrorCode): ErrorSpec => {
       return { status: 400, message: 'This plan is not available for your account', key: 'errors:billing.packageUnavailable' };
     case 'addon_not_allowed':
       return { status: 409, message: 'The add-on needs an active plan that is not ending', key: 'errors:billing.addOnNotAllowed' };
+    case 'amount_too_large':
+      return { status: 422, message: 'This amount is larger than any charge we can take. Please contact support', key: 'errors:billing.amountTooLarge' };
     case 'card_in_use':
       return { status: 409, message: 'Please set another card as default before deleting this one', key: 'errors:billing.cardInUse' };
     case 'checkout_ticket_invalid':
@@ -227,6 +230,7 @@ const everyCode = {
   coupon_expired: true,
   package_unavailable: true,
   addon_not_allowed: true,
+  amount_too_large: true,
   card_in_use: true,
   checkout_ticket_invalid: true,
   checkout_session_expired: true,

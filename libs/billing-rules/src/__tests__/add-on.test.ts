@@ -1,4 +1,4 @@
-import { ADD_ON_QUANTITY_OPTION_COUNT, addOnQuantityOptions, formatStoreCount } from '../index';
+import { ADD_ON_QUANTITY_OPTION_COUNT, addOnQuantityOptions, formatStoreCount, isOfferedAddOnQuantity } from '../index';
 
 describe('addOnQuantityOptions', () => {
   it('offers ten values from the locked channel count', () => {
@@ -18,6 +18,23 @@ describe('addOnQuantityOptions', () => {
 
   it('rounds a fractional count down', () => {
     expect(addOnQuantityOptions(2.7)[0].value).toBe(2);
+  });
+});
+
+describe('isOfferedAddOnQuantity', () => {
+  it.each([
+    [0, 1, true],
+    [0, 10, true],
+    [0, 11, false],
+    [0, 0, false],
+    [3, 12, true],
+    [3, 2, false],
+    [3, 13, false],
+    [0, 1_000_000_000, false],
+    [0, Number.MAX_SAFE_INTEGER, false],
+    [0, 1.5, false],
+  ])('locked %p, quantity %p → %p', (locked, quantity, offered) => {
+    expect(isOfferedAddOnQuantity(locked, quantity)).toBe(offered);
   });
 });
 

@@ -1,15 +1,16 @@
-import { MoneyError, CURRENCIES, currencyOf, getCurrency, isCurrencyCode, isValidMinor, toMajor } from '../index';
+import { MoneyError, CURRENCIES, currencyOf, exceedsChargeCeiling, getCurrency, isCurrencyCode, isValidMinor, toMajor } from '../index';
 import type { CurrencyCode } from '@merchant-hub/domain';
 
 describe('currency table', () => {
   it.each([
-    ['MYR', 'RM', true, 2, 2],
-    ['SGD', 'S$', false, 2, 2],
-    ['PHP', '₱', false, 2, 2],
-    ['THB', '฿', false, 2, 2],
-    ['TWD', 'NT$', false, 0, 2],
-  ] as const)('describes %s: symbol %s, space %s, %i display decimals, ISO exponent %i', (code, symbol, space, shown, exponent) => {
+    ['MYR', 'RM', true, 2, 2, 5_000_000],
+    ['SGD', 'S$', false, 2, 2, 2_000_000],
+    ['PHP', '₱', false, 2, 2, 60_000_000],
+    ['THB', '฿', false, 2, 2, 40_000_000],
+    ['TWD', 'NT$', false, 0, 2, 50_000_000],
+  ] as const)('describes %s: symbol %s, space %s, %i display decimals, ISO exponent %i, charge ceiling %i', (code, symbol, space, shown, exponent, ceiling) => {
     expect(getCurrency(code)).toEqual({
+      maxChargeMinor: ceiling,
       code,
       symbol,
       spaceAfterSymbol: space,
@@ -65,5 +66,25 @@ describe('currency table', () => {
     [null, false],
   ])('judges %p as valid minor units: %p', (value, valid) => {
     expect(isValidMinor(value)).toBe(valid);
+  });
+});
+
+describe('exceedsChargeCeiling', () => {
+  it.each([
+    ['MYR', 5_000_000, false],
+    ['MYR', 5_000_001, true],
+    ['TWD', 2_699_990_000_000, true],
+    ['PHP', 14_398_800, false],
+    ['SGD', Number.MAX_SAFE_INTEGER + 1, true],
+    ['THB', 0, false],
+  ] as const)('%s %p → %p', (currency, amount, exceeds) => {
+    expect(exceedsChargeCeiling(amount, currency)).toBe(exceeds);
+  });
+
+  it('sits above every yearly Enterprise plan with ten add-on stores and below Stripe’s cap', () => {
+    for (const currency of Object.values(CURRENCIES)) {
+      expect(currency.maxChargeMinor).toBeLessThan(99_999_999);
+      expect(currency.maxChargeMinor).toBeGreaterThan(1_000_000);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import type { BillingPeriod, CurrencyCode, SubscriptionName, SubscriptionStatus } from '@merchant-hub/domain';
-import { checkoutTotals, type CouponTerms } from '@merchant-hub/money';
+import { checkoutTotals, type CouponTerms, exceedsChargeCeiling } from '@merchant-hub/money';
 import type { Knex } from 'knex';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/knex';
@@ -155,6 +155,8 @@ export const createEngine = (deps: EngineDeps) => {
     },
   ): Promise<InvoiceRecord> => {
     const totals = invoiceTotals(input.lines, input.coupon?.terms ?? null, input.taxPercent, account.currency);
+    // Every charge starts as an invoice: no amount past the currency's ceiling is ever written or charged.
+    if (exceedsChargeCeiling(totals.total, account.currency)) throw new AppError('amount_too_large', { details: { currency: account.currency } });
     const startingBalance = account.balance;
     const applied = input.applyBalance === false || totals.total <= 0 || startingBalance >= 0 ? 0 : Math.min(totals.total, -startingBalance);
     const amountDue = Math.max(totals.total, 0) - applied;

@@ -1,4 +1,4 @@
-import { currentPlanSubscription, decidePlanChange, isAddOnSectionVisible, pendingPlanChange } from '@merchant-hub/billing-rules';
+import { currentPlanSubscription, decidePlanChange, isAddOnSectionVisible, isOfferedAddOnQuantity, pendingPlanChange } from '@merchant-hub/billing-rules';
 import type { BillingResponse, CreditBalance, Invoice, Market, Package, SelectedPackage } from '@merchant-hub/domain';
 import { couponDiscount, MoneyError, planChangeProration, prorate } from '@merchant-hub/money';
 import type {
@@ -747,7 +747,8 @@ export const createBillingService = (engine: Engine) => {
     if (!pkg) throw new AppError('addon_not_allowed');
     const existing = st.addOn;
     const locked = existing?.lockChannelCount ?? 0;
-    if (quantity < locked) throw new AppError('validation_failed', { details: { fields: { addon_store_quantity: 'validation:billing.quantityInvalid' } } });
+    // Spec §9: only the ten counts the page offers, from the locked channels up (the page's own rule).
+    if (!isOfferedAddOnQuantity(locked, quantity)) throw new AppError('validation_failed', { details: { fields: { addon_store_quantity: 'validation:billing.quantityInvalid' } } });
     const prorated = prorate({ amount: pkg.subtotal * (quantity - locked), periodStart: plan.periodStart, periodEnd: plan.periodEnd, at: now, currency: account.currency });
     let coupon: AddOnQuote['coupon'] = null;
     let isInvalidCoupon = false;

@@ -29,6 +29,7 @@ export const errors = {
     notResumable: 'Your plan is not cancelled, there is nothing to resume',
     packageUnavailable: 'This plan is not available for your account',
     addOnNotAllowed: 'The add-on needs an active plan that is not ending',
+    amountTooLarge: 'This amount is larger than any charge we can take. Please contact support',
     cardInUse: 'Please set another card as default before deleting this one',
   },
   success: {

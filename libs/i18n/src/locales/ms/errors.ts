@@ -30,6 +30,7 @@ export const errors = {
     notResumable: 'Pelan anda tidak dibatalkan, jadi tiada apa-apa untuk disambung semula',
     packageUnavailable: 'Pelan ini tidak tersedia untuk akaun anda',
     addOnNotAllowed: 'Tambahan ini memerlukan pelan aktif yang tidak akan tamat',
+    amountTooLarge: 'Jumlah ini melebihi had caj yang boleh kami proses. Sila hubungi sokongan',
     cardInUse: 'Sila tetapkan kad lain sebagai kad utama sebelum memadam kad ini',
   },
   success: {

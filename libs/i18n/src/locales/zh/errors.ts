@@ -30,6 +30,7 @@ export const errors = {
     notResumable: '您的套餐未被取消，无需恢复',
     packageUnavailable: '此套餐不适用于您的账户',
     addOnNotAllowed: '附加服务需要一个有效且不会到期终止的套餐',
+    amountTooLarge: '该金额超出了我们可收取的上限，请联系客服',
     cardInUse: '请先将另一张卡设为默认卡，再删除此卡',
   },
   success: {

@@ -30,6 +30,7 @@ export const errors = {
     notResumable: '您的方案並未取消，無須恢復',
     packageUnavailable: '此方案不適用於您的帳號',
     addOnNotAllowed: '加購服務需要一個有效且不會到期終止的方案',
+    amountTooLarge: '此金額超出我們可收取的上限，請聯絡客服',
     cardInUse: '請先將另一張卡片設為預設，再刪除此卡片',
   },
   success: {
