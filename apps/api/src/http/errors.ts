@@ -290,7 +290,9 @@ export const errorMiddleware: ErrorRequestHandler = (err, req, res, _next) => {
   else if (err instanceof ZodError) appError = validationError(fieldErrors(err));
   else if (err instanceof multer.MulterError) {
     appError = err.code === 'LIMIT_FILE_SIZE' ? new AppError('payload_too_large', { details: { fields: { [err.field ?? 'file']: 'validation:image.tooLarge' } } }) : new AppError('bad_request');
-  } else if (isBodyParserError(err)) appError = new AppError(err.status === 413 ? 'payload_too_large' : 'bad_request');
+  } else if (isClientHttpError(err)) appError = new AppError(err.status === 413 ? 'payload_too_large' : err.status === 404 ? 'not_found' : 'bad_request');
+  // Only input can make URI coding throw (a lone surrogate, a broken `%` escape): the request is at fault.
+  else if (err instanceof URIError) appError = new AppError('bad_request');
   else {
     req.log?.error({ err }, 'unhandled error');
     appError = new AppError('internal_error');
@@ -299,5 +301,12 @@ export const errorMiddleware: ErrorRequestHandler = (err, req, res, _next) => {
   res.status(appError.status).json(errorBody(appError));
 };
 
-const isBodyParserError = (err: unknown): err is { status: number; type: string } =>
-  typeof err === 'object' && err !== null && 'type' in err && 'status' in err && typeof (err as { status: unknown }).status === 'number';
+/**
+ * A 4xx from Express or its parsers (http-errors): a body that is not JSON or not the gzip it claims, an
+ * unsupported encoding or charset, a path whose `%` escape decodes to nothing, a static file refused.
+ */
+const isClientHttpError = (err: unknown): err is { status: number } => {
+  if (typeof err !== 'object' || err === null) return false;
+  const status = (err as { status?: unknown; statusCode?: unknown }).status ?? (err as { statusCode?: unknown }).statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500;
+};

@@ -2,11 +2,24 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { IMAGE_MAX_BYTES, imageFileSchema } from '@merchant-hub/validation';
+import type { RequestHandler } from 'express';
 import multer from 'multer';
 import { AppError } from './errors';
 
 /** Files stay in memory until the whole request is valid, so a refused request writes nothing to disk. */
-export const imageUpload = multer({ storage: multer.memoryStorage(), limits: { fileSize: IMAGE_MAX_BYTES - 1, files: 2, fields: 40 } });
+const multipart = multer({ storage: multer.memoryStorage(), limits: { fileSize: IMAGE_MAX_BYTES - 1, files: 2, fields: 40 } });
+
+/**
+ * Busboy reports a malformed form (no boundary, a part cut short, a bad header) as a plain Error: that is the
+ * client's fault, so it becomes 400 `bad_request`; multer's own limit errors go on to the error middleware.
+ */
+const clientFault = (parse: RequestHandler): RequestHandler => (req, res, next) =>
+  parse(req, res, (error?: unknown) => next(error === undefined || error instanceof multer.MulterError ? error : new AppError('bad_request')));
+
+export const imageUpload = {
+  single: (field: string): RequestHandler => clientFault(multipart.single(field)),
+  fields: (fields: readonly multer.Field[]): RequestHandler => clientFault(multipart.fields(fields)),
+};
 
 const signatureOf = (buffer: Buffer): 'png' | 'jpg' | undefined => {
   if (buffer.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';

@@ -40,6 +40,11 @@ export const checkMacValue = (params: Readonly<Record<string, string | number>>,
   return createHash('sha256').update(ecpayUrlEncode(raw)).digest('hex').toUpperCase();
 };
 
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** False for text holding a lone UTF-16 surrogate: no ECPay form can carry one, and URL-encoding it throws. */
+export const isWellFormedText = (text: string): boolean => !LONE_SURROGATE.test(text);
+
 /** A notification is trusted only when its CheckMacValue matches, compared in constant time. */
 export const hasValidCheckMacValue = (params: Readonly<Record<string, unknown>>, keys: EcpayKeys): boolean => {
   const given = params.CheckMacValue;
@@ -47,6 +52,7 @@ export const hasValidCheckMacValue = (params: Readonly<Record<string, unknown>>,
   const fields: Record<string, string> = {};
   for (const [key, value] of Object.entries(params)) {
     if (typeof value !== 'string' && typeof value !== 'number') return false;
+    if (typeof value === 'string' && !isWellFormedText(value)) return false;
     fields[key] = String(value);
   }
   const expected = Buffer.from(checkMacValue(fields, keys), 'utf8');

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { Router } from 'express';
 import type { AppDeps } from '../../app-deps';
-import { checkMacValue } from '../../gateways/ecpay/check-mac-value';
+import { checkMacValue, isWellFormedText } from '../../gateways/ecpay/check-mac-value';
 import { ECPAY_SANDBOX_PATH, ecpaySettingsFrom, ecpayTradeDate } from '../../gateways/ecpay/ecpay.gateway';
 import { ecpayCashierErrorPage, ecpayCashierPage } from './ecpay-sandbox-page';
 
@@ -17,10 +17,15 @@ const NOTIFY_ATTEMPTS = 3;
 /** ECPay's code for a card the issuer refused; any code but 1 means "not paid". */
 export const SANDBOX_FAILURE_CODE = '10100248';
 
-const stringFields = (body: unknown): Record<string, string> => {
+/** The form's text fields; null when any key or value could not have come from a real form (a lone surrogate). */
+const stringFields = (body: unknown): Record<string, string> | null => {
   const fields: Record<string, string> = {};
   if (typeof body !== 'object' || body === null) return fields;
-  for (const [key, value] of Object.entries(body as Record<string, unknown>)) if (typeof value === 'string') fields[key] = value;
+  for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
+    if (typeof value !== 'string') continue;
+    if (!isWellFormedText(key) || !isWellFormedText(value)) return null;
+    fields[key] = value;
+  }
   return fields;
 };
 
@@ -32,7 +37,8 @@ export const ecpaySandboxRouter = (deps: AppDeps, send: NotificationSender = pos
   const router = Router();
   const settings = ecpaySettingsFrom(deps.config);
   const cashierPath = ECPAY_SANDBOX_PATH.replace(/^\/api/, '');
-  const signed = (fields: Record<string, string>): boolean => fields.CheckMacValue === checkMacValue(fields, settings.keys) && fields.MerchantID === settings.merchantId;
+  const signed = (fields: Record<string, string> | null): fields is Record<string, string> =>
+    fields !== null && fields.CheckMacValue === checkMacValue(fields, settings.keys) && fields.MerchantID === settings.merchantId;
 
   router.post(cashierPath, (req, res) => {
     const fields = stringFields(req.body);
@@ -44,7 +50,7 @@ export const ecpaySandboxRouter = (deps: AppDeps, send: NotificationSender = pos
   });
 
   router.post(`${cashierPath}/complete`, async (req, res) => {
-    const { outcome, ...fields } = stringFields(req.body);
+    const { outcome, ...fields } = stringFields(req.body) ?? { outcome: undefined };
     if (!signed(fields) || (outcome !== 'paid' && outcome !== 'failed')) {
       res.status(400).type('html').send(ecpayCashierErrorPage('CheckMacValue Error'));
       return;
