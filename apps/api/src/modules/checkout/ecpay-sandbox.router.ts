@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { Router } from 'express';
+import { type Request, Router } from 'express';
 import type { AppDeps } from '../../app-deps';
 import { checkMacValue, isWellFormedText } from '../../gateways/ecpay/check-mac-value';
 import { ECPAY_SANDBOX_PATH, ecpaySettingsFrom, ecpayTradeDate } from '../../gateways/ecpay/ecpay.gateway';
@@ -29,6 +29,38 @@ const stringFields = (body: unknown): Record<string, string> | null => {
   return fields;
 };
 
+const TOKEN = '[A-Za-z0-9_-]{20,100}';
+/** The product's own ECPay return routes: the only places the sandbox cashier sends a browser or a notification. */
+const OWN_PATHS = {
+  ReturnURL: new RegExp('^/api/ecpay/notify$'),
+  OrderResultURL: new RegExp(`^/api/ecpay/order-result/${TOKEN}$`),
+  ClientBackURL: new RegExp(`^/subscribe-payment-result/${TOKEN}$`),
+} as const;
+
+const isOwnUrl = (raw: string, origins: readonly string[], path: RegExp): boolean => {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return false;
+  }
+  return origins.includes(url.origin) && url.username === '' && url.password === '' && path.test(url.pathname);
+};
+
+/**
+ * The form's public keys let anyone sign any form, so its addresses are checked on their own: the
+ * notification goes only to PUBLIC_URL's notify route (never a Host header's idea of the origin: that would be
+ * a request to anywhere), the browser only to the product's result routes on PUBLIC_URL or this request's origin.
+ */
+const targetsProblem = (fields: Readonly<Record<string, string>>, publicOrigin: string, requestOrigin: string): string | null => {
+  if (!isOwnUrl(fields.ReturnURL ?? '', [publicOrigin], OWN_PATHS.ReturnURL)) return 'ReturnURL must be this shop’s own notify address.';
+  for (const field of ['OrderResultURL', 'ClientBackURL'] as const) {
+    const value = fields[field];
+    if (value && !isOwnUrl(value, [publicOrigin, requestOrigin], OWN_PATHS[field])) return `${field} must be this shop’s own result page.`;
+  }
+  return null;
+};
+
 /**
  * ECPAY_MODE=sandbox: the cashier the checkout form is posted to. It checks the form's CheckMacValue as ECPay
  * would, and on Pay / Fail sends the signed notification to ReturnURL, then the browser to OrderResultURL.
@@ -39,11 +71,18 @@ export const ecpaySandboxRouter = (deps: AppDeps, send: NotificationSender = pos
   const cashierPath = ECPAY_SANDBOX_PATH.replace(/^\/api/, '');
   const signed = (fields: Record<string, string> | null): fields is Record<string, string> =>
     fields !== null && fields.CheckMacValue === checkMacValue(fields, settings.keys) && fields.MerchantID === settings.merchantId;
+  const publicOrigin = new URL(deps.config.publicUrl).origin;
+  const targetsOf = (req: Request, fields: Readonly<Record<string, string>>) => targetsProblem(fields, publicOrigin, `${req.protocol}://${req.get('host') ?? ''}`);
 
   router.post(cashierPath, (req, res) => {
     const fields = stringFields(req.body);
     if (!signed(fields)) {
       res.status(400).type('html').send(ecpayCashierErrorPage('CheckMacValue Error: the order form is not signed with this shop’s HashKey and HashIV.'));
+      return;
+    }
+    const problem = targetsOf(req, fields);
+    if (problem) {
+      res.status(400).type('html').send(ecpayCashierErrorPage(problem));
       return;
     }
     res.type('html').send(ecpayCashierPage(fields, `/api${cashierPath}/complete`));
@@ -53,6 +92,11 @@ export const ecpaySandboxRouter = (deps: AppDeps, send: NotificationSender = pos
     const { outcome, ...fields } = stringFields(req.body) ?? { outcome: undefined };
     if (!signed(fields) || (outcome !== 'paid' && outcome !== 'failed')) {
       res.status(400).type('html').send(ecpayCashierErrorPage('CheckMacValue Error'));
+      return;
+    }
+    const problem = targetsOf(req, fields);
+    if (problem) {
+      res.status(400).type('html').send(ecpayCashierErrorPage(problem));
       return;
     }
     const paid = outcome === 'paid';
@@ -78,12 +122,12 @@ export const ecpaySandboxRouter = (deps: AppDeps, send: NotificationSender = pos
     let reply = '';
     for (let attempt = 0; attempt < NOTIFY_ATTEMPTS && reply !== '1|OK'; attempt += 1) {
       try {
-        reply = (await send(fields.ReturnURL ?? '', notification)).trim();
+        reply = (await send(fields.ReturnURL as string, notification)).trim();
       } catch (error) {
         req.log?.warn({ err: error }, 'sandbox ECPay notification not delivered');
       }
     }
-    res.redirect(303, fields.OrderResultURL || fields.ClientBackURL || '/');
+    res.redirect(303, fields.OrderResultURL || fields.ClientBackURL || deps.config.publicUrl);
   });
 
   return router;

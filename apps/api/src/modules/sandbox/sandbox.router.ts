@@ -31,6 +31,12 @@ const fpxCompleteSchema = z.object({ outcome: z.enum(['succeeded', 'failed']) })
 /** Stand-ins for Stripe.js and the FPX bank while PAYMENT_GATEWAY=sandbox (ARCHITECTURE "Contracts"). */
 export const sandboxRouter = (deps: AppDeps): Router => {
   const router = Router();
+  // The bank and 3-D Secure pages send the browser back only into this product, whatever a stored row says.
+  const returnTarget = (stored: string | null): URL => {
+    const fallback = new URL(`${deps.config.publicUrl}/home/dashboard`);
+    const target = stored ? URL.parse(stored) : null;
+    return target && target.origin === fallback.origin ? target : fallback;
+  };
   const gateway = () => {
     const sandbox = sandboxGatewayFor(deps);
     if (!sandbox) throw new AppError('not_found');
@@ -69,7 +75,7 @@ export const sandboxRouter = (deps: AppDeps): Router => {
       if (error instanceof GatewayError) throw new AppError('not_found');
       throw error;
     }
-    const target = new URL(payment.return_url ?? `${deps.config.publicUrl}/home/dashboard`);
+    const target = returnTarget(payment.return_url);
     target.searchParams.set('payment_intent', payment.id);
     target.searchParams.set('payment_intent_client_secret', payment.client_secret ?? '');
     target.searchParams.set('redirect_status', payment.status === 'succeeded' ? 'succeeded' : 'failed');
@@ -93,7 +99,7 @@ export const sandboxRouter = (deps: AppDeps): Router => {
     }
     if (!payment.return_url) throw new AppError('not_found');
     // Stripe's return: the page appends the intent and its outcome to the merchant's return_url.
-    const target = new URL(payment.return_url);
+    const target = returnTarget(payment.return_url);
     target.searchParams.set('payment_intent', payment.id);
     target.searchParams.set('payment_intent_client_secret', payment.client_secret ?? '');
     target.searchParams.set('redirect_status', payment.status === 'succeeded' ? 'succeeded' : 'failed');
