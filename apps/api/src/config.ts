@@ -4,9 +4,17 @@ import { ECPAY_STAGE_CREDENTIALS } from './gateways/ecpay/ecpay.gateway';
 
 const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me-please-0001';
 
+/** A whole number from the environment: decimal digits only (no `0x10`, `1e3` or `" 2"`). */
+const digits = (fallback: string) =>
+  z
+    .string()
+    .regex(/^\d{1,15}$/, 'must be a whole number in decimal digits')
+    .default(fallback)
+    .transform(Number);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PORT: digits('3000').pipe(z.number().max(65535)),
   DATABASE_URL: z
     .string()
     .regex(/^(sqlite:.+|postgres(ql)?:\/\/.+)$/, 'must be sqlite:<path> or postgres://…')
@@ -29,7 +37,7 @@ const envSchema = z.object({
     .optional()
     .transform((value) => (value === undefined || value === '' ? false : /^\d+$/.test(value) ? Number(value) : value === 'true' ? true : value)),
   /** scrypt cost N (a power of two); lowered only by tests, refused below 2^14 in production. */
-  SCRYPT_COST: z.coerce.number().int().min(2).default(32768),
+  SCRYPT_COST: digits('32768').pipe(z.number().min(2)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Public by design: the checkout page hands it to Stripe.js with PAYMENT_GATEWAY=stripe. */
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),

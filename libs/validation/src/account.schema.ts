@@ -2,6 +2,10 @@ import { z } from 'zod';
 import {
   emailField,
   lettersOnlyName,
+  nameText,
+  optionalUpload,
+  UPLOAD_PATH_PATTERN,
+  UPLOAD_URL_PATTERN,
   nonBlankPassword,
   optionalText,
   positiveId,
@@ -132,11 +136,7 @@ const mobileWithDialCode = (key: 'validation:register.error.mobileNumber' | 'val
 
 const trialEmail = emailField('validation:register.error.email');
 const trialName = (key: 'validation:register.error.firstName' | 'validation:register.error.lastName') => requiredText(key);
-const storeName = z
-  .string({ error: 'validation:register.error.storeName' })
-  .trim()
-  .min(3, { error: 'validation:register.error.storeName' })
-  .max(TEXT_MAX_LENGTH, { error: 'validation:common.textTooLong' });
+const storeName = nameText('validation:register.error.storeName').refine((value) => value.length >= 3, { error: 'validation:register.error.storeName' });
 const lineId = requiredText('validation:register.error.requiredLineId');
 
 /** The first trial sign-up form (spec §3 Trial sign-up form, §5 Trial sign-up). */
@@ -286,8 +286,8 @@ const optionalImage = z
 
 const wizardMerchantFields = {
   email: emailField('validation:wizard.emailInvalid'),
-  firstname: requiredText('validation:wizard.firstNameRequired'),
-  lastname: requiredText('validation:wizard.lastNameRequired'),
+  firstname: nameText('validation:wizard.firstNameRequired'),
+  lastname: nameText('validation:wizard.lastNameRequired'),
   password: z
     .string({ error: 'validation:wizard.passwordTooShort' })
     .min(7, { error: 'validation:wizard.passwordTooShort' })
@@ -298,8 +298,8 @@ const wizardMerchantFields = {
 
 const wizardStoreFields = {
   storeImage: requiredText('validation:wizard.storeImageRequired', IMAGE_VALUE_MAX, 'validation:image.tooLarge'),
-  store_name: requiredText('validation:wizard.storeNameRequired'),
-  store_owner: requiredText('validation:wizard.storeOwnerRequired'),
+  store_name: nameText('validation:wizard.storeNameRequired'),
+  store_owner: nameText('validation:wizard.storeOwnerRequired'),
   store_email: emailField('validation:wizard.storeEmailInvalid'),
   telephone: requiredText('validation:wizard.telephoneRequired'),
   fax: optionalText(),
@@ -309,8 +309,9 @@ const wizardStoreFields = {
 };
 
 const wizardLastFields = {
+  // A category id from the select (digits) or a JSON number; '' and null mean none chosen.
   shop_category: z
-    .union([z.string(), z.number()], { error: 'validation:common.invalidInput' })
+    .union([z.string().regex(/^\d{0,9}$/), z.number().int().positive().max(999_999_999)], { error: 'validation:common.invalidInput' })
     .nullish(),
 };
 
@@ -342,15 +343,16 @@ export type MerchantWizardOutput = z.output<typeof merchantWizardSchema>;
 /** PUT /users/{id} and the personal profile form. `phone` may be cleared (null or ''). */
 export const updateUserSchema = z.object(
   {
-    name: requiredText('validation:profile.nameRequired'),
+    name: nameText('validation:profile.nameRequired'),
     email: emailField('validation:profile.emailInvalid'),
     phone: z
       .string({ error: 'validation:profile.phoneInvalid' })
       .trim()
       .regex(/^(?:\+?[\d\s()-]{6,20})?$/, { error: 'validation:profile.phoneInvalid' })
       .nullable(),
-    image: optionalImage,
-    image_url: optionalImage,
+    // Only what the avatar upload stored: its path and its URL on this product (no javascript:, no other host).
+    image: optionalUpload(UPLOAD_PATH_PATTERN, 'validation:profile.imageInvalid'),
+    image_url: optionalUpload(UPLOAD_URL_PATTERN, 'validation:profile.imageInvalid'),
   },
   { error: INPUT_KEY },
 );

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   emailField,
+  nameText,
   optionalPositiveId,
   optionalText,
   positiveId,
@@ -20,7 +21,7 @@ const INPUT_KEY = 'validation:common.invalidInput';
 /** Edit Billing Detail (spec §5 Billing form); also the body of PATCH users/billing/{id}. */
 export const billingInfoSchema = z.object(
   {
-    name: requiredText('validation:billing.nameRequired'),
+    name: nameText('validation:billing.nameRequired'),
     email: emailField('validation:billing.emailRequired', 'validation:billing.emailInvalid'),
     address1: requiredText('validation:billing.addressRequired'),
     address2: optionalText(),

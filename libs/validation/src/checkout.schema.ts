@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optionalCoupon } from './billing.schema.js';
-import { emailField, optionalText, positiveId, reference, requiredChoice, requiredText } from './fields.js';
+import { emailField, nameText, optionalNameText, optionalText, positiveId, reference, requiredChoice, requiredText } from './fields.js';
 import { fpxBankField } from './fpx-banks.js';
 import { whenFieldsValid } from './refinements.js';
 
@@ -22,10 +22,10 @@ const noState = z
   .transform((value) => (value === undefined || value === null || String(value).trim() === '' ? undefined : String(value).trim()));
 
 const gatewayFields = {
-  company_name: requiredText('validation:gateway.companyNameRequired'),
+  company_name: nameText('validation:gateway.companyNameRequired'),
   company_reg_no: requiredText('validation:gateway.companyRegNoRequired'),
-  first_name: requiredText('validation:gateway.firstNameRequired'),
-  last_name: requiredText('validation:gateway.lastNameRequired'),
+  first_name: nameText('validation:gateway.firstNameRequired'),
+  last_name: nameText('validation:gateway.lastNameRequired'),
   email: emailField('validation:register.error.email'),
   // The phone arrives with its dial code (886 by default); its digits are the API's to check further.
   phone: requiredText('validation:gateway.phoneRequired').regex(/^\+?[\d\s()-]{6,20}$/, {
@@ -118,7 +118,7 @@ export type EcpayCreateOrderOutput = z.output<typeof ecpayCreateOrderSchema>;
 const cardCheckoutFields = {
   email: emailField('validation:cardCheckout.emailRequired', 'validation:cardCheckout.emailInvalid'),
   phone: requiredText('validation:cardCheckout.phoneRequired'),
-  company_name: optionalText(190, 'validation:cardCheckout.companyNameTooLong'),
+  company_name: optionalNameText(190, 'validation:cardCheckout.companyNameTooLong'),
   address1: requiredText('validation:billing.addressRequired'),
   address2: optionalText(),
   city: requiredText('validation:billing.cityRequired'),
@@ -129,7 +129,7 @@ const cardCheckoutFields = {
     .max(6, { error: 'validation:billing.postalCodeInvalid' }),
   country: requiredChoice('validation:billing.countryRequired'),
   state_or_region: requiredChoice('validation:billing.stateRequired'),
-  name: requiredText('validation:cardCheckout.nameRequired'),
+  name: nameText('validation:cardCheckout.nameRequired'),
   coupon_code: optionalCoupon,
 };
 

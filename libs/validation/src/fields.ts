@@ -24,6 +24,40 @@ export function requiredText(required: Key, max = TEXT_MAX_LENGTH, tooLong: Key 
     .max(max, { error: tooLong });
 }
 
+/** `<` and `>` have no place in a name; refusing them keeps stored names from ever carrying markup. */
+const MARKUP = /[<>]/;
+const MARKUP_KEY: Key = 'validation:common.markupNotAllowed';
+
+/** A required name (person, store, company): required text without markup characters. */
+export function nameText(required: Key, max = TEXT_MAX_LENGTH, tooLong: Key = 'validation:common.textTooLong') {
+  return requiredText(required, max, tooLong).refine((value) => !MARKUP.test(value), { error: MARKUP_KEY });
+}
+
+/** An optional name: optional text without markup characters. */
+export function optionalNameText(max = TEXT_MAX_LENGTH, tooLong: Key = 'validation:common.textTooLong') {
+  return z
+    .string({ error: 'validation:common.invalidText' })
+    .trim()
+    .max(max, { error: tooLong })
+    .refine((value) => !MARKUP.test(value), { error: MARKUP_KEY })
+    .nullish();
+}
+
+/** The path of an image the product stored itself (`avatars/<32 hex>.png`), as `saveImage` returns it. */
+export const UPLOAD_PATH_PATTERN = /^(?:avatars|merchants|stores)\/[a-f0-9]{32}\.(?:png|jpg)$/;
+/** The URL of such an image: `/api/uploads/<path>`, on the product's origin (the server checks which origin). */
+export const UPLOAD_URL_PATTERN = /^(?:https?:\/\/[^\s/?#]+(?:\/[^\s?#]*?)?)?\/api\/uploads\/(?:avatars|merchants|stores)\/[a-f0-9]{32}\.(?:png|jpg)$/;
+
+/** An optional image reference the product made: '' or null clears it; anything else must match `pattern`. */
+export function optionalUpload(pattern: RegExp, invalid: Key) {
+  return z
+    .string({ error: invalid })
+    .trim()
+    .max(500, { error: invalid })
+    .refine((value) => value === '' || pattern.test(value), { error: invalid })
+    .nullish();
+}
+
 /** An optional text field: trimmed, at most 255 characters (or `max`); null and missing are accepted. */
 export function optionalText(max = TEXT_MAX_LENGTH, tooLong: Key = 'validation:common.textTooLong') {
   return z
@@ -95,10 +129,23 @@ export function sixDigitCode(invalid: Key) {
 }
 
 const ID_KEY: Key = 'validation:common.idInvalid';
+const DECIMAL_DIGITS = /^\d+$/;
 
-/** A required numeric id; strings of digits (query strings, form posts) are coerced. */
+/**
+ * A whole number from JSON or from text (query strings, form posts). Text must be decimal digits only:
+ * `0x10`, `1e3`, `" 2"`, `2.0`, `+2` and `''` are refused where `Number()` would read 16, 1000, 2, 2, 2 and 0.
+ * JSON numbers must be safe integers (so no `1e400`, no 2^53).
+ */
+export function wholeNumber(invalid: Key) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && DECIMAL_DIGITS.test(value) ? Number(value) : value),
+    z.number({ error: invalid }).int({ error: invalid }).refine(Number.isSafeInteger, { error: invalid }),
+  );
+}
+
+/** A required numeric id (≥ 1); digits-only strings (query strings, form posts) are read as numbers. */
 export function positiveId(invalid: Key = ID_KEY) {
-  return z.coerce.number({ error: invalid }).int({ error: invalid }).positive({ error: invalid });
+  return wholeNumber(invalid).pipe(z.number().positive({ error: invalid }));
 }
 
 /** An optional numeric id: missing, null and '' mean "not given" (staff pass user_id, merchants omit it). */
@@ -106,9 +153,9 @@ export function optionalPositiveId(invalid: Key = ID_KEY) {
   return z.preprocess((value) => (value === '' || value === null ? undefined : value), positiveId(invalid).optional());
 }
 
-/** A non-negative whole number of seconds since the Unix epoch, coerced from strings. */
+/** A non-negative whole number of seconds since the Unix epoch, from a number or a digits-only string. */
 export function unixSeconds(invalid: Key) {
-  return z.coerce.number({ error: invalid }).int({ error: invalid }).nonnegative({ error: invalid });
+  return wholeNumber(invalid).pipe(z.number().nonnegative({ error: invalid }));
 }
 
 /** An opaque provider reference (payment method id, price id...): trimmed and not blank. */

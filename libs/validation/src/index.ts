@@ -4,6 +4,11 @@ export {
   TEXT_MAX_LENGTH,
   SIMPLE_EMAIL_PATTERN,
   LETTERS_ONLY_NAME_PATTERN,
+  wholeNumber,
+  UPLOAD_PATH_PATTERN,
+  UPLOAD_URL_PATTERN,
+  positiveId,
+  optionalPositiveId,
 } from './fields.js';
 export * from './account.schema.js';
 export * from './billing.schema.js';

@@ -12,6 +12,7 @@ export const validationMessagesEn = {
   'validation:common.textTooLong': 'Please enter no more than 255 characters',
   'validation:common.idInvalid': 'Please provide a valid id (a positive whole number)',
   'validation:common.referenceRequired': 'A reference is required',
+  'validation:common.markupNotAllowed': 'Please do not use < or > here',
 
   // Sign-in, one-time code, forgot and reset password (spec §5 Sign-in, §8 Login/OTP).
   'validation:error.termsOfServiceRequired': 'You have to agree to the Terms of Service',

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { IMAGE_MAX_BYTES, imageFileSchema } from '@merchant-hub/validation';
+import { IMAGE_MAX_BYTES, imageFileSchema, UPLOAD_PATH_PATTERN } from '@merchant-hub/validation';
 import type { RequestHandler } from 'express';
 import multer from 'multer';
 import { AppError } from './errors';
@@ -50,3 +50,16 @@ export const saveImage = async (uploadDir: string, folder: string, file: Express
 };
 
 export const uploadUrl = (publicUrl: string, relative: string): string => `${publicUrl}/api/uploads/${relative}`;
+
+/**
+ * An image URL a request names, kept only when it is one of this product's uploads (`/api/uploads/…` on
+ * PUBLIC_URL, or that path alone): anything else (javascript:, another host, a data URL) is a field error.
+ * '' and null clear the image; undefined leaves it.
+ */
+export const ownUploadUrl = (publicUrl: string, value: string | null | undefined, field: string): string | null | undefined => {
+  if (value === undefined || value === null || value === '') return value === '' ? null : value;
+  const path = value.startsWith(`${publicUrl}/api/uploads/`) ? value.slice(publicUrl.length) : value;
+  const relative = path.startsWith('/api/uploads/') ? path.slice('/api/uploads/'.length) : '';
+  if (!UPLOAD_PATH_PATTERN.test(relative)) throw new AppError('validation_failed', { details: { fields: { [field]: 'validation:profile.imageInvalid' } } });
+  return uploadUrl(publicUrl, relative);
+};

@@ -1,14 +1,14 @@
-import { forgotPasswordSchema, resetPasswordSchema, updateUserSchema } from '@merchant-hub/validation';
+import { forgotPasswordSchema, positiveId, resetPasswordSchema, updateUserSchema } from '@merchant-hub/validation';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { assertSelfOrStaff, requireAuth } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import type { RateLimiters } from '../../http/rate-limit';
-import { checkImage, imageUpload, saveImage, uploadUrl } from '../../http/uploads';
+import { checkImage, imageUpload, ownUploadUrl, saveImage, uploadUrl } from '../../http/uploads';
 import { createAccountsService } from './accounts.service';
 
-const userIdParams = z.object({ id: z.coerce.number().int().positive() });
+const userIdParams = z.object({ id: positiveId() });
 const tokenParams = z.object({ token: z.string().min(16).max(128) });
 
 export const accountsRouter = (deps: AppDeps, limits: RateLimiters): Router => {
@@ -25,7 +25,8 @@ export const accountsRouter = (deps: AppDeps, limits: RateLimiters): Router => {
   router.put('/users/:id', auth, async (req, res) => {
     const { id } = userIdParams.parse(req.params);
     assertSelfOrStaff(res, id);
-    const input = updateUserSchema.parse(req.body);
+    const parsed = updateUserSchema.parse(req.body);
+    const input = { ...parsed, image_url: ownUploadUrl(deps.config.publicUrl, parsed.image_url, 'image_url') };
     res.json({ data: await accounts.updateProfile(id, input), message: 'Update Success' });
   });
 

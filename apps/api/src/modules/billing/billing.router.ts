@@ -12,6 +12,8 @@ import {
   lateSubscribeFpxIntentSchema,
   lateSubscribeFpxSchema,
   lateSubscribeSchema,
+  optionalPositiveId,
+  positiveId,
   resumeSchema,
   retryPaymentSchema,
   setPrimaryCardSchema,
@@ -27,10 +29,10 @@ import { findInvoice, readBillingAccount, toInvoice } from './billing.repository
 import { invoiceHtml, invoicePdf } from './invoice-document';
 import { actingFor } from './merchant-access';
 
-const optionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ error: 'validation:common.idInvalid' }).int({ error: 'validation:common.idInvalid' }).positive({ error: 'validation:common.idInvalid' }).optional());
+const optionalId = optionalPositiveId();
 export const userIdQuerySchema = z.object({ user_id: optionalId });
 export const planChangePreviewQuerySchema = z.object({
-  package_id: z.coerce.number({ error: 'validation:common.idInvalid' }).int({ error: 'validation:common.idInvalid' }).positive({ error: 'validation:common.idInvalid' }),
+  package_id: positiveId(),
   user_id: optionalId,
 });
 const returnUrlSchema = z.object({ return_url: z.string().max(500).optional() });
@@ -106,7 +108,7 @@ export const billingRouter = (deps: AppDeps): Router => {
   });
 
   router.patch('/users/billing/:id', auth, async (req, res) => {
-    const id = z.coerce.number().int().positive().safeParse(req.params.id);
+    const id = positiveId().safeParse(req.params.id);
     if (!id.success) throw new AppError('not_found');
     const input = billingInfoUpdateSchema.parse(req.body);
     res.json(await service.updateBillingInfo(await actor(req, res, input, 'billing.update_info'), id.data, input));

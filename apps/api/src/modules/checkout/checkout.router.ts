@@ -1,4 +1,4 @@
-import { cardCheckoutRequestSchema, fpxCheckoutRequestSchema, makeEcpayCreateOrderSchema } from '@merchant-hub/validation';
+import { cardCheckoutRequestSchema, fpxCheckoutRequestSchema, makeEcpayCreateOrderSchema, positiveId } from '@merchant-hub/validation';
 import { type Request, Router } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
@@ -18,7 +18,7 @@ export const paymentStatusQuerySchema = z.object({ token: z.string().trim().max(
 export const ticketSignInSchema = z.object({ ticket: reference('validation:common.referenceRequired') });
 export const validateCouponSchema = z.object({
   coupon: z.string({ error: 'validation:coupon.required' }).trim().min(1, { error: 'validation:coupon.required' }).max(64, { error: 'validation:coupon.required' }),
-  package_id: z.coerce.number({ error: 'validation:gateway.packageRequired' }).int().positive({ error: 'validation:gateway.packageRequired' }),
+  package_id: positiveId('validation:gateway.packageRequired'),
 });
 export const cardSetupSchema = z.object({
   email: z.string({ error: 'validation:cardCheckout.emailRequired' }).trim().email({ error: 'validation:cardCheckout.emailInvalid' }).max(255),

@@ -22,7 +22,8 @@ export const listCountries = async (db: Executor): Promise<CountryRecord[]> =>
 export const findCountry = async (db: Executor, choice: string | number): Promise<CountryRecord | undefined> => {
   const value = String(choice).trim();
   const query = db('countries');
-  if (/^\d+$/.test(value)) query.where({ id: Number(value) });
+  // Ids fit an integer column: a longer run of digits is a name no country has (PostgreSQL would throw on it).
+  if (/^\d{1,9}$/.test(value)) query.where({ id: Number(value) });
   else if (/^[A-Za-z]{2}$/.test(value)) query.where({ iso_code: value.toUpperCase() });
   else query.whereRaw('lower(name) = ?', [value.toLowerCase()]);
   const row = await query.first();
@@ -35,7 +36,7 @@ export const listStates = async (db: Executor, countryId: number): Promise<State
 export const findState = async (db: Executor, countryId: number, choice: string | number): Promise<State | undefined> => {
   const value = String(choice).trim();
   const query = db('states').where({ country_id: countryId });
-  if (/^\d+$/.test(value)) query.andWhere({ id: Number(value) });
+  if (/^\d{1,9}$/.test(value)) query.andWhere({ id: Number(value) });
   else query.andWhereRaw('lower(name) = ?', [value.toLowerCase()]);
   const row = await query.first('id', 'name');
   return row ? { id: Number(row.id), name: String(row.name) } : undefined;

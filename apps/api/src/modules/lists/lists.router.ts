@@ -1,4 +1,5 @@
 import { isMarket, MARKETS, type Market } from '@merchant-hub/domain';
+import { positiveId } from '@merchant-hub/validation';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
@@ -27,7 +28,7 @@ const bannerQuery = z.object({
     .refine((value) => (MARKETS as readonly string[]).includes(value), { error: 'validation:common.invalidInput' })
     .optional(),
 });
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: positiveId() });
 const emailParams = z.object({ email: z.string().trim().toLowerCase().email().max(255) });
 const artParams = z.object({ name: z.string().regex(/^(login|signup)-[a-z]{2,3}-\d(-bg)?\.svg$/) });
 

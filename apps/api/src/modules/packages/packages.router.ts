@@ -1,4 +1,5 @@
 import { isMarket, type Market } from '@merchant-hub/domain';
+import { positiveId } from '@merchant-hub/validation';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
@@ -14,7 +15,7 @@ const marketOf = (group: string): Market | null => {
   return COUNTRY_MARKETS[group.trim().toLowerCase()] ?? null;
 };
 
-export const packageParamsSchema = z.object({ id: z.coerce.number({ error: 'validation:common.idInvalid' }).int({ error: 'validation:common.idInvalid' }).positive({ error: 'validation:common.idInvalid' }) });
+export const packageParamsSchema = z.object({ id: positiveId() });
 export const packageQuerySchema = z.object({ group: z.string().trim().min(1).max(40).optional() });
 export const activePackagesQuerySchema = z.object({ country: z.string().trim().min(2).max(40).optional() });
 

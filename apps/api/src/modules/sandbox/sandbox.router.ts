@@ -1,3 +1,4 @@
+import { positiveId, wholeNumber } from '@merchant-hub/validation';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
@@ -15,15 +16,15 @@ const INT_KEY = 'validation:common.invalidInput';
 
 export const sandboxPaymentMethodSchema = z.object({
   number: z.string({ error: 'validation:billing.paymentMethodRequired' }).trim().regex(/^[\d\s-]{12,23}$/, { error: 'validation:billing.paymentMethodRequired' }),
-  exp_month: z.coerce.number({ error: INT_KEY }).int({ error: INT_KEY }).min(1, { error: INT_KEY }).max(12, { error: INT_KEY }),
-  exp_year: z.coerce.number({ error: INT_KEY }).int({ error: INT_KEY }).min(2000, { error: INT_KEY }).max(2100, { error: INT_KEY }),
+  exp_month: wholeNumber(INT_KEY).pipe(z.number().min(1, { error: INT_KEY }).max(12, { error: INT_KEY })),
+  exp_year: wholeNumber(INT_KEY).pipe(z.number().min(2000, { error: INT_KEY }).max(2100, { error: INT_KEY })),
   cvc: z.string({ error: INT_KEY }).trim().regex(/^\d{3,4}$/, { error: INT_KEY }),
 });
 
 export const clockAdvanceSchema = z.object({
-  user_id: z.coerce.number({ error: 'validation:common.idInvalid' }).int({ error: 'validation:common.idInvalid' }).positive({ error: 'validation:common.idInvalid' }),
+  user_id: positiveId(),
   // Up to ten years at a time: enough to walk any yearly plan through renewals.
-  seconds: z.coerce.number({ error: INT_KEY }).int({ error: INT_KEY }).positive({ error: INT_KEY }).max(10 * 366 * 86_400, { error: INT_KEY }),
+  seconds: wholeNumber(INT_KEY).pipe(z.number().positive({ error: INT_KEY }).max(10 * 366 * 86_400, { error: INT_KEY })),
 });
 
 const fpxCompleteSchema = z.object({ outcome: z.enum(['succeeded', 'failed']) });

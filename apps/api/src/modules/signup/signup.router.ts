@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { authOf, requestMeta, requireAuth, requireStaff, setSessionCookie } from '../../http/auth';
 import type { RateLimiters } from '../../http/rate-limit';
-import { checkImage, imageUpload, saveImage, uploadUrl } from '../../http/uploads';
+import { checkImage, imageUpload, ownUploadUrl, saveImage, uploadUrl } from '../../http/uploads';
 import { listCountries, listCurrencies, listIndustries, listLanguages } from '../lists/lists.repository';
 import { createSignupService } from './signup.service';
 
@@ -95,15 +95,16 @@ export const signupRouter = (deps: AppDeps, limits: RateLimiters): Router => {
       if (storeFile) body.storeImage = 'uploaded-file';
       if (merchantFile) body.merchantImage = 'uploaded-file';
       const input = merchantWizardSchema.parse(body);
+      // Without a file, a named image must be one this product stored: never a foreign or javascript: URL.
+      const namedStore = storeFile ? null : ownUploadUrl(deps.config.publicUrl, input.storeImage, 'storeImage');
+      const namedMerchant = merchantFile ? null : (ownUploadUrl(deps.config.publicUrl, input.merchantImage, 'merchantImage') ?? null);
       const result = await signup.createMerchant(
         token,
         input,
         async () => {
-          const store = storeFile && storeKind ? uploadUrl(deps.config.publicUrl, await saveImage(deps.config.uploadDir, 'stores', storeFile, storeKind)) : input.storeImage;
+          const store = storeFile && storeKind ? uploadUrl(deps.config.publicUrl, await saveImage(deps.config.uploadDir, 'stores', storeFile, storeKind)) : (namedStore as string);
           const merchant =
-            merchantFile && merchantKind
-              ? uploadUrl(deps.config.publicUrl, await saveImage(deps.config.uploadDir, 'merchants', merchantFile, merchantKind))
-              : (input.merchantImage ?? null);
+            merchantFile && merchantKind ? uploadUrl(deps.config.publicUrl, await saveImage(deps.config.uploadDir, 'merchants', merchantFile, merchantKind)) : namedMerchant;
           return { storeImage: store, merchantImage: merchant };
         },
         requestMeta(req),

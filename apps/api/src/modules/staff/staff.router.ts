@@ -1,4 +1,5 @@
 import type { MerchantStore } from '@merchant-hub/domain';
+import { optionalPositiveId } from '@merchant-hub/validation';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
@@ -7,8 +8,8 @@ import { listAudit } from './audit.repository';
 
 export const merchantsQuerySchema = z.object({ search: z.string().trim().max(255).optional() });
 export const auditQuerySchema = z.object({
-  user_id: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().positive().optional()),
-  before: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().positive().optional()),
+  user_id: optionalPositiveId(),
+  before: optionalPositiveId(),
 });
 
 /** What support and superadmin use to choose a merchant and to see what staff did. */

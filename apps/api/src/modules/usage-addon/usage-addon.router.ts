@@ -1,13 +1,11 @@
-import { addOnAmountQuerySchema, addOnPackageQuerySchema, addOnSubscribeSchema } from '@merchant-hub/validation';
+import { addOnAmountQuerySchema, addOnPackageQuerySchema, addOnSubscribeSchema, optionalPositiveId } from '@merchant-hub/validation';
 import { Router } from 'express';
-import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { requireAuth } from '../../http/auth';
 import { billingFor } from '../billing/billing.context';
 import { actingFor } from '../billing/merchant-access';
 
-const optionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ error: 'validation:common.idInvalid' }).int({ error: 'validation:common.idInvalid' }).positive({ error: 'validation:common.idInvalid' }).optional());
-export const addOnPackageRequestSchema = addOnPackageQuerySchema.extend({ user_id: optionalId });
+export const addOnPackageRequestSchema = addOnPackageQuerySchema.extend({ user_id: optionalPositiveId() });
 
 /** The Sales Channel Management add-on (spec §7 usage add-on calls); money math shared with billing. */
 export const usageAddonRouter = (deps: AppDeps): Router => {

@@ -7,6 +7,7 @@ export const validation = {
     textTooLong: 'Please enter no more than 255 characters',
     idInvalid: 'Please provide a valid id (a positive whole number)',
     referenceRequired: 'A reference is required',
+    markupNotAllowed: 'Please do not use < or > here',
   },
   error: {
     termsOfServiceRequired: 'You have to agree to the Terms of Service',

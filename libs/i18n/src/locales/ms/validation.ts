@@ -7,6 +7,7 @@ export const validation = {
     textTooLong: 'Sila masukkan tidak lebih daripada 255 aksara',
     idInvalid: 'Sila berikan id yang sah (nombor bulat positif)',
     referenceRequired: 'Rujukan diperlukan',
+    markupNotAllowed: 'Sila jangan gunakan < atau > di sini',
   },
   error: {
     termsOfServiceRequired: 'Anda perlu bersetuju dengan Terma Perkhidmatan',

@@ -7,6 +7,7 @@ export const validation = {
     textTooLong: 'โปรดกรอกไม่เกิน 255 ตัวอักษร',
     idInvalid: 'โปรดระบุรหัสที่ถูกต้อง (จำนวนเต็มบวก)',
     referenceRequired: 'จำเป็นต้องมีเลขอ้างอิง',
+    markupNotAllowed: 'โปรดอย่าใช้ < หรือ > ในช่องนี้',
   },
   error: {
     termsOfServiceRequired: 'คุณต้องยอมรับข้อกำหนดในการให้บริการ',

@@ -7,6 +7,7 @@ export const validation = {
     textTooLong: '请输入不超过 255 个字符',
     idInvalid: '请提供有效的 ID（正整数）',
     referenceRequired: '缺少必要的引用编号',
+    markupNotAllowed: '此处请勿使用 < 或 >',
   },
   error: {
     termsOfServiceRequired: '您必须同意服务条款',

@@ -7,6 +7,7 @@ export const validation = {
     textTooLong: '請輸入不超過 255 個字元',
     idInvalid: '請提供有效的 ID（正整數）',
     referenceRequired: '缺少必要的參考編號',
+    markupNotAllowed: '此處請勿使用 < 或 >',
   },
   error: {
     termsOfServiceRequired: '您必須同意服務條款',

@@ -45,9 +45,9 @@ describe.each(testDatabases)('accounts (%s)', (kind) => {
       const res = await request(ctx.app)
         .put(`/api/users/${myId}`)
         .set(bearer())
-        .send({ name: 'Aisyah R.', email: 'Aisyah@Demo.test', phone: '+60 12-345 6799', image_url: 'https://example.com/a.png' });
+        .send({ name: 'Aisyah R.', email: 'Aisyah@Demo.test', phone: '+60 12-345 6799', image_url: '/api/uploads/avatars/0123456789abcdef0123456789abcdef.png' });
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ message: 'Update Success', data: { name: 'Aisyah R.', email: 'aisyah@demo.test', phone: '+60123456799', image_url: 'https://example.com/a.png' } });
+      expect(res.body).toMatchObject({ message: 'Update Success', data: { name: 'Aisyah R.', email: 'aisyah@demo.test', phone: '+60123456799', image_url: `${ctx.config.publicUrl}/api/uploads/avatars/0123456789abcdef0123456789abcdef.png` } });
     });
 
     it('refuses an e-mail another account uses', async () => {
