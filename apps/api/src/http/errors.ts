@@ -55,6 +55,7 @@ export type ErrorCode =
   | 'not_resumable'
   | 'coupon_invalid'
   | 'coupon_expired'
+  | 'coupon_used'
   | 'package_unavailable'
   | 'addon_not_allowed'
   | 'amount_too_large'
@@ -164,6 +165,8 @@ export const errorSpec = (code: ErrorCode): ErrorSpec => {
       return { status: 400, message: 'Invalid coupon code', key: 'validation:coupon.invalid' };
     case 'coupon_expired':
       return { status: 400, message: 'This coupon has expired', key: 'errors:billing.couponExpired' };
+    case 'coupon_used':
+      return { status: 400, message: 'You have already used this coupon', key: 'errors:billing.couponUsed' };
     case 'package_unavailable':
       return { status: 400, message: 'This plan is not available for your account', key: 'errors:billing.packageUnavailable' };
     case 'addon_not_allowed':
@@ -228,6 +231,7 @@ const everyCode = {
   not_resumable: true,
   coupon_invalid: true,
   coupon_expired: true,
+  coupon_used: true,
   package_unavailable: true,
   addon_not_allowed: true,
   amount_too_large: true,

@@ -168,6 +168,15 @@ export const findPromotionByCode = async (exec: Exec, code: string, currency: Cu
   return row ? toPromotion(row) : null;
 };
 
+/** Whether the merchant ever redeemed this coupon, under any of its promotion codes. */
+export const hasRedeemedCoupon = async (exec: Exec, couponId: string, merchantId: number): Promise<boolean> => {
+  const row = await exec('coupon_redemptions')
+    .join('promotion_codes', 'promotion_codes.id', 'coupon_redemptions.promotion_code_id')
+    .where({ 'coupon_redemptions.merchant_id': merchantId, 'promotion_codes.coupon_id': couponId })
+    .first('coupon_redemptions.id');
+  return row !== undefined;
+};
+
 export const findPromotionById = async (exec: Exec, id: string): Promise<PromotionRecord | null> => {
   const row = await promotionSelect(exec).where('promotion_codes.id', id).first();
   return row ? toPromotion(row) : null;

@@ -41,7 +41,7 @@ import {
   toInvoiceRecord,
   toSubscriptions,
 } from './billing.repository';
-import { couponProblem } from './coupon-rules';
+import { couponProblem, couponReuseProblem } from './coupon-rules';
 
 const PAGE_SIZE = 10;
 
@@ -477,6 +477,8 @@ export const createBillingService = (engine: Engine) => {
       const problem = couponProblem(promotion, ctx.account.currency, ctx.now);
       if (problem || !promotion) throw problem ?? new AppError('coupon_invalid');
       if (current.promotionCodeId === promotion.promotionId) throw new AppError('coupon_invalid', { message: 'This coupon is already applied' });
+      const reused = await couponReuseProblem(ctx.tx, promotion, actor.merchantId);
+      if (reused) throw reused;
       await ctx.tx('subscriptions').where({ id: current.id }).update({ promotion_code_id: promotion.promotionId, coupon_applied_at: ctx.now, coupon_invoices_used: 0, updated_at: ctx.now });
       await redeem(ctx.tx, promotion, actor.merchantId, current.id, ctx.now);
       return { message: 'Coupon applied', data: toCoupon(promotion) };
@@ -754,7 +756,7 @@ export const createBillingService = (engine: Engine) => {
     let isInvalidCoupon = false;
     if (couponCode) {
       const promotion = await findPromotionByCode(exec, couponCode, account.currency);
-      if (couponProblem(promotion, account.currency, now) || !promotion) isInvalidCoupon = true;
+      if (couponProblem(promotion, account.currency, now) || !promotion || (await couponReuseProblem(exec, promotion, account.merchantId))) isInvalidCoupon = true;
       else coupon = { terms: { percent_off: promotion.coupon.percent_off, amount_off: promotion.coupon.amount_off, currency: promotion.coupon.currency }, code: promotion.code, promotion };
     }
     return { pkg, plan, existing, quantity, locked, prorated, coupon, isInvalidCoupon };

@@ -1,5 +1,6 @@
 import { AppError } from '../../http/errors';
-import type { PromotionRecord } from './billing.repository';
+import type { Knex } from 'knex';
+import { hasRedeemedCoupon, type PromotionRecord } from './billing.repository';
 
 /**
  * Why a promotion code cannot be redeemed for a charge in `currency` at `now` (unix seconds), or null when it
@@ -15,4 +16,14 @@ export const couponProblem = (promotion: PromotionRecord | null, currency: strin
   }
   if (coupon.amount_off !== null && coupon.currency !== currency) return new AppError('coupon_invalid', { message: `This coupon is not valid for ${currency} plans` });
   return null;
+};
+
+/**
+ * A coupon that ends (`once`, `repeating`) serves each merchant one time, whichever subscription or add-on it
+ * was redeemed on: applying another coupon and then this one again must not earn it a second time (nor restart
+ * a repeating coupon's months). A `forever` coupon is the same discount however often it is applied.
+ */
+export const couponReuseProblem = async (exec: Knex | Knex.Transaction, promotion: PromotionRecord, merchantId: number): Promise<AppError | null> => {
+  if (promotion.coupon.duration === 'forever') return null;
+  return (await hasRedeemedCoupon(exec, promotion.coupon.id, merchantId)) ? new AppError('coupon_used') : null;
 };

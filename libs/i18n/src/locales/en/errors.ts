@@ -22,6 +22,7 @@ export const errors = {
     cardError: 'Your card was declined. Please use another card.',
     insufficientFunds: 'Your card has insufficient funds. Please use another card.',
     couponExpired: 'This coupon has expired.',
+    couponUsed: 'You have already used this coupon',
     couponUsedUp: 'This coupon has reached its usage limit.',
     mustSubscribe: 'Please subscribe to a plan to continue',
     noSubscription: 'You have no active plan',

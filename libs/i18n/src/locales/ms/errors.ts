@@ -23,6 +23,7 @@ export const errors = {
     cardError: 'Kad anda telah ditolak. Sila gunakan kad lain.',
     insufficientFunds: 'Baki kad anda tidak mencukupi. Sila gunakan kad lain.',
     couponExpired: 'Kupon ini telah tamat tempoh.',
+    couponUsed: 'Anda telah menggunakan kupon ini',
     couponUsedUp: 'Kupon ini telah mencapai had penggunaannya.',
     mustSubscribe: 'Sila langgan pelan untuk meneruskan',
     noSubscription: 'Anda tidak mempunyai pelan yang aktif',

@@ -23,6 +23,7 @@ export const errors = {
     cardError: '您的卡被拒绝，请使用其他卡。',
     insufficientFunds: '您的卡余额不足，请使用其他卡。',
     couponExpired: '此优惠券已过期。',
+    couponUsed: '您已使用过此优惠券',
     couponUsedUp: '此优惠券已达到使用次数上限。',
     mustSubscribe: '请订阅套餐后继续',
     noSubscription: '您没有生效中的套餐',

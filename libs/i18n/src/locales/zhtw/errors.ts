@@ -23,6 +23,7 @@ export const errors = {
     cardError: '您的卡片遭到拒絕，請改用其他卡片。',
     insufficientFunds: '您的卡片額度不足，請改用其他卡片。',
     couponExpired: '此優惠券已過期。',
+    couponUsed: '您已使用過此優惠券',
     couponUsedUp: '此優惠券已達使用次數上限。',
     mustSubscribe: '請先訂閱方案以繼續',
     noSubscription: '您目前沒有生效中的方案',
