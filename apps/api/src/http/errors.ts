@@ -285,13 +285,19 @@ export const errorBody = (error: AppError): ErrorBody => ({
 export const validationError = (fields: Record<string, string>): AppError =>
   new AppError('validation_failed', { details: { fields } });
 
+const MESSAGE_KEY = /^(common|errors|validation):[A-Za-z]\w*(\.[A-Za-z]\w*)+$/;
+
+/** A schema check that names no message key (zod's English default) still reaches the client as one it can translate. */
+const translatableFields = (fields: Record<string, string>): Record<string, string> =>
+  Object.fromEntries(Object.entries(fields).map(([field, message]) => [field, MESSAGE_KEY.test(message) ? message : 'validation:common.invalidInput']));
+
 export const notFoundHandler: RequestHandler = (_req, _res, next) => next(new AppError('not_found'));
 
 /** The one place an error becomes a response; unknown errors are logged and answered without detail. */
 export const errorMiddleware: ErrorRequestHandler = (err, req, res, _next) => {
   let appError: AppError;
   if (err instanceof AppError) appError = err;
-  else if (err instanceof ZodError) appError = validationError(fieldErrors(err));
+  else if (err instanceof ZodError) appError = validationError(translatableFields(fieldErrors(err)));
   else if (err instanceof multer.MulterError) {
     appError = err.code === 'LIMIT_FILE_SIZE' ? new AppError('payload_too_large', { details: { fields: { [err.field ?? 'file']: 'validation:image.tooLarge' } } }) : new AppError('bad_request');
   } else if (isClientHttpError(err)) appError = new AppError(err.status === 413 ? 'payload_too_large' : err.status === 404 ? 'not_found' : 'bad_request');

@@ -29,6 +29,12 @@ describe('malformed requests are the client’s fault (4xx), never a server erro
     expectStandardError(res, res.status, res.status === 400 ? 'bad_request' : 'not_found');
   });
 
+  it('names a field a schema checked without a message key by a key the client can translate', async () => {
+    const res = await request(ctx.app).get('/api/forgot-password/token/short');
+    expectStandardError(res, 400, 'validation_failed');
+    expect(res.body.error.details.fields).toEqual({ token: 'validation:common.invalidInput' });
+  });
+
   it('refuses a body that claims gzip but is not', async () => {
     const res = await request(ctx.app).post('/api/login').set(CSRF).set('Content-Type', 'application/json').set('Content-Encoding', 'gzip').send('{"email":"a@b.test","password":"x"}');
     expectStandardError(res, 400, 'bad_request');

@@ -1,0 +1,220 @@
+import type { Server } from 'node:http';
+import { createI18n } from '@merchant-hub/i18n';
+import fc from 'fast-check';
+import request from 'supertest';
+import { CSRF, createTestContext, signIn, type TestContext } from '../test-support/test-app';
+
+/**
+ * Issue 14 "Done when": every operation of the generated OpenAPI document receives the hostile classes of
+ * input an outside prober sends (wrong types, missing and extra fields, 100 kB strings, 5,000-deep nesting,
+ * `__proto__` keys, NUL bytes, huge and negative numbers, wrong content types, a 3 MB body, malformed
+ * percent-escapes, bad gzip, lone surrogates), signed in as a merchant and signed out. No answer may be a
+ * 5xx; every 4xx carries the standard error body whose keys the clients can translate; a refused call
+ * changes nothing. Deterministic: fixed seeds, no clock, no network.
+ */
+
+type JsonSchema = { type?: string | string[]; properties?: Record<string, JsonSchema>; anyOf?: JsonSchema[]; items?: JsonSchema };
+type Operation = { method: 'get' | 'post' | 'put' | 'patch' | 'delete'; path: string; body?: JsonSchema; query: string[]; textReply: boolean };
+type Probe = { name: string; method: Operation['method']; url: string; contentType?: string; encoding?: string; body?: string };
+
+const SEED = 14;
+const i18n = createI18n({ lng: 'en' });
+const translatable = (key: unknown): boolean => typeof key === 'string' && /^\w+:/.test(key) && i18n.exists(key);
+
+/** Calls that answer in their partner's own format, not JSON: ECPay reads `1|OK` text, the sandbox pages are HTML. */
+const TEXT_REPLIES = [/^\/api\/ecpay\/notify$/, /^\/api\/sandbox\//, /^\/api\/docs$/];
+/** A signed-out call would end the merchant's session for the rest of the run. */
+const ENDS_SESSION = /logout/;
+
+const operationsOf = (doc: { paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: JsonSchema }> }; parameters?: { name: string; in: string }[] }>> }): Operation[] =>
+  Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({
+      method: method as Operation['method'],
+      path,
+      body: op.requestBody ? Object.values(op.requestBody.content)[0]?.schema : undefined,
+      query: (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
+      textReply: TEXT_REPLIES.some((pattern) => pattern.test(path)),
+    })),
+  );
+
+const typeOf = (schema: JsonSchema | undefined): string => {
+  const type = schema?.type ?? schema?.anyOf?.find((s) => s.type && s.type !== 'null')?.type;
+  return Array.isArray(type) ? (type.find((t) => t !== 'null') ?? 'string') : (type ?? 'string');
+};
+
+/** A value of the wrong JSON type for the field. */
+const wrongType = (schema: JsonSchema | undefined): unknown => {
+  switch (typeOf(schema)) {
+    case 'string':
+      return 12345;
+    case 'number':
+    case 'integer':
+      return 'twelve';
+    case 'boolean':
+      return 'yes';
+    case 'array':
+      return { length: 1 };
+    default:
+      return ['not', 'an', 'object'];
+  }
+};
+
+const eachField = (fields: string[], value: (field: string, index: number) => unknown): Record<string, unknown> =>
+  Object.fromEntries(fields.map((field, index) => [field, value(field, index)]));
+
+const HUGE_NUMBERS = [-1, 1e308, Number.MAX_SAFE_INTEGER + 2, -Number.MAX_SAFE_INTEGER - 2, 0.5, -0];
+const HOSTILE_TEXT = ['0x10', '1e3', ' 2', '-1', '9007199254740993', '', '<script>alert(1)</script>', 'javascript:alert(1)', 'a\u0000b'];
+const DEEP = 5000;
+
+const bodiesFor = (op: Operation): Array<[string, string]> => {
+  const props = op.body?.properties ?? {};
+  const fields = Object.keys(props).length > 0 ? Object.keys(props) : ['id', 'email', 'name'];
+  const json = (value: unknown) => JSON.stringify(value);
+  const random = fc.sample(fc.dictionary(fc.constantFrom(...fields, '__proto__', 'constructor'), fc.anything({ maxDepth: 3 })), { seed: SEED + fields.length, numRuns: 2 });
+  return [
+    ['missing fields', '{}'],
+    ['wrong types', json(eachField(fields, (field) => wrongType(props[field])))],
+    ['extra fields', json({ ...eachField(fields, () => 'x'), is_staff: true, role: 'superadmin', merchant_id: 1, amount: -100 })],
+    ['100 kB strings', json(eachField(fields, () => 'x'.repeat(100_000)))],
+    ['NUL bytes', json(eachField(fields, () => 'a\u0000b\u0000'))],
+    ['huge and negative numbers', json(eachField(fields, (_field, index) => HUGE_NUMBERS[index % HUGE_NUMBERS.length]))],
+    ['number-like text', json(eachField(fields, (_field, index) => HOSTILE_TEXT[index % HOSTILE_TEXT.length]))],
+    // JSON.stringify writes a lone surrogate as the escape `\ud800`, exactly what a prober sends.
+    ['lone surrogates', json(eachField(fields, () => '\ud800x\udc00'))],
+    ['__proto__ keys', `{"__proto__":{"isStaff":true,"merchantId":1},"constructor":{"prototype":{"polluted":true}},${fields.map((f) => `"${f}":"x"`).join(',')}}`],
+    ['5,000-deep object', `${'{"a":'.repeat(DEEP)}1${'}'.repeat(DEEP)}`],
+    ['5,000-deep array', `${'['.repeat(DEEP)}${']'.repeat(DEEP)}`],
+    ['a JSON string', '"just a string"'],
+    ['JSON null', 'null'],
+    ['truncated JSON', '{"email": "a@b.test", '],
+    ...random.map((value, index): [string, string] => [`random ${index}`, json(value) ?? 'null']),
+  ];
+};
+
+const queriesFor = (op: Operation): string[] => {
+  // A call that reads no query gets the parser-level cases only.
+  if (op.query.length === 0) return ['id=%', 'id[a][b]=1&id=2', '__proto__[polluted]=1'];
+  const names = op.query;
+  const all = (value: string) => names.map((name) => `${name}=${value}`).join('&');
+  return [
+    ...['0x10', '1e3', '%202', '-1', '9007199254740993', '99999999999999999999999', '', '%00', '%ED%A0%80', '%', '%E0%A4%A', 'x'.repeat(4000)].map(all),
+    names.map((name) => `${name}=1&${name}=2`).join('&'),
+    names.map((name) => `${name}[a][b]=1`).join('&'),
+    '__proto__[polluted]=1&constructor[prototype][x]=1',
+  ];
+};
+
+const PATH_VALUES = ['1', '%', '%E0%A4%A', '0x10', '9'.repeat(30), '%00', '..%2F..%2Fetc%2Fpasswd', '%ED%A0%80', 'x'.repeat(2000)];
+
+/** Cases the body parsers refuse before any authentication runs: sent in one of the two passes only. */
+const PARSER_LEVEL = new Set(['text/plain', 'xml', 'multipart without boundary', 'form with bad escapes', 'charset nobody knows', 'bad gzip', 'bad brotli', 'unknown encoding', '3 MB body', '5,000-deep array', 'truncated JSON']);
+
+const probesFor = (op: Operation): Probe[] => {
+  const hasParams = /\{\w+\}/.test(op.path);
+  const urls = hasParams ? PATH_VALUES.map((value) => op.path.replace(/\{\w+\}/g, value)) : [op.path, `${op.path}/%`, `${op.path}%`];
+  const base = op.path.replace(/\{\w+\}/g, '1');
+  const probes: Probe[] = urls.map((url) => ({ name: `path ${url.slice(0, 40)}`, method: op.method, url }));
+  for (const query of queriesFor(op)) probes.push({ name: `query ${query.slice(0, 40)}`, method: op.method, url: `${base}?${query}` });
+  if (op.method === 'get') return probes;
+  for (const [name, body] of bodiesFor(op)) probes.push({ name, method: op.method, url: base, contentType: 'application/json', body });
+  probes.push(
+    { name: 'text/plain', method: op.method, url: base, contentType: 'text/plain', body: 'hello' },
+    { name: 'xml', method: op.method, url: base, contentType: 'application/xml', body: '<?xml version="1.0"?><a>&xxe;</a>' },
+    { name: 'multipart without boundary', method: op.method, url: base, contentType: 'multipart/form-data', body: 'garbage' },
+    { name: 'multipart cut short', method: op.method, url: base, contentType: 'multipart/form-data; boundary=B', body: '--B\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\n\r\n\x89PNG' },
+    { name: 'form with bad escapes', method: op.method, url: base, contentType: 'application/x-www-form-urlencoded', body: 'a[b][c]=%&x=%ZZ&__proto__[p]=1&y=%ED%A0%80' },
+    { name: 'charset nobody knows', method: op.method, url: base, contentType: 'application/json; charset=klingon', body: '{}' },
+    { name: 'bad gzip', method: op.method, url: base, contentType: 'application/json', encoding: 'gzip', body: '{"this is":"not gzip"}' },
+    { name: 'bad brotli', method: op.method, url: base, contentType: 'application/json', encoding: 'br', body: 'nope' },
+    { name: 'unknown encoding', method: op.method, url: base, contentType: 'application/json', encoding: 'x-zip', body: '{}' },
+    { name: '3 MB body', method: op.method, url: base, contentType: 'application/json', body: JSON.stringify({ name: 'x'.repeat(3 * 1024 * 1024) }) },
+  );
+  return probes;
+};
+
+const STATE_TABLES = ['invoices', 'subscriptions', 'balance_transactions', 'payments', 'coupon_redemptions', 'users', 'merchants', 'payment_methods'];
+
+describe('hostile input on every documented operation', () => {
+  let ctx: TestContext;
+  let server: Server;
+  let merchantToken: string;
+
+  beforeAll(async () => {
+    ctx = await createTestContext('sqlite');
+    server = ctx.app.listen(0, '127.0.0.1');
+    merchantToken = (await signIn(ctx, 'skip-otp@demo.test')).token;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    await ctx.close();
+  });
+
+  const stateOf = async (): Promise<string> => {
+    const counts = await Promise.all(STATE_TABLES.map(async (table) => Number((await ctx.db(table).count({ n: '*' }).first())?.n ?? 0)));
+    return counts.join(',');
+  };
+
+  const send = (probe: Probe, token: string | null) => {
+    let req = request(server)[probe.method](probe.url).set(CSRF).ok(() => true);
+    if (token) req = req.set('Authorization', `Bearer ${token}`);
+    if (probe.encoding) req = req.set('Content-Encoding', probe.encoding);
+    if (probe.contentType) req = req.set('Content-Type', probe.contentType);
+    return probe.body === undefined ? req : req.send(probe.body);
+  };
+
+  it('answers no 5xx, only standard translatable errors, and changes nothing when it refuses', async () => {
+    const doc = (await request(server).get('/api/docs/openapi.json')).body;
+    const operations = operationsOf(doc);
+    expect(operations.length).toBeGreaterThan(60);
+    const rng = fc.sample(fc.integer({ min: 0, max: 3 }), { seed: SEED, numRuns: 100_000 });
+    const problems: string[] = [];
+    let sent = 0;
+    let serverErrors = 0;
+    let stateChecks = 0;
+
+    for (const op of operations) {
+      for (const token of [merchantToken, null]) {
+        if (token && ENDS_SESSION.test(op.path)) continue;
+        for (const probe of probesFor(op)) {
+          if (!token && PARSER_LEVEL.has(probe.name)) continue;
+          // A sample of the refused state-changing calls (one in four, seeded) is checked for side effects.
+          const checkState = op.method !== 'get' && rng[sent % rng.length] === 0;
+          const before = checkState ? await stateOf() : '';
+          const res = await send(probe, token);
+          sent += 1;
+          const who = token ? 'merchant' : 'signed out';
+          const label = `${op.method.toUpperCase()} ${op.path} [${who}] ${probe.name} → ${res.status}`;
+          if (res.status >= 500) {
+            serverErrors += 1;
+            problems.push(`${label} ${JSON.stringify(res.body).slice(0, 160)}`);
+            continue;
+          }
+          if (res.status >= 400) {
+            const json = /json/.test(String(res.headers['content-type']));
+            if (!json) {
+              if (!op.textReply) problems.push(`${label}: not the standard JSON error body (${res.headers['content-type']})`);
+            } else {
+              const { error, message, key } = res.body ?? {};
+              if (typeof error?.code !== 'string' || typeof error?.message !== 'string' || typeof message !== 'string' || key !== error?.key || !translatable(error?.key)) {
+                problems.push(`${label}: bad error body ${JSON.stringify(res.body).slice(0, 160)}`);
+              }
+              for (const [field, fieldKey] of Object.entries((error?.details?.fields ?? {}) as Record<string, unknown>)) {
+                if (!translatable(fieldKey)) problems.push(`${label}: field ${field} has no translatable key (${String(fieldKey).slice(0, 60)})`);
+              }
+            }
+            if (checkState) {
+              stateChecks += 1;
+              const after = await stateOf();
+              if (after !== before) problems.push(`${label}: a refused call changed ${STATE_TABLES.join('/')} from ${before} to ${after}`);
+            }
+          }
+        }
+      }
+    }
+
+    console.log(`fuzz-openapi: ${operations.length} operations, ${sent} requests sent, ${serverErrors} answers >= 500, ${stateChecks} refused calls checked for side effects`);
+    expect(problems.slice(0, 40)).toEqual([]);
+    expect(serverErrors).toBe(0);
+    expect(stateChecks).toBeGreaterThan(100);
+  }, 180_000);
+});
