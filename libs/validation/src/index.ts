@@ -10,3 +10,4 @@ export * from './billing.schema.js';
 export * from './checkout.schema.js';
 export * from './fpx-banks.js';
 export { isCardNumber } from './card-number.js';
+export * from './responses.schema.js';
