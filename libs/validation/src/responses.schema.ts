@@ -160,7 +160,9 @@ export const checkoutConfigResponseSchema = z.looseObject({
 
 /** GET /ecpay/payment-status: where a Taiwan checkout stands, with a sign-in ticket once paid. */
 export const paymentStatusResponseSchema = z.looseObject({
-  status: z.enum(['success', 'pending', 'expired', 'invalid_token', 'failed', 'paid_conflict']),
+  // success, pending, expired, invalid_token, failed, paid_conflict today; the result page shows any status it
+  // has no screen for as "not completed", so a status added later must not fail the answer.
+  status: z.string(),
   loginInfo: z.looseObject({ email: z.string(), ticket: z.string() }).nullable(),
   order_no: z.string().optional(),
 });

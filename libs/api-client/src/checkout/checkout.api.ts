@@ -29,8 +29,11 @@ export type CardSetup = { client_secret: string; setup_intent_id: string; stripe
 /** `redirect_url` is the bank's page (the sandbox's, or the one Stripe answered with for the chosen bank). */
 export type FpxPayment = { payment_intent_id: string; client_secret: string; redirect_url: string; amount: number; currency: string };
 
-/** GET /ecpay/payment-status (the domain's statuses include `paid_conflict`). */
-export type CheckoutPaymentStatus = PaymentStatusResponse;
+/**
+ * GET /ecpay/payment-status (the domain's statuses include `paid_conflict`). `status` is read as any string:
+ * the result page shows a status it has no screen for as "not completed" rather than failing.
+ */
+export type CheckoutPaymentStatus = Omit<PaymentStatusResponse, 'status'> & { status: PaymentStatusResponse['status'] | (string & {}) };
 
 /** GET /checkout/config: which card entry the checkout mounts before the buyer has a session. */
 export type CheckoutConfig = { gateway: 'sandbox' | 'stripe'; stripePublishableKey?: string };
