@@ -1,31 +1,12 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { notifications } from '@mantine/notifications';
-import { createHttpClient, createQueryClient, errorMessageKeys } from '@merchant-hub/api-client';
-import { createAppI18n } from '@merchant-hub/ui-kit';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
-import { AppRoot } from './app/app-root';
+import { startApp } from '@merchant-hub/app-root';
 import { resolveBasename } from './app/basename';
 import { routes } from './app/routes';
 
-// Sign-in lives in the back office on the same origin, outside this app's router.
-const MERCHANT_SIGN_IN_URL = '/signin';
-
-const i18n = createAppI18n();
-const router = createBrowserRouter(routes, {
+startApp({
+  routes,
   basename: resolveBasename(window.location.pathname, import.meta.env.BASE_URL),
+  // Sign-in lives in the back office on the same origin, outside this app's router.
+  signInUrl: '/signin',
 });
-const queryClient = createQueryClient({
-  onError: (error) => notifications.show({ color: 'red', message: i18n.t(errorMessageKeys(error)) }),
-  onUnauthorized: () => window.location.assign(MERCHANT_SIGN_IN_URL),
-});
-
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
-createRoot(container).render(
-  <StrictMode>
-    <AppRoot i18n={i18n} httpClient={createHttpClient()} queryClient={queryClient} router={router} />
-  </StrictMode>,
-);

@@ -1,5 +1,5 @@
 /** Codes the client itself raises when no answer from the API could be read. */
-export type ClientErrorCode = 'timeout' | 'network_error' | 'http_error';
+export type ClientErrorCode = 'timeout' | 'network_error' | 'http_error' | 'invalid_response';
 
 /** Field name → i18n message key, as the API reports invalid input. */
 export type FieldErrors = Record<string, string>;

@@ -29,6 +29,7 @@ import type {
   RetryPaymentInput,
   SetPrimaryCardInput,
 } from '@merchant-hub/validation';
+import { billingAllResponseSchema, planChangePreviewResponseSchema } from '@merchant-hub/validation';
 import { ApiError, isApiError } from './api-error';
 import type { HttpClient } from './http-client';
 
@@ -157,7 +158,7 @@ type UserScoped = { userId?: number };
 // ---------------------------------------------------------------------------------------------------------- reads
 
 export const fetchBillingOverview = (http: HttpClient, userId?: number, signal?: AbortSignal): Promise<BillingOverview> =>
-  http.get<BillingOverview>('/users/billing/all', { query: { user_id: userId }, ...withSignal(signal) });
+  http.get('/users/billing/all', { query: { user_id: userId }, schema: billingAllResponseSchema, ...withSignal(signal) });
 
 export const fetchPlanChangePreview = async (
   http: HttpClient,
@@ -165,8 +166,9 @@ export const fetchPlanChangePreview = async (
   signal?: AbortSignal,
 ): Promise<PlanChangePreview> =>
   (
-    await http.get<{ data: PlanChangePreview }>('/users/billing/plan-change-preview', {
+    await http.get('/users/billing/plan-change-preview', {
       query: { package_id: input.packageId, user_id: input.userId },
+      schema: planChangePreviewResponseSchema,
       ...withSignal(signal),
     })
   ).data;

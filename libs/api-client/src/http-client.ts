@@ -4,8 +4,16 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
 
-export type RequestOptions = {
+/**
+ * What the client parses an answer with: a shared zod schema of `@merchant-hub/validation` fits. Its output
+ * type is checked against the type the caller expects, so schema and type cannot drift apart silently.
+ */
+export type ResponseSchema<T> = { parse: (data: unknown) => T };
+
+export type RequestOptions<T = unknown> = {
   query?: QueryParams;
+  /** Parses the answer (when the client parses responses) instead of trusting its shape. */
+  schema?: ResponseSchema<T>;
   /** Sent as JSON unless it is `FormData` (file uploads). */
   body?: unknown;
   /** Cancels the request, e.g. react-query's signal when a query is no longer wanted. */
@@ -14,15 +22,15 @@ export type RequestOptions = {
   timeoutMs?: number;
 };
 
-type NoBody = Omit<RequestOptions, 'body'>;
+type NoBody<T> = Omit<RequestOptions<T>, 'body'>;
 
 export type HttpClient = {
-  request: <T>(method: HttpMethod, path: string, options?: RequestOptions) => Promise<T>;
-  get: <T>(path: string, options?: NoBody) => Promise<T>;
-  post: <T>(path: string, body?: unknown, options?: NoBody) => Promise<T>;
-  put: <T>(path: string, body?: unknown, options?: NoBody) => Promise<T>;
-  patch: <T>(path: string, body?: unknown, options?: NoBody) => Promise<T>;
-  delete: <T>(path: string, options?: NoBody) => Promise<T>;
+  request: <T>(method: HttpMethod, path: string, options?: RequestOptions<T>) => Promise<T>;
+  get: <T>(path: string, options?: NoBody<T>) => Promise<T>;
+  post: <T>(path: string, body?: unknown, options?: NoBody<T>) => Promise<T>;
+  put: <T>(path: string, body?: unknown, options?: NoBody<T>) => Promise<T>;
+  patch: <T>(path: string, body?: unknown, options?: NoBody<T>) => Promise<T>;
+  delete: <T>(path: string, options?: NoBody<T>) => Promise<T>;
 };
 
 export type HttpClientOptions = {
@@ -32,6 +40,12 @@ export type HttpClientOptions = {
   /** Scripts and tests authenticate with a bearer token; browsers rely on the HttpOnly session cookie. */
   getToken?: () => string | null | undefined;
   fetch?: typeof fetch;
+  /**
+   * Parse answers with their response schemas. Defaults to on in development and tests (Vite's
+   * `import.meta.env.DEV`, and anywhere outside Vite) and off in production builds, where a shape the schema
+   * did not foresee should not take a working page down.
+   */
+  parseResponses?: boolean;
 };
 
 /** The API refuses state-changing cookie requests without it: a cross-site form cannot set custom headers. */
@@ -50,6 +64,18 @@ const buildUrl = (baseUrl: string, path: string, query: QueryParams | undefined)
   return search ? `${url}?${search}` : url;
 };
 
+/** A 2xx answer that does not have the shape its schema promises: a contract broken between API and client. */
+const invalidResponse = (status: number, method: HttpMethod, path: string, body: unknown, error: unknown): ApiError => {
+  const issues = (error as { issues?: { path: PropertyKey[]; message: string }[] }).issues ?? [];
+  const where = issues.slice(0, 5).map((issue) => `${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`);
+  return new ApiError({
+    status,
+    code: 'invalid_response',
+    message: `${method} ${path} answered with an unexpected shape${where.length > 0 ? ` (${where.join('; ')})` : ''}`,
+    body,
+  });
+};
+
 const readBody = async (response: Response): Promise<unknown> => {
   const text = await response.text();
   if (text === '') return undefined;
@@ -66,8 +92,9 @@ export const createHttpClient = ({
   timeoutMs = DEFAULT_TIMEOUT_MS,
   getToken,
   fetch: fetchImpl = (input, init) => globalThis.fetch(input, init),
+  parseResponses = import.meta.env?.DEV ?? true,
 }: HttpClientOptions = {}): HttpClient => {
-  const request = async <T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> => {
+  const request = async <T>(method: HttpMethod, path: string, options: RequestOptions<T> = {}): Promise<T> => {
     const headers: Record<string, string> = { Accept: 'application/json', [CSRF_HEADER]: CSRF_HEADER_VALUE };
     const token = getToken?.();
     if (token) headers.Authorization = `Bearer ${token}`;
@@ -99,7 +126,12 @@ export const createHttpClient = ({
       });
       const parsed = await readBody(response);
       if (!response.ok) throw parseApiError(response.status, parsed);
-      return parsed as T;
+      if (!options.schema || !parseResponses) return parsed as T;
+      try {
+        return options.schema.parse(parsed);
+      } catch (error) {
+        throw invalidResponse(response.status, method, path, parsed, error);
+      }
     } catch (error) {
       if (error instanceof ApiError) throw error;
       if (timedOut) {
@@ -120,10 +152,10 @@ export const createHttpClient = ({
 
   return {
     request,
-    get: <T>(path: string, options?: NoBody) => request<T>('GET', path, options),
-    post: <T>(path: string, body?: unknown, options?: NoBody) => request<T>('POST', path, { ...options, body }),
-    put: <T>(path: string, body?: unknown, options?: NoBody) => request<T>('PUT', path, { ...options, body }),
-    patch: <T>(path: string, body?: unknown, options?: NoBody) => request<T>('PATCH', path, { ...options, body }),
-    delete: <T>(path: string, options?: NoBody) => request<T>('DELETE', path, options),
+    get: <T>(path: string, options?: NoBody<T>) => request<T>('GET', path, options),
+    post: <T>(path: string, body?: unknown, options?: NoBody<T>) => request<T>('POST', path, { ...options, body }),
+    put: <T>(path: string, body?: unknown, options?: NoBody<T>) => request<T>('PUT', path, { ...options, body }),
+    patch: <T>(path: string, body?: unknown, options?: NoBody<T>) => request<T>('PATCH', path, { ...options, body }),
+    delete: <T>(path: string, options?: NoBody<T>) => request<T>('DELETE', path, options),
   };
 };

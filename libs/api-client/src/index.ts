@@ -64,8 +64,6 @@ export type {
   TrialVerifyResult,
   WizardTokenInfo,
 } from './session.api';
-export { fetchBillingAll } from './billing-summary.api';
-export { useBillingAll } from './billing-summary.queries';
 export {
   useActivateAccount,
   useBanner,

@@ -21,5 +21,4 @@ export const queryKeys = {
   wizardTokens: createQueryKeys('wizardTokens'),
   shopCategories: createQueryKeys('shopCategories'),
   trialSettings: createQueryKeys('trialSettings'),
-  billing: createQueryKeys('billing'),
 };

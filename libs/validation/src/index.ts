@@ -14,3 +14,5 @@ export * from './account.schema.js';
 export * from './billing.schema.js';
 export * from './checkout.schema.js';
 export * from './fpx-banks.js';
+export { isCardNumber } from './card-number.js';
+export * from './responses.schema.js';

@@ -1,5 +1,5 @@
 import { Anchor, Card, Stack, Text, Title } from '@mantine/core';
-import { useBillingAll } from '@merchant-hub/api-client';
+import { useBillingOverview } from '@merchant-hub/api-client';
 import { currentPlanSubscription } from '@merchant-hub/billing-rules';
 import { DateText, MoneyText, usePageTitle } from '@merchant-hub/ui-kit';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,7 @@ import { PATHS } from '../app/gating';
 export const BillingPage = () => {
   const { t } = useTranslation(['shell', 'home']);
   usePageTitle(t('shell:billingPage.title'));
-  const billing = useBillingAll(undefined, { meta: { handlesError: true }, retry: false });
+  const billing = useBillingOverview(undefined, { meta: { handlesError: true }, retry: false });
   const subscription = billing.data ? currentPlanSubscription(billing.data.all) : null;
   const plan = subscription?.package ?? null;
   return (

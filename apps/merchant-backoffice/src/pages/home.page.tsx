@@ -1,5 +1,5 @@
 import { Alert, Anchor, Badge, Button, Card, Group, List, Progress, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { useBillingAll, useCurrentUser } from '@merchant-hub/api-client';
+import { useBillingOverview, useCurrentUser } from '@merchant-hub/api-client';
 import { currentPlanSubscription, usageRows } from '@merchant-hub/billing-rules';
 import type { BillingResponse, Package } from '@merchant-hub/domain';
 import { DateText, GuidedTour, Icon, usePageTitle, useDelayedTour } from '@merchant-hub/ui-kit';
@@ -100,7 +100,7 @@ export const HomePage = () => {
   const { t } = useTranslation(['home', 'shell']);
   usePageTitle(t('home:title'));
   const user = useCurrentUser({ meta: { handlesError: true } });
-  const billing = useBillingAll(undefined, { meta: { handlesError: true }, retry: false });
+  const billing = useBillingOverview(undefined, { meta: { handlesError: true }, retry: false });
   const mustSubscribe = billing.isError && isMustSubscribe(billing.error);
   const [tourOpened, setTourOpened] = useDelayedTour(user.isSuccess && !tourDone(user.data?.id));
   const closeTour = () => {

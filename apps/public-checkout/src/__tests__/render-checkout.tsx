@@ -4,7 +4,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router';
 import { vi } from 'vitest';
-import { AppRoot } from '../app/app-root';
+import { AppRoot } from '@merchant-hub/app-root';
 import { routes as appRoutes } from '../app/routes';
 import { pageLocation } from '../checkout/page-location';
 
@@ -33,7 +33,13 @@ export const twPackage = {
   sort_order: 1,
   hide: false,
   stripe_id: 'price_tw_starter_monthly',
-  descriptions: { report: ['Orders'] },
+  descriptions: { basic: [], features: [], report: ['Orders'] },
+  max_order: 500,
+  max_item: 1000,
+  max_channel: 1,
+  max_staff: 2,
+  max_warehouse: 1,
+  max_competitor_products: 0,
   market: 'TW',
 };
 

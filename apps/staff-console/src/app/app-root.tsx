@@ -1,29 +1,3 @@
-import { HttpClientProvider } from '@merchant-hub/api-client';
-import type { HttpClient } from '@merchant-hub/api-client';
-import { AppProviders } from '@merchant-hub/ui-kit';
-import { QueryClientProvider } from '@tanstack/react-query';
-import type { QueryClient } from '@tanstack/react-query';
-import type { i18n as I18nInstance } from 'i18next';
-import { I18nextProvider } from 'react-i18next';
-import type { DataRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
-
-export type AppRootProps = {
-  i18n: I18nInstance;
-  httpClient: HttpClient;
-  queryClient: QueryClient;
-  router: DataRouter;
-};
-
-/** Everything the screens rely on, outermost first; tests mount it with a memory router and a fake fetch. */
-export const AppRoot = ({ i18n, httpClient, queryClient, router }: AppRootProps) => (
-  <I18nextProvider i18n={i18n}>
-    <AppProviders>
-      <HttpClientProvider client={httpClient}>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </HttpClientProvider>
-    </AppProviders>
-  </I18nextProvider>
-);
+// The root is shared with the public checkout; this name stays for the console's own tests.
+export { AppRoot } from '@merchant-hub/app-root';
+export type { AppRootProps } from '@merchant-hub/app-root';

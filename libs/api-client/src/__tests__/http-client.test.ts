@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api-error';
 import { createHttpClient } from '../http-client';
+import { userEnvelopeResponseSchema } from '@merchant-hub/validation';
 import { fakeFetch, hangingFetch, json } from './fake-fetch';
 
 afterEach(() => {
@@ -98,5 +99,36 @@ describe('createHttpClient', () => {
     await createHttpClient({ fetch }).put('/users/1', form);
     expect(calls[0].init.body).toBe(form);
     expect(headersOf(calls[0].init).has('Content-Type')).toBe(false);
+  });
+
+  describe('response schemas', () => {
+    const user = { data: { id: 7, user_id: 7, name: 'Ali', email: 'ali@demo.test', image: null, image_url: null, phone: null, roles: [{ name: 'main_user' }], inventory_users: { inventory_store_users: { store_id: 3 } }, extra: 'kept' } };
+
+    it('parses an answer with its schema, keeping fields the schema does not name', async () => {
+      const { fetch } = fakeFetch(json(200, user));
+      await expect(createHttpClient({ fetch }).get('/user', { schema: userEnvelopeResponseSchema })).resolves.toEqual(user);
+    });
+
+    it('refuses an answer whose shape broke the contract, saying where', async () => {
+      const { fetch } = fakeFetch(json(200, { data: { ...user.data, roles: 'main_user' } }));
+      const error = await createHttpClient({ fetch, parseResponses: true })
+        .get('/user', { schema: userEnvelopeResponseSchema })
+        .catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error).toMatchObject({ status: 200, code: 'invalid_response' });
+      expect((error as ApiError).message).toContain('GET /user');
+      expect((error as ApiError).message).toContain('data.roles');
+    });
+
+    it('trusts the answer when parsing is off, as production builds do', async () => {
+      const broken = { data: { ...user.data, roles: 'main_user' } };
+      const { fetch } = fakeFetch(json(200, broken));
+      await expect(createHttpClient({ fetch, parseResponses: false }).get('/user', { schema: userEnvelopeResponseSchema })).resolves.toEqual(broken);
+    });
+
+    it('parses by default in tests (Vite development mode)', async () => {
+      const { fetch } = fakeFetch(json(200, { data: null }));
+      await expect(createHttpClient({ fetch }).get('/user', { schema: userEnvelopeResponseSchema })).rejects.toMatchObject({ code: 'invalid_response' });
+    });
   });
 });

@@ -1,4 +1,5 @@
 import type { Coupon, LoginResponse, Package, PaymentStatusResponse, RoleName } from '@merchant-hub/domain';
+import { checkoutConfigResponseSchema, checkoutPackageResponseSchema, paymentStatusResponseSchema } from '@merchant-hub/validation';
 import type { CardCheckoutRequestInput, EcpayCreateOrderInput, FpxCheckoutRequestInput } from '@merchant-hub/validation';
 import type { HttpClient } from '../http-client';
 
@@ -28,8 +29,11 @@ export type CardSetup = { client_secret: string; setup_intent_id: string; stripe
 /** `redirect_url` is the bank's page (the sandbox's, or the one Stripe answered with for the chosen bank). */
 export type FpxPayment = { payment_intent_id: string; client_secret: string; redirect_url: string; amount: number; currency: string };
 
-/** GET /ecpay/payment-status (the domain's statuses include `paid_conflict`). */
-export type CheckoutPaymentStatus = PaymentStatusResponse;
+/**
+ * GET /ecpay/payment-status (the domain's statuses include `paid_conflict`). `status` is read as any string:
+ * the result page shows a status it has no screen for as "not completed" rather than failing.
+ */
+export type CheckoutPaymentStatus = Omit<PaymentStatusResponse, 'status'> & { status: PaymentStatusResponse['status'] | (string & {}) };
 
 /** GET /checkout/config: which card entry the checkout mounts before the buyer has a session. */
 export type CheckoutConfig = { gateway: 'sandbox' | 'stripe'; stripePublishableKey?: string };
@@ -37,7 +41,7 @@ export type CheckoutConfig = { gateway: 'sandbox' | 'stripe'; stripePublishableK
 export type SetPaymentMethodInput = CardCheckoutRequestInput & { paymentMethod: string; stripe_id: string };
 
 export const fetchCheckoutPackage = async (http: HttpClient, packageId: number, signal?: AbortSignal): Promise<CheckoutPackage> =>
-  (await http.get<DataEnvelope<CheckoutPackage>>(`/packages/${packageId}`, signal ? { signal } : undefined)).data;
+  (await http.get(`/packages/${packageId}`, { schema: checkoutPackageResponseSchema, ...(signal ? { signal } : {}) })).data;
 
 /** GET /check-email/{email}: true when nobody has signed up with it. */
 export const checkEmailAvailable = async (http: HttpClient, email: string): Promise<boolean> => {
@@ -54,10 +58,10 @@ export const createEcpayOrder = async (http: HttpClient, input: EcpayCreateOrder
   (await http.post<DataEnvelope<EcpayOrder>>('/ecpay/create-order', input)).data;
 
 export const fetchCheckoutConfig = (http: HttpClient, signal?: AbortSignal): Promise<CheckoutConfig> =>
-  http.get<CheckoutConfig>('/checkout/config', signal ? { signal } : undefined);
+  http.get('/checkout/config', { schema: checkoutConfigResponseSchema, ...(signal ? { signal } : {}) });
 
 export const fetchPaymentStatus = (http: HttpClient, token: string, signal?: AbortSignal): Promise<CheckoutPaymentStatus> =>
-  http.get<CheckoutPaymentStatus>('/ecpay/payment-status', { query: { token }, ...(signal ? { signal } : {}) });
+  http.get('/ecpay/payment-status', { query: { token }, schema: paymentStatusResponseSchema, ...(signal ? { signal } : {}) });
 
 export const signInWithTicket = (http: HttpClient, ticket: string): Promise<TicketSignInResult> =>
   http.post<TicketSignInResult>('/checkout/ticket-sign-in', { ticket });

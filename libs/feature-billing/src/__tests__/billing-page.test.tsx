@@ -5,11 +5,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BillingOverview } from '@merchant-hub/api-client';
 import { browserLocation } from '../notify';
 import { BillingPage } from '../pages/billing.page';
-import { pkg, sub } from './fixtures';
+import { pkg, sub, user } from './fixtures';
 import { renderFeature } from './render';
 
-const merchant = { method: 'GET', path: '/user', body: { data: { id: 5, name: 'Farid', email: 'f@shop.test', roles: [{ name: 'main_user' }] } } };
-const support = { method: 'GET', path: '/user', body: { data: { id: 1, name: 'Sam', email: 's@mh.test', roles: [{ name: 'support' }] } } };
+const merchant = { method: 'GET', path: '/user', body: { data: user() } };
+const support = { method: 'GET', path: '/user', body: { data: user({ id: 1, user_id: 1, name: 'Sam', email: 's@mh.test', role: 'support' }) } };
 const mustSubscribe = {
   method: 'GET',
   path: '/users/billing/all',

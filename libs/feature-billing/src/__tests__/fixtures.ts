@@ -1,4 +1,4 @@
-import type { Package, Subscription } from '@merchant-hub/domain';
+import type { Package, RoleName, Subscription, User } from '@merchant-hub/domain';
 
 export const pkg = (overrides: Partial<Package> = {}): Package => ({
   id: 1,
@@ -39,3 +39,20 @@ export const sub = (overrides: Partial<Subscription> = {}): Subscription => ({
   package: pkg(),
   ...overrides,
 });
+
+/** A signed-in user as GET /user answers it. */
+export const user = (overrides: Partial<User> & { role?: RoleName } = {}): User => {
+  const { role = 'main_user', ...rest } = overrides;
+  return {
+    id: 5,
+    user_id: 5,
+    name: 'Farid',
+    email: 'f@shop.test',
+    image: null,
+    image_url: null,
+    phone: null,
+    roles: [{ name: role }],
+    inventory_users: { inventory_store_users: { store_id: role === 'main_user' ? 4 : null } },
+    ...rest,
+  };
+};

@@ -3,7 +3,7 @@ import { createAppI18n } from '@merchant-hub/ui-kit';
 import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppRoot } from '../app-root';
+import { AppRoot } from '@merchant-hub/app-root';
 import { routes } from '../routes';
 
 afterEach(() => {

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError, parseApiError } from '../../api-error';
 import { createHttpClient } from '../../http-client';
 import { createLateSubscribeFpxIntent, fetchCreditBalance, fetchPlanChangePreview, mustSubscribeOf, subscribeAddOn } from '../../billing.api';
+import type { PlanChangePreview } from '../../billing.api';
 import { billingKeys } from '../../billing.queries';
 
 const recordingFetch = (body: unknown, status = 200) => {
@@ -25,10 +26,45 @@ describe('mustSubscribeOf', () => {
   });
 });
 
+const preview: PlanChangePreview = {
+  change: 'upgrade',
+  effect: { kind: 'immediate' },
+  must_acknowledge_coupon_removal: false,
+  currency: 'MYR',
+  package: {
+    id: 3,
+    name: 'Growth',
+    billing_period: 'monthly',
+    price: 19900,
+    discount: 0,
+    subtotal: 19900,
+    tax: 8,
+    tax_label: 'SST',
+    currency: 'MYR',
+    image: null,
+    sort_order: 2,
+    hide: false,
+    stripe_id: 'price_growth_m',
+    descriptions: { basic: [], features: [], report: [] },
+    max_order: '*',
+    max_item: '*',
+    max_channel: 3,
+    max_staff: 5,
+    max_warehouse: 2,
+    max_competitor_products: '*',
+  },
+  lines: [{ description: 'Remaining time on Growth', amount: 93, proration: true, period: { start: 0, end: 1 } }],
+  subtotal: 93,
+  tax: 7,
+  total: 100,
+  applied_balance: 0,
+  amount_due: 100,
+};
+
 describe('billing calls', () => {
   it('asks for the plan-change preview of a package for a merchant', async () => {
-    const { http, calls } = recordingFetch({ data: { change: 'upgrade', amount_due: 100 } });
-    await expect(fetchPlanChangePreview(http, { packageId: 3, userId: 9 })).resolves.toEqual({ change: 'upgrade', amount_due: 100 });
+    const { http, calls } = recordingFetch({ data: preview });
+    await expect(fetchPlanChangePreview(http, { packageId: 3, userId: 9 })).resolves.toEqual(preview);
     expect(calls[0].url).toBe('/api/users/billing/plan-change-preview?package_id=3&user_id=9');
   });
 

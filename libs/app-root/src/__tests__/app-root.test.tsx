@@ -1,0 +1,56 @@
+import { createHttpClient, createQueryClient, useHttpClient } from '@merchant-hub/api-client';
+import { createAppI18n } from '@merchant-hub/ui-kit';
+import { useQuery } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { useTranslation } from 'react-i18next';
+import { createMemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppRoot, startApp } from '../index';
+
+afterEach(() => {
+  document.body.innerHTML = '';
+  window.history.replaceState(null, '', '/');
+});
+
+/** A screen that needs every provider: translations, the HTTP client through react-query, the router. */
+const Probe = () => {
+  const { t } = useTranslation('common');
+  const http = useHttpClient();
+  const answer = useQuery({ queryKey: ['probe'], queryFn: () => http.get<{ ok: boolean }>('/probe') });
+  return (
+    <p>
+      {t('action.retry')} · {answer.data?.ok ? 'answered' : 'waiting'}
+    </p>
+  );
+};
+
+describe('AppRoot', () => {
+  it('gives a route translations, the HTTP client and react-query', async () => {
+    const fetch = vi.fn(async () => new Response('{"ok":true}', { status: 200 })) as unknown as typeof globalThis.fetch;
+    render(
+      <AppRoot
+        i18n={createAppI18n({ search: '' })}
+        httpClient={createHttpClient({ fetch })}
+        queryClient={createQueryClient({ onError: vi.fn(), onUnauthorized: vi.fn() })}
+        router={createMemoryRouter([{ path: '/', element: <Probe /> }])}
+      />,
+    );
+    expect(await screen.findByText('Retry · answered')).toBeInTheDocument();
+    expect(fetch).toHaveBeenCalledWith('/api/probe', expect.objectContaining({ method: 'GET' }));
+  });
+});
+
+describe('startApp', () => {
+  it('renders the route under the base path into the container', async () => {
+    window.history.replaceState(null, '', '/staff/hello');
+    const container = document.createElement('div');
+    document.body.append(container);
+    const { router } = startApp({ routes: [{ path: '/hello', element: <p>Hello route</p> }], basename: '/staff', signInUrl: '/signin', container });
+    expect(await screen.findByText('Hello route')).toBeInTheDocument();
+    expect(router.basename).toBe('/staff');
+  });
+
+  it('refuses to start without an element to render into', () => {
+    expect(() => startApp({ routes: [], basename: '/', signInUrl: '/signin', container: null })).toThrow('#root');
+  });
+});

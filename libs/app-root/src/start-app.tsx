@@ -1,0 +1,39 @@
+import { notifications } from '@mantine/notifications';
+import { createHttpClient, createQueryClient, errorMessageKeys } from '@merchant-hub/api-client';
+import { createAppI18n } from '@merchant-hub/ui-kit';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { AppRoot } from './app-root';
+
+export type StartAppOptions = {
+  routes: RouteObject[];
+  /** The path the app is served under (`import.meta.env.BASE_URL`, or what the app resolves from it). */
+  basename: string;
+  /** Where a 401 sends the browser: sign-in lives in the back office on the same origin, outside this router. */
+  signInUrl: string;
+  /** Defaults to index.html's `#root`. */
+  container?: HTMLElement | null;
+};
+
+/**
+ * Boots a browser app that signs in elsewhere (public checkout, staff console): i18n, the router, the query
+ * client (errors as translated notifications, 401 to sign-in), the HTTP client, rendered into `#root`.
+ * @throws {Error} when there is no element to render into.
+ */
+export const startApp = ({ routes, basename, signInUrl, container = document.getElementById('root') }: StartAppOptions) => {
+  if (!container) throw new Error('index.html has no #root element');
+  const i18n = createAppI18n();
+  const router = createBrowserRouter(routes, { basename });
+  const queryClient = createQueryClient({
+    onError: (error) => notifications.show({ color: 'red', message: i18n.t(errorMessageKeys(error)) }),
+    onUnauthorized: () => window.location.assign(signInUrl),
+  });
+  createRoot(container).render(
+    <StrictMode>
+      <AppRoot i18n={i18n} httpClient={createHttpClient()} queryClient={queryClient} router={router} />
+    </StrictMode>,
+  );
+  return { i18n, router, queryClient };
+};
