@@ -46,6 +46,16 @@ export const addTax = (amountMinor: MinorUnits, taxPercent: number): { tax: Mino
   return { tax, total: sumMinor(amount, tax) };
 };
 
+/**
+ * A plan's price after its own discount (spec §3 `subtotal` of a package): `netPrice(99000, 20)` → 79200.
+ * The same figure {@link checkoutTotals} starts the coupon from.
+ * @throws {MoneyError} for a negative or fractional price or a percent outside 0–100.
+ */
+export const netPrice = (priceMinor: MinorUnits, discountPercent: number): MinorUnits => {
+  const price = assertMinor(priceMinor, 'price', { nonNegative: true });
+  return price - percentOf(price, discountPercent);
+};
+
 export type CheckoutInput = {
   /** The plan's list price for one period. */
   price: MinorUnits;
@@ -79,8 +89,8 @@ export const checkoutTotals = (input: CheckoutInput): CheckoutTotals => {
   const { currency, discountPercent = 0, coupon, taxPercent, round = true } = input;
   getCurrency(currency);
   const packagePrice = assertMinor(input.price, 'price', { nonNegative: true });
-  const packageDiscount = percentOf(packagePrice, discountPercent);
-  const afterPackage = packagePrice - packageDiscount;
+  const afterPackage = netPrice(packagePrice, discountPercent);
+  const packageDiscount = packagePrice - afterPackage;
   const couponAmount = coupon ? couponDiscount(afterPackage, coupon, currency) : 0;
   const subtotal = afterPackage - couponAmount;
   const { tax: totalTax, total: unrounded } = addTax(subtotal, taxPercent);

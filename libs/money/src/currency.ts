@@ -68,6 +68,18 @@ export const currencyOf = (market: Market): CurrencyCode => {
   return code;
 };
 
+/**
+ * The market that sells in `currency` (MYR → MY ... TWD → TW), the inverse of {@link currencyOf}.
+ * @throws {MoneyError} `unknown_currency` for a code outside the table.
+ */
+export const marketOf = (currency: CurrencyCode): Market => {
+  const entry = (Object.entries(MARKET_CURRENCY) as [Market, CurrencyCode][]).find(([, code]) => code === currency);
+  if (entry === undefined) {
+    throw new MoneyError('unknown_currency', `No market sells in: ${String(currency)}`);
+  }
+  return entry[0];
+};
+
 /** True for an integer amount of minor units that arithmetic can carry without losing precision. */
 export const isValidMinor = (value: unknown): value is MinorUnits =>
   typeof value === 'number' && Number.isSafeInteger(value);
@@ -79,4 +91,50 @@ export const isValidMinor = (value: unknown): value is MinorUnits =>
 export const toMajor = (amountMinor: MinorUnits, currency: CurrencyCode): number => {
   const { minorExponent } = getCurrency(currency);
   return amountMinor / 10 ** minorExponent;
+};
+
+/**
+ * The amount in major units as an exact decimal string with every minor digit and no grouping or symbol
+ * (129050 MYR → `1290.50`, 129000 TWD → `1290.00`, -5 → `-0.05`): for plain-text messages and logs.
+ * @throws {MoneyError} `invalid_amount` or `unknown_currency`.
+ */
+export const toMajorString = (amountMinor: MinorUnits, currency: CurrencyCode): string => {
+  const { minorExponent } = getCurrency(currency);
+  const amount = assertSafe(amountMinor);
+  const digits = Math.abs(amount).toString().padStart(minorExponent + 1, '0');
+  const whole = digits.slice(0, digits.length - minorExponent);
+  const fraction = digits.slice(digits.length - minorExponent);
+  return `${amount < 0 ? '-' : ''}${whole}${minorExponent > 0 ? `.${fraction}` : ''}`;
+};
+
+/**
+ * The amount as a whole number of major units, for gateways that take whole dollars (ECPay's `TotalAmount`:
+ * 129000 TWD → 1290).
+ * @throws {MoneyError} `invalid_amount` when the amount has a fraction of a major unit: it must be rounded
+ * (see `roundForDisplay`) before it is charged, never silently here.
+ */
+export const toWholeMajor = (amountMinor: MinorUnits, currency: CurrencyCode): number => {
+  const unit = 10 ** getCurrency(currency).minorExponent;
+  const amount = assertSafe(amountMinor);
+  if (amount % unit !== 0) {
+    throw new MoneyError('invalid_amount', `${amount} ${currency} minor units is not a whole number of major units`);
+  }
+  return amount / unit;
+};
+
+/**
+ * Whole major units back into minor units (ECPay's `TradeAmt` 1290 TWD → 129000).
+ * @throws {MoneyError} `invalid_amount` for a fractional or unsafe number.
+ */
+export const fromWholeMajor = (amountMajor: number, currency: CurrencyCode): MinorUnits => {
+  const unit = 10 ** getCurrency(currency).minorExponent;
+  const major = assertSafe(amountMajor);
+  return assertSafe(major * unit);
+};
+
+const assertSafe = (value: unknown): number => {
+  if (!isValidMinor(value)) {
+    throw new MoneyError('invalid_amount', `Expected a safe integer, got ${String(value)}`);
+  }
+  return value;
 };

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { CardBrand, CurrencyCode } from '@merchant-hub/domain';
+import { isCardNumber } from '@merchant-hub/validation';
 import type { Clock } from '../clock';
 import type { Db } from '../db/knex';
 import {
@@ -12,7 +13,7 @@ import {
   type GatewayPayment,
   type PaymentGateway,
 } from './port';
-import { DECLINE_MESSAGES, TEST_CARDS, attachRefusal, brandOf, chargeRefusal, luhnValid, type CardBehavior } from './test-cards';
+import { DECLINE_MESSAGES, TEST_CARDS, attachRefusal, brandOf, chargeRefusal, type CardBehavior } from './test-cards';
 import { verifyStripeSignature } from './webhook-signature';
 
 export const SANDBOX_WEBHOOK_SECRET = 'whsec_sandbox_merchant_hub';
@@ -114,7 +115,7 @@ export const createSandboxGateway = (deps: { db: Db; clock: Clock; publicUrl: st
 
     createPaymentMethod: async (input, exec = db) => {
       const digits = input.number.replace(/[\s-]/g, '');
-      if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits)) throw new GatewayError('incorrect_number', DECLINE_MESSAGES.incorrect_number);
+      if (!isCardNumber(digits)) throw new GatewayError('incorrect_number', DECLINE_MESSAGES.incorrect_number);
       const now = clock.now();
       const expired = input.exp_year < now.getUTCFullYear() || (input.exp_year === now.getUTCFullYear() && input.exp_month < now.getUTCMonth() + 1);
       if (input.exp_month < 1 || input.exp_month > 12 || expired) throw new GatewayError('invalid_expiry', DECLINE_MESSAGES.invalid_expiry);

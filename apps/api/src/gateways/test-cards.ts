@@ -40,19 +40,6 @@ export const DECLINE_MESSAGES = {
   authentication_required: 'Your card was declined. This transaction requires authentication.',
 } as const;
 
-export const luhnValid = (digits: string): boolean => {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i += 1) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return digits.length >= 12 && sum % 10 === 0;
-};
-
 export const brandOf = (digits: string): CardBrand => {
   if (/^4/.test(digits)) return 'visa';
   if (/^(5[1-5]|2[2-7])/.test(digits)) return 'mastercard';

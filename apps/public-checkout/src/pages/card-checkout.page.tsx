@@ -15,7 +15,7 @@ import {
   useValidateCheckoutCoupon,
 } from '@merchant-hub/api-client';
 import type { Coupon } from '@merchant-hub/domain';
-import { checkoutTotals } from '@merchant-hub/money';
+import { checkoutTotals, marketOf } from '@merchant-hub/money';
 import { cardCheckoutSchema, FPX_BANKS, type FpxBankCode } from '@merchant-hub/validation';
 import { applyServerFieldErrors, CardField, type CardFieldHandle, type CardFieldLabels, type CardFieldState, useSchemaForm } from '@merchant-hub/ui-kit';
 import type { CheckoutConfig } from '@merchant-hub/api-client';
@@ -48,8 +48,6 @@ const BANK_OPTIONS = FPX_BANKS.map((entry) => ({ value: entry.code, label: entry
 
 /** The card a timed-out request paid with: Retry Login signs in with it (spec §4 Card checkout). */
 const PAYMENT_METHOD_KEY = 'merchant-hub.checkout.payment-method';
-
-const market = (currency: string): string => ({ MYR: 'MY', SGD: 'SG', PHP: 'PH', THB: 'TH' })[currency] ?? 'MY';
 
 type CardEntryProps = {
   config: CheckoutConfig | undefined;
@@ -104,7 +102,7 @@ export const CardCheckoutPage = () => {
   // The buyer's own market is the likely country.
   useEffect(() => {
     if (countryId !== null || !countries.data || !pkgQuery.data) return;
-    const home = countries.data.find((c) => c.iso_code === market(pkgQuery.data.currency));
+    const home = countries.data.find((c) => c.iso_code === marketOf(pkgQuery.data.currency));
     if (home) {
       form.setFieldValue('country', home.name);
       setCountryId(home.id);

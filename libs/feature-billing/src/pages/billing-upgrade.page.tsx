@@ -2,7 +2,7 @@ import { Anchor, Button, Card, Group, Stack, Table, Text, Title } from '@mantine
 import { useBillingOverview, useChangePlan, usePlanChangePreview } from '@merchant-hub/api-client';
 import type { PlanChangePreview } from '@merchant-hub/api-client';
 import { currentPlanSubscription } from '@merchant-hub/billing-rules';
-import { addTax, formatMoney, sumMinor } from '@merchant-hub/money';
+import { formatMoney, invoiceAmounts, sumMinor } from '@merchant-hub/money';
 import { ErrorState, PageLoader, formatDate, usePageTitle } from '@merchant-hub/ui-kit';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -22,19 +22,30 @@ export type UpgradeSummary = {
 };
 
 /**
- * The upgrade page's figures from the preview's lines, through libs/money: credit for unused time, charge for
- * the rest, tax on the subtotal, the credit balance, the total due. The API builds its invoice with the same
- * functions; the Total row shows the API's own amount due, the figure it will charge.
+ * The upgrade page's figures from the preview's lines, through libs/money's `invoiceAmounts`, the rule the
+ * API invoices with: credit for unused time, charge for the rest, tax on the subtotal (given back with a
+ * negative subtotal, whose total goes to the credit balance), then the credit balance before the card. The
+ * preview's `applied_balance` is the credit the API found; the Total row shows the API's own amount due.
  */
 export const upgradeSummary = (preview: PlanChangePreview): UpgradeSummary => {
   const credit = sumMinor(0, ...preview.lines.filter((l) => l.amount < 0).map((l) => l.amount));
   const charge = sumMinor(0, ...preview.lines.filter((l) => l.amount >= 0).map((l) => l.amount));
-  const subtotal = sumMinor(credit, charge);
-  const tax = subtotal > 0 ? addTax(subtotal, preview.tax_percent ?? preview.package.tax).tax : 0;
-  const rounding = preview.rounding_amount ?? 0;
-  const total = sumMinor(subtotal, tax, rounding);
-  const creditApplied = total > 0 ? Math.min(total, preview.applied_balance) : 0;
-  return { credit, charge, subtotal, tax, rounding, total, creditApplied, amountDue: Math.max(total, 0) - creditApplied };
+  const amounts = invoiceAmounts({
+    lines: preview.lines,
+    taxPercent: preview.tax_percent ?? preview.package.tax,
+    currency: preview.currency,
+    balance: -preview.applied_balance,
+  });
+  return {
+    credit,
+    charge,
+    subtotal: amounts.subtotal,
+    tax: amounts.tax,
+    rounding: amounts.rounding,
+    total: amounts.total,
+    creditApplied: amounts.appliedBalance,
+    amountDue: amounts.amountDue,
+  };
 };
 
 /** /profile/billing/upgrade?package_id=: what an immediate upgrade costs, then Confirm & Pay. */

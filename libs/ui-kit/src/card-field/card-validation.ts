@@ -1,3 +1,5 @@
+import { isCardNumber } from '@merchant-hub/validation';
+
 /** Why a card entry cannot be used yet, in the order the fields are filled in. */
 export type CardEntryError =
   | 'numberIncomplete'
@@ -18,21 +20,6 @@ export type CardEntryCheck = {
 };
 
 export const digitsOf = (value: string): string => value.replace(/\D/g, '');
-
-/** The mod-10 check every card number passes (ISO/IEC 7812-1). */
-export const luhnValid = (digits: string): boolean => {
-  if (!/^\d+$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i += 1) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-};
 
 /** American Express numbers are 15 digits with a 4-digit code; the others the product meets are 16 and 3. */
 const isAmex = (digits: string): boolean => /^3[47]/.test(digits);
@@ -70,7 +57,7 @@ export const parseExpiry = (value: string): { month: number; year: number } | nu
 const numberError = (value: string): CardEntryError | null => {
   const digits = digitsOf(value);
   if (digits.length < expectedNumberLength(digits)) return 'numberIncomplete';
-  if (!luhnValid(digits)) return 'numberInvalid';
+  if (!isCardNumber(digits)) return 'numberInvalid';
   return null;
 };
 

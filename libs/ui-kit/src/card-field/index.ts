@@ -8,5 +8,5 @@ export type {
   CardFieldState,
   SandboxCardDetails,
 } from './card-field';
-export { checkCardEntry, firstCardError, formatCardNumber, formatExpiry, luhnValid } from './card-validation';
+export { checkCardEntry, firstCardError, formatCardNumber, formatExpiry } from './card-validation';
 export type { CardEntry, CardEntryCheck, CardEntryError } from './card-validation';

@@ -1,5 +1,4 @@
 import type { BillingPeriod, CurrencyCode, Market, UsageItem, UsageLimit } from '@merchant-hub/domain';
-import { percentOf } from '@merchant-hub/money';
 import type { Knex } from 'knex';
 
 /** Tax of each market (REFERENCE.md, 2025–2026). */
@@ -155,9 +154,6 @@ export const catalogRows = (createdAt: number): CatalogRow[] => {
   }
   return rows;
 };
-
-/** The net price of one period after the plan's own discount, as `checkoutTotals` computes it. */
-export const netPeriodPrice = (price: number, discountPercent: number): number => price - percentOf(price, discountPercent);
 
 export const seedBillingCatalog = async (knex: Knex, createdAt: number): Promise<void> => {
   const rows = catalogRows(createdAt);

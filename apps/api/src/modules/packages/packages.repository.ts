@@ -1,6 +1,6 @@
 import type { BillingPeriod, CurrencyCode, Market, Package, PackageDescriptions, UsageItem, UsageLimit } from '@merchant-hub/domain';
 import { USAGE_ITEMS } from '@merchant-hub/domain';
-import { percentOf } from '@merchant-hub/money';
+import { netPrice } from '@merchant-hub/money';
 import type { Knex } from 'knex';
 
 type Exec = Knex | Knex.Transaction;
@@ -24,7 +24,7 @@ export const toPackage = (row: PackageRow): CatalogPackage => {
     price,
     discount,
     // Spec §3 `subtotal`: the price after the plan's own discount, exactly as checkoutTotals computes it.
-    subtotal: price - percentOf(price, discount),
+    subtotal: netPrice(price, discount),
     tax: Number(row.tax),
     tax_label: String(row.tax_label),
     currency: row.currency as CurrencyCode,
