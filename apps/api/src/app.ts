@@ -7,7 +7,6 @@ import { createLogger, requestLogger } from './http/logging';
 import { createRateLimiters } from './http/rate-limit';
 import { routerOf } from './http/route-table';
 import { apiModules, type ModuleContext, type MountedRoutes } from './modules/registry';
-import { stripeWebhookHandler } from './modules/checkout/stripe-webhook';
 import { mountStaticApps } from './static';
 
 export type { AppDeps } from './app-deps';
@@ -34,9 +33,6 @@ export const createApp = (deps: AppDeps): Express => {
     }),
   );
   app.use(cookieParser());
-  // Before the JSON parser: the signature covers the raw bytes.
-  app.post('/api/webhooks/stripe', express.raw({ type: '*/*', limit: '1mb' }), stripeWebhookHandler(deps));
-
   const limits = createRateLimiters(deps.rateLimits);
   const enabled = apiModules.filter((module) => module.enabled?.(deps.config) ?? true);
   const mounted: MountedRoutes[] = [];

@@ -12,29 +12,21 @@ import {
   lateSubscribeFpxIntentSchema,
   lateSubscribeFpxSchema,
   lateSubscribeSchema,
+  planChangePreviewQuerySchema,
   resumeSchema,
   retryPaymentSchema,
+  returnUrlSchema,
   setPrimaryCardSchema,
   unsubscribeSchema,
+  userIdQuerySchema,
 } from '@merchant-hub/validation';
 import type { Request, RequestHandler, Response } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
-import { authOf } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import { route, type RouteTable } from '../../http/route-table';
 import { billingFor } from './billing.context';
-import { findInvoice, readBillingAccount, toInvoice } from './billing.repository';
-import { invoiceHtml, invoicePdf } from './invoice-document';
-import { actingFor } from './merchant-access';
-
-const optionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ error: 'validation:common.idInvalid' }).int({ error: 'validation:common.idInvalid' }).positive({ error: 'validation:common.idInvalid' }).optional());
-export const userIdQuerySchema = z.object({ user_id: optionalId });
-export const planChangePreviewQuerySchema = z.object({
-  package_id: z.coerce.number({ error: 'validation:common.idInvalid' }).int({ error: 'validation:common.idInvalid' }).positive({ error: 'validation:common.idInvalid' }),
-  user_id: optionalId,
-});
-const returnUrlSchema = z.object({ return_url: z.string().max(500).optional() });
+import { actingFor } from './services/merchant-access';
 
 /** `PATCH users/billing/:id` answers 404 for a malformed id before it reads the body. */
 const idParam: RequestHandler = (req, _res, next) => {
@@ -43,7 +35,8 @@ const idParam: RequestHandler = (req, _res, next) => {
 };
 
 export const billingRoutes = (deps: AppDeps): RouteTable => {
-  const { service } = billingFor(deps);
+  const { services, invoiceDocuments } = billingFor(deps);
+  const { overview, planChanges, lifecycle, paymentMethods, threeDSecure, fpx, coupons, ledger } = services;
 
   /** Pages outside the API may only send the merchant back into this product, never to an arbitrary site. */
   const ownUrl = (requested: string | undefined, fallbackPath: string): string => {
@@ -73,7 +66,7 @@ export const billingRoutes = (deps: AppDeps): RouteTable => {
       auth: 'user',
       query: userIdQuerySchema,
       audit: 'billing.view',
-      handler: async (ctx) => service.billingAll(await actor(ctx)),
+      handler: async (ctx) => overview.billingAll(await actor(ctx)),
     }),
     route({
       method: 'get',
@@ -82,7 +75,7 @@ export const billingRoutes = (deps: AppDeps): RouteTable => {
       auth: 'user',
       query: planChangePreviewQuerySchema,
       audit: 'billing.plan_change_preview',
-      handler: async (ctx) => ({ data: await service.planChangePreview(await actor(ctx), ctx.input.package_id) }),
+      handler: async (ctx) => ({ data: await planChanges.planChangePreview(await actor(ctx), ctx.input.package_id) }),
     }),
     route({
       method: 'post',
@@ -91,7 +84,7 @@ export const billingRoutes = (deps: AppDeps): RouteTable => {
       auth: 'user',
       body: downgradeOrUpgradeSchema,
       audit: (input) => `billing.${input.type}`,
-      handler: async (ctx) => service.downgradeOrUpgrade(await actor(ctx), ctx.input),
+      handler: async (ctx) => planChanges.downgradeOrUpgrade(await actor(ctx), ctx.input),
     }),
     route({
       method: 'post',
@@ -100,7 +93,7 @@ export const billingRoutes = (deps: AppDeps): RouteTable => {
       auth: 'user',
       body: cancelTrialingPackageSchema,
       audit: 'billing.cancel_trialing_package',
-      handler: async (ctx) => service.cancelTrialing(await actor(ctx), ctx.input),
+      handler: async (ctx) => lifecycle.cancelTrialing(await actor(ctx), ctx.input),
     }),
     route({
       method: 'post',
@@ -109,7 +102,7 @@ export const billingRoutes = (deps: AppDeps): RouteTable => {
       auth: 'user',
       body: unsubscribeSchema,
       audit: 'billing.unsubscribe',
-      handler: async (ctx) => service.unsubscribe(await actor(ctx)),
+      handler: async (ctx) => lifecycle.unsubscribe(await actor(ctx)),
     }),
     route({
       method: 'post',
@@ -118,7 +111,7 @@ export const billingRoutes = (deps: AppDeps): RouteTable => {
       auth: 'user',
       body: resumeSchema,
       audit: 'billing.resume',
-      handler: async (ctx) => service.resume(await actor(ctx)),
+      handler: async (ctx) => lifecycle.resume(await actor(ctx)),
     }),
     route({
       method: 'post',
@@ -127,7 +120,7 @@ export const billingRoutes = (deps: AppDeps): RouteTable => {
       auth: 'user',
       body: retryPaymentSchema,
       audit: 'billing.retry_payment',
-      handler: async (ctx) => service.retryPayment(await actor(ctx), ctx.input),
+      handler: async (ctx) => lifecycle.retryPayment(await actor(ctx), ctx.input),
     }),
     route({
       method: 'post',
@@ -136,7 +129,7 @@ export const billingRoutes = (deps: AppDeps): RouteTable => {
       auth: 'user',
       body: confirmPaymentSchema,
       audit: 'billing.confirm_payment',
-      handler: async (ctx) => service.confirmPayment(await actor(ctx), ctx.input),
+      handler: async (ctx) => threeDSecure.confirmPayment(await actor(ctx), ctx.input),
     }),
     route({
       method: 'post',
@@ -145,7 +138,7 @@ export const billingRoutes = (deps: AppDeps): RouteTable => {
       auth: 'user',
       body: addCouponSchema,
       audit: 'billing.add_coupon',
-      handler: async (ctx) => service.addCoupon(await actor(ctx), ctx.input),
+      handler: async (ctx) => coupons.addCoupon(await actor(ctx), ctx.input),
     }),
     route({
       method: 'patch',
@@ -155,7 +148,7 @@ export const billingRoutes = (deps: AppDeps): RouteTable => {
       use: [idParam],
       body: billingInfoUpdateSchema,
       audit: 'billing.update_info',
-      handler: async (ctx) => service.updateBillingInfo(await actor(ctx), Number(ctx.req.params.id), ctx.input),
+      handler: async (ctx) => paymentMethods.updateBillingInfo(await actor(ctx), Number(ctx.req.params.id), ctx.input),
     }),
     route({
       method: 'post',
@@ -164,7 +157,7 @@ export const billingRoutes = (deps: AppDeps): RouteTable => {
       auth: 'user',
       body: setPrimaryCardSchema,
       audit: 'billing.set_primary_card',
-      handler: async (ctx) => service.setPrimaryCard(await actor(ctx), ctx.input.id),
+      handler: async (ctx) => paymentMethods.setPrimaryCard(await actor(ctx), ctx.input.id),
     }),
     route({
       method: 'post',
@@ -173,7 +166,7 @@ export const billingRoutes = (deps: AppDeps): RouteTable => {
       auth: 'user',
       body: deleteCardSchema,
       audit: 'billing.delete_card',
-      handler: async (ctx) => service.deleteCard(await actor(ctx), ctx.input.payment_method),
+      handler: async (ctx) => paymentMethods.deleteCard(await actor(ctx), ctx.input.payment_method),
     }),
     route({
       method: 'post',
@@ -182,7 +175,7 @@ export const billingRoutes = (deps: AppDeps): RouteTable => {
       auth: 'user',
       body: createIntentSchema,
       audit: 'billing.create_intent',
-      handler: async (ctx) => service.createIntent(await actor(ctx)),
+      handler: async (ctx) => paymentMethods.createIntent(await actor(ctx)),
     }),
     route({
       method: 'post',
@@ -191,7 +184,7 @@ export const billingRoutes = (deps: AppDeps): RouteTable => {
       auth: 'user',
       body: addCardSchema,
       audit: 'billing.add_card',
-      handler: async (ctx) => service.addCard(await actor(ctx), ctx.input),
+      handler: async (ctx) => paymentMethods.addCard(await actor(ctx), ctx.input),
     }),
     route({
       method: 'post',
@@ -200,7 +193,7 @@ export const billingRoutes = (deps: AppDeps): RouteTable => {
       auth: 'user',
       body: billingHistoryQuerySchema,
       audit: 'billing.history',
-      handler: async (ctx) => service.billingHistory(await actor(ctx), ctx.input),
+      handler: async (ctx) => ledger.billingHistory(await actor(ctx), ctx.input),
     }),
     route({
       method: 'get',
@@ -209,7 +202,7 @@ export const billingRoutes = (deps: AppDeps): RouteTable => {
       auth: 'user',
       query: creditBalanceQuerySchema,
       audit: 'billing.credit_balance',
-      handler: async (ctx) => service.creditBalance(await actor(ctx), ctx.input),
+      handler: async (ctx) => ledger.creditBalance(await actor(ctx), ctx.input),
     }),
     route({
       method: 'post',
@@ -218,7 +211,7 @@ export const billingRoutes = (deps: AppDeps): RouteTable => {
       auth: 'user',
       body: createIntentSchema,
       audit: 'billing.late_subscribe_intent',
-      handler: async (ctx) => service.lateSubscribeIntent(await actor(ctx)),
+      handler: async (ctx) => lifecycle.lateSubscribeIntent(await actor(ctx)),
     }),
     route({
       method: 'post',
@@ -227,7 +220,7 @@ export const billingRoutes = (deps: AppDeps): RouteTable => {
       auth: 'user',
       body: lateSubscribeSchema,
       audit: 'billing.late_subscribe',
-      handler: async (ctx) => service.lateSubscribe(await actor(ctx), ctx.input),
+      handler: async (ctx) => lifecycle.lateSubscribe(await actor(ctx), ctx.input),
     }),
     route({
       method: 'post',
@@ -239,7 +232,7 @@ export const billingRoutes = (deps: AppDeps): RouteTable => {
       handler: async (ctx) => {
         const { return_url: requested } = returnUrlSchema.parse(ctx.req.body);
         const returnUrl = ownUrl(requested, '/home/dashboard');
-        return service.lateSubscribeFpxIntent(await actor(ctx), { packageId: ctx.input.package_id, bank: ctx.input.bank, returnUrl });
+        return fpx.lateSubscribeFpxIntent(await actor(ctx), { packageId: ctx.input.package_id, bank: ctx.input.bank, returnUrl });
       },
     }),
     route({
@@ -249,7 +242,7 @@ export const billingRoutes = (deps: AppDeps): RouteTable => {
       auth: 'user',
       body: lateSubscribeFpxSchema,
       audit: 'billing.late_subscribe_fpx',
-      handler: async (ctx) => service.lateSubscribeFpx(await actor(ctx), ctx.input),
+      handler: async (ctx) => fpx.lateSubscribeFpx(await actor(ctx), ctx.input),
     }),
     route({
       method: 'get',
@@ -258,29 +251,9 @@ export const billingRoutes = (deps: AppDeps): RouteTable => {
       auth: 'user',
       audit: 'billing.invoice_view',
       handler: async ({ req, res }) => {
-        const ref = String(req.params.ref);
-        const pdf = ref.endsWith('.pdf');
-        const record = await findInvoice(deps.db, pdf ? ref.slice(0, -4) : ref);
-        if (!record) throw new AppError('not_found');
-        const caller = authOf(res);
-        if (!caller.isStaff) {
-          const own = await deps.db('merchants').where({ owner_user_id: caller.userId }).first('id');
-          if (!own || Number(own.id) !== record.merchantId) throw new AppError('not_found');
-        } else {
-          await actingFor(deps, req, res, { userId: Number((await deps.db('merchants').where({ id: record.merchantId }).first('owner_user_id'))?.owner_user_id), action: pdf ? 'billing.invoice_pdf' : 'billing.invoice_view', details: { invoice: record.id } });
-        }
-        const invoice = await toInvoice(deps.db, record, deps.config.publicUrl);
-        const account = await readBillingAccount(deps.db, record.merchantId);
-        const merchant = await deps.db('merchants').where({ id: record.merchantId }).first('name');
-        const billTo = account?.info
-          ? [account.info.name, account.info.email, account.info.address1, account.info.address2 ?? '', `${account.info.postal_code} ${account.info.city}`, `${account.info.state_or_region}, ${account.info.country}`].filter(Boolean)
-          : [String(merchant?.name ?? '')];
-        const party = { merchantName: String(merchant?.name ?? ''), billTo };
-        if (pdf) {
-          res.type('application/pdf').set('Content-Disposition', `inline; filename="${record.number}.pdf"`).send(await invoicePdf(invoice, party));
-        } else {
-          res.type('html').send(invoiceHtml(invoice, party));
-        }
+        const document = await invoiceDocuments.invoiceDocument(req, res, String(req.params.ref));
+        if (document.contentType === 'pdf') res.type('application/pdf').set('Content-Disposition', `inline; filename="${document.filename}"`).send(document.body);
+        else res.type('html').send(document.body);
       },
     }),
   ];
