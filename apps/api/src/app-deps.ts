@@ -3,7 +3,7 @@ import type { Clock } from './clock';
 import type { AppConfig } from './config';
 import type { Db } from './db/knex';
 import type { RateLimitSettings } from './http/rate-limit';
-import type { Notifier } from './modules/notifications/notifier';
+import type { Notifier } from './modules/notifications';
 
 /** Everything a router or service needs from the outside world; tests pass their own. */
 export type AppDeps = {

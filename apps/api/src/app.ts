@@ -5,8 +5,8 @@ import type { AppDeps } from './app-deps';
 import { errorMiddleware, notFoundHandler } from './http/errors';
 import { createLogger, requestLogger } from './http/logging';
 import { createRateLimiters } from './http/rate-limit';
-import { apiModules } from './modules/registry';
-import { stripeWebhookHandler } from './modules/checkout/stripe-webhook';
+import { routerOf } from './http/route-table';
+import { apiModules, type ModuleContext, type MountedRoutes } from './modules/registry';
 import { mountStaticApps } from './static';
 
 export type { AppDeps } from './app-deps';
@@ -33,14 +33,24 @@ export const createApp = (deps: AppDeps): Express => {
     }),
   );
   app.use(cookieParser());
-  // Before the JSON parser: the signature covers the raw bytes.
-  app.post('/api/webhooks/stripe', express.raw({ type: '*/*', limit: '1mb' }), stripeWebhookHandler(deps));
+  const limits = createRateLimiters(deps.rateLimits);
+  const enabled = apiModules.filter((module) => module.enabled?.(deps.config) ?? true);
+  const mounted: MountedRoutes[] = [];
+  const ctx: ModuleContext = { limits, modules: enabled, mounted };
+  for (const module of enabled) if (module.routes) mounted.push({ module: module.name, table: module.routes(deps, ctx) });
+
+  // Raw-body routes (signed webhooks) come before the parsers: a signature covers the exact bytes.
+  const raw = Router();
+  for (const { table } of mounted) raw.use(routerOf(deps, table, { rawBody: true }));
+  app.use('/api', raw);
 
   const api = Router();
   api.use(express.json({ limit: '3mb' }), express.urlencoded({ extended: false, limit: '100kb' }));
-  const limits = createRateLimiters(deps.rateLimits);
-  const enabled = apiModules.filter((module) => module.enabled?.(deps.config) ?? true);
-  for (const module of enabled) api.use(module.router(deps, { limits, modules: enabled }));
+  for (const module of enabled) {
+    const table = mounted.find((entry) => entry.module === module.name)?.table;
+    if (table) api.use(routerOf(deps, table));
+    if (module.router) api.use(module.router(deps, ctx));
+  }
   api.use('/uploads', express.static(deps.config.uploadDir, { index: false, fallthrough: true, maxAge: '1d' }));
   api.use(notFoundHandler);
   app.use('/api', api);

@@ -7,7 +7,7 @@ import { demoAccountsTable, seedDatabase } from './db/seeds';
 import { createLogger } from './http/logging';
 import { startBillingScheduler } from './jobs/billing-scheduler';
 import { apiModules } from './modules/registry';
-import { createOutboxNotifier, createSmtpNotifier } from './modules/notifications/notifier';
+import { createOutboxNotifier, createSmtpNotifier } from './modules/notifications';
 
 const start = async (): Promise<void> => {
   let config;

@@ -16,3 +16,5 @@ export * from './checkout.schema.js';
 export * from './fpx-banks.js';
 export { isCardNumber } from './card-number.js';
 export * from './responses.schema.js';
+export * from './api-request.schema.js';
+export { ERROR_CODES, type ErrorCode, isErrorCode } from './error-codes.js';

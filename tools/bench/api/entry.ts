@@ -8,7 +8,7 @@ import { createDb } from '../../../apps/api/src/db/knex';
 import { migrateLatest } from '../../../apps/api/src/db/migrations';
 import { seedDatabase } from '../../../apps/api/src/db/seeds';
 import { createLogger } from '../../../apps/api/src/http/logging';
-import { createOutboxNotifier } from '../../../apps/api/src/modules/notifications/notifier';
+import { createOutboxNotifier } from '../../../apps/api/src/modules/notifications';
 import { apiModules } from '../../../apps/api/src/modules/registry';
 
 /** The real app on a seeded SQLite file, listening on an ephemeral port, plus a signed-in skip-otp merchant. */

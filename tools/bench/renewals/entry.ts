@@ -6,7 +6,7 @@ import { migrateLatest } from '../../../apps/api/src/db/migrations';
 import { seedReferenceData } from '../../../apps/api/src/db/seeds/reference-data';
 import { createSandboxGateway } from '../../../apps/api/src/gateways/sandbox.gateway';
 import { runDueBilling } from '../../../apps/api/src/jobs/billing-scheduler';
-import { createEngine } from '../../../apps/api/src/modules/billing/billing.engine';
+import { createEngine } from '../../../apps/api/src/modules/billing';
 
 const NOW = Date.parse('2026-03-02T09:00:00Z') / 1000;
 

@@ -1,8 +1,8 @@
 import { STAFF_ROLES, type RoleName } from '@merchant-hub/domain';
 import type { Request, RequestHandler, Response } from 'express';
 import type { AppDeps } from '../app-deps';
-import { roleNamesOf } from '../modules/accounts/accounts.repository';
-import { createSessions } from '../modules/auth/sessions.service';
+import { roleNamesOf } from '../modules/accounts';
+import { createSessions } from '../modules/auth';
 import { AppError } from './errors';
 
 export const SESSION_COOKIE = 'mh_session';

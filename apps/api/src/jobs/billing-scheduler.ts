@@ -2,10 +2,8 @@ import type { Knex } from 'knex';
 import { hostname } from 'node:os';
 import type { AppDeps } from '../app-deps';
 import { AppError } from '../http/errors';
-import { DUNNING_RETRY_DAYS, type Engine, type MerchantTx, nextPeriodEnd } from '../modules/billing/billing.engine';
-import { billingFor } from '../modules/billing/billing.context';
-import { type SubscriptionRecord, toInvoiceRecord, toSubscriptionRecord } from '../modules/billing/billing.repository';
-import { type CatalogPackage, findPackage } from '../modules/packages/packages.repository';
+import { billingFor, DUNNING_RETRY_DAYS, type Engine, type MerchantTx, nextPeriodEnd, type SubscriptionRecord, toInvoiceRecord, toSubscriptionRecord } from '../modules/billing';
+import { type CatalogPackage, findPackage } from '../modules/packages';
 
 const DAY = 86_400;
 /** A merchant whose clock jumped years ahead settles at most this many events per run (then the next run continues). */

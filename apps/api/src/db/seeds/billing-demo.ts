@@ -2,8 +2,7 @@ import type { Knex } from 'knex';
 import type { Clock } from '../../clock';
 import { createSandboxGateway } from '../../gateways/sandbox.gateway';
 import { advanceMerchantClock } from '../../jobs/billing-scheduler';
-import { addMonthsUtc, createEngine } from '../../modules/billing/billing.engine';
-import { createBillingService } from '../../modules/billing/billing.service';
+import { addMonthsUtc, createBillingServices, createEngine } from '../../modules/billing';
 import type { SeedContext } from './seed-context';
 
 const DAY = 86_400;
@@ -42,7 +41,7 @@ export const seedBillingDemo = async (ctx: SeedContext): Promise<void> => {
   await seedDemoCoupons(db, now);
   const gateway = createSandboxGateway({ db, clock: ctx.clock as Clock, publicUrl: ctx.config.publicUrl });
   const engine = createEngine({ db, clock: ctx.clock, gateway, publicUrl: ctx.config.publicUrl });
-  const service = createBillingService(engine);
+  const { lifecycle, paymentMethods, planChanges } = createBillingServices(engine);
   const priceId = async (stripeId: string): Promise<number> => Number((await db('packages').where({ stripe_id: stripeId }).first('id')).id);
   const card = async (number: string) => (await gateway.createPaymentMethod({ number, exp_month: 12, exp_year: new Date(now * 1000).getUTCFullYear() + 3, cvc: '123' })).id;
 
@@ -55,7 +54,7 @@ export const seedBillingDemo = async (ctx: SeedContext): Promise<void> => {
     const actor = { merchantId, isStaff: false };
     const market = (account.market ?? 'MY') as keyof typeof BILLING_INFO;
     const user = await db('users').where({ id: account.userId }).first('name', 'email');
-    await service.updateBillingInfo(actor, merchantId, { name: String(user.name), email: String(user.email), address2: null, ...BILLING_INFO[market] });
+    await paymentMethods.updateBillingInfo(actor, merchantId, { name: String(user.name), email: String(user.email), address2: null, ...BILLING_INFO[market] });
     let elapsed = 0;
     return {
       actor,
@@ -74,8 +73,8 @@ export const seedBillingDemo = async (ctx: SeedContext): Promise<void> => {
   const startMy = now - (addMonthsUtc(now, 0) - addMonthsUtc(now, -2)) - 10 * DAY;
   const my = await story('merchant-my@demo.test', now - startMy);
   if (my) {
-    await service.lateSubscribe(my.actor, { paymentMethod: await card('4242424242424242'), package_id: await priceId('price_my_growth_monthly') });
-    await service.addCard(my.actor, { payment_method: await card('5555555555554444') });
+    await lifecycle.lateSubscribe(my.actor, { paymentMethod: await card('4242424242424242'), package_id: await priceId('price_my_growth_monthly') });
+    await paymentMethods.addCard(my.actor, { payment_method: await card('5555555555554444') });
     await my.finish();
     // Credit granted after the last renewal, so it is still there for the next charge.
     await engine.withMerchant(my.actor.merchantId, (m) => engine.addLedgerEntry(m.tx, m.account, { type: 'adjustment', description: 'Goodwill credit for a delayed marketplace sync', amount: -2500, now: m.now }));
@@ -84,42 +83,42 @@ export const seedBillingDemo = async (ctx: SeedContext): Promise<void> => {
   // merchant-sg: renewal charged a card that attaches but fails → past_due, the first retry failed too.
   const sg = await story('merchant-sg@demo.test', 32 * DAY);
   if (sg) {
-    await service.lateSubscribe(sg.actor, { paymentMethod: await card('4242424242424242'), package_id: await priceId('price_sg_growth_monthly') });
+    await lifecycle.lateSubscribe(sg.actor, { paymentMethod: await card('4242424242424242'), package_id: await priceId('price_sg_growth_monthly') });
     const failing = await card('4000000000000341');
-    await service.addCard(sg.actor, { payment_method: failing });
-    await service.setPrimaryCard(sg.actor, failing);
+    await paymentMethods.addCard(sg.actor, { payment_method: failing });
+    await paymentMethods.setPrimaryCard(sg.actor, failing);
     await sg.finish();
   }
 
   // merchant-ph: unsubscribed, inside the grace period.
   const ph = await story('merchant-ph@demo.test', 10 * DAY);
   if (ph) {
-    await service.lateSubscribe(ph.actor, { paymentMethod: await card('4242424242424242'), package_id: await priceId('price_ph_starter_monthly') });
+    await lifecycle.lateSubscribe(ph.actor, { paymentMethod: await card('4242424242424242'), package_id: await priceId('price_ph_starter_monthly') });
     await ph.walk(5 * DAY);
-    await service.unsubscribe(ph.actor);
+    await lifecycle.unsubscribe(ph.actor);
     await ph.finish();
   }
 
   // merchant-th: Pro with a downgrade to Starter scheduled for the period end.
   const th = await story('merchant-th@demo.test', 12 * DAY);
   if (th) {
-    await service.lateSubscribe(th.actor, { paymentMethod: await card('4242424242424242'), package_id: await priceId('price_th_pro_monthly') });
+    await lifecycle.lateSubscribe(th.actor, { paymentMethod: await card('4242424242424242'), package_id: await priceId('price_th_pro_monthly') });
     await th.walk(6 * DAY);
-    await service.downgradeOrUpgrade(th.actor, { package_id: await priceId('price_th_starter_monthly'), type: 'downgrade' });
+    await planChanges.downgradeOrUpgrade(th.actor, { package_id: await priceId('price_th_starter_monthly'), type: 'downgrade' });
     await th.finish();
   }
 
   // merchant-tw: Growth yearly in TWD.
   const tw = await story('merchant-tw@demo.test', 40 * DAY);
   if (tw) {
-    await service.lateSubscribe(tw.actor, { paymentMethod: await card('4242424242424242'), package_id: await priceId('price_tw_growth_yearly') });
+    await lifecycle.lateSubscribe(tw.actor, { paymentMethod: await card('4242424242424242'), package_id: await priceId('price_tw_growth_yearly') });
     await tw.finish();
   }
 
   // skip-otp: a Starter plan started last week.
   const skip = await story('skip-otp@demo.test', 5 * DAY);
   if (skip) {
-    await service.lateSubscribe(skip.actor, { paymentMethod: await card('4242424242424242'), package_id: await priceId('price_my_starter_monthly') });
+    await lifecycle.lateSubscribe(skip.actor, { paymentMethod: await card('4242424242424242'), package_id: await priceId('price_my_starter_monthly') });
     await skip.finish();
   }
 

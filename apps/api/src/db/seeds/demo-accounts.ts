@@ -1,7 +1,7 @@
 import type { Market, RoleName } from '@merchant-hub/domain';
 import type { Clock } from '../../clock';
 import type { AppConfig } from '../../config';
-import { insertMerchantWithStore, insertStore, insertUser } from '../../modules/accounts/accounts.repository';
+import { insertMerchantWithStore, insertStore, insertUser } from '../../modules/accounts';
 import { hashPassword } from '../../security/crypto';
 import type { Db } from '../knex';
 import { MARKETS } from './reference-data';

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createI18n } from '@merchant-hub/i18n';
-import { REGISTRATION_MESSAGES } from '../../modules/signup/signup.service';
+import { REGISTRATION_MESSAGES } from '../../modules/signup';
 import { AppError, ERROR_CODES, errorBody, errorSpec } from '../errors';
 
 // Clients translate the `key` an error carries; a key without its namespace, or one the texts lack, shows

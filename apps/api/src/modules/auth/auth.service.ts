@@ -3,7 +3,7 @@ import type { LoginRequestOutput, OtpStatusRequestOutput, OtpSubmitOutput } from
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/errors';
 import { hashPassword, newOpaqueToken, verifyPassword } from '../../security/crypto';
-import { findUserByEmail, outOfCreditStoreNames, roleNamesOf, toUserDto, type UserRecord } from '../accounts/accounts.repository';
+import { findUserByEmail, outOfCreditStoreNames, roleNamesOf, toUserDto, type UserRecord } from '../accounts';
 import { createOneTimeCodes, OTP_VALIDITY_SECONDS } from './one-time-code.service';
 import { createSessions } from './sessions.service';
 

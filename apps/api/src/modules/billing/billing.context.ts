@@ -1,17 +1,50 @@
 import type { AppDeps } from '../../app-deps';
 import { gatewayFor } from '../../gateways';
-import { createEngine, type Engine } from './billing.engine';
-import { type BillingService, createBillingService } from './billing.service';
+import { createEngine, type Engine } from './engine/billing.engine';
+import { createAddOnService } from './services/add-on.service';
+import { createCouponsService } from './services/coupons.service';
+import { createFpxService } from './services/fpx.service';
+import { createInvoiceDocumentsService } from './services/invoice-documents.service';
+import { createLedgerService } from './services/ledger.service';
+import { createOnSessionPayment } from './services/on-session-payment';
+import { createOverviewService } from './services/overview.service';
+import { createPaymentMethodsService } from './services/payment-methods.service';
+import { createPlanActivation } from './services/plan-activation';
+import { createPlanChangeService } from './services/plan-change.service';
+import { createSubscriptionLifecycleService } from './services/subscription-lifecycle.service';
+import { createThreeDSecureService } from './services/three-d-secure.service';
 
-type BillingContext = { engine: Engine; service: BillingService };
+/** The billing services of one engine, by capability. */
+export const createBillingServices = (engine: Engine) => {
+  const onSession = createOnSessionPayment(engine);
+  const activation = createPlanActivation(engine);
+  const paymentMethods = createPaymentMethodsService(engine);
+  const coupons = createCouponsService(engine);
+  const lifecycle = createSubscriptionLifecycleService(engine, { onSession, activation, paymentMethods });
+  return {
+    overview: createOverviewService(engine),
+    planChanges: createPlanChangeService(engine, { onSession, activation, lifecycle }),
+    lifecycle,
+    paymentMethods,
+    threeDSecure: createThreeDSecureService(engine, { activation }),
+    fpx: createFpxService(engine, { paymentMethods, activation }),
+    coupons,
+    ledger: createLedgerService(engine),
+    addOn: createAddOnService(engine, { onSession, coupons }),
+  };
+};
+
+export type BillingServices = ReturnType<typeof createBillingServices>;
+
+type BillingContext = { engine: Engine; services: BillingServices; invoiceDocuments: ReturnType<typeof createInvoiceDocumentsService> };
 const contexts = new WeakMap<AppDeps, BillingContext>();
 
-/** One engine and service per app, shared by the billing, usage add-on, sandbox and staff modules. */
+/** One engine and set of services per app, shared by the billing, usage add-on, sandbox and checkout modules. */
 export const billingFor = (deps: AppDeps): BillingContext => {
   let context = contexts.get(deps);
   if (!context) {
     const engine = createEngine({ db: deps.db, clock: deps.clock, gateway: gatewayFor(deps), publicUrl: deps.config.publicUrl });
-    context = { engine, service: createBillingService(engine) };
+    context = { engine, services: createBillingServices(engine), invoiceDocuments: createInvoiceDocumentsService(deps) };
     contexts.set(deps, context);
   }
   return context;

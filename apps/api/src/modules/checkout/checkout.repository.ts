@@ -1,7 +1,6 @@
+import type { CurrencyCode } from '@merchant-hub/domain';
 import type { Knex } from 'knex';
-import { lockForUpdate } from '../billing/billing.repository';
-
-type Exec = Knex | Knex.Transaction;
+import { type Exec, lockForUpdate } from '../../db/rows';
 
 export type CheckoutChannel = 'ecpay' | 'card' | 'fpx';
 /**
@@ -40,7 +39,7 @@ export type CheckoutOrder = {
   form: BuyerForm;
   couponCode: string | null;
   amount: number;
-  currency: string;
+  currency: CurrencyCode;
   paymentRef: string | null;
   rtnCode: string | null;
   rtnMsg: string | null;
@@ -65,7 +64,7 @@ const toOrder = (row: Record<string, unknown>): CheckoutOrder => ({
   form: JSON.parse(String(row.form_json)) as BuyerForm,
   couponCode: (row.coupon_code as string | null) ?? null,
   amount: Number(row.amount),
-  currency: String(row.currency),
+  currency: row.currency as CurrencyCode,
   paymentRef: (row.payment_ref as string | null) ?? null,
   rtnCode: (row.rtn_code as string | null) ?? null,
   rtnMsg: (row.rtn_msg as string | null) ?? null,
@@ -250,3 +249,9 @@ export const applyCouponToSubscription = async (exec: Exec, input: { subscriptio
   await exec('coupon_redemptions').insert({ promotion_code_id: input.promotionId, merchant_id: input.merchantId, subscription_id: input.subscriptionId, created_at: input.now });
   return exec('subscriptions').where({ id: input.subscriptionId }).first();
 };
+
+/** Runs `fn` in one transaction: a failed payment inside it leaves no merchant behind. */
+export const inTransaction = <T>(db: Knex, fn: (tx: Knex.Transaction) => Promise<T>): Promise<T> => db.transaction(fn);
+
+/** A gateway customer already tied to a merchant cannot start a second checkout. */
+export const gatewayCustomerTaken = async (exec: Exec, customer: string): Promise<boolean> => Boolean(await exec('billing_accounts').where({ gateway_customer_id: customer }).first('merchant_id'));

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../app-deps';
 import { gatewayFor } from '../../gateways';
 import { GatewayError } from '../../gateways/port';
 import { AppError } from '../../http/errors';
-import { billingFor } from '../billing/billing.context';
+import { billingFor } from '../billing';
 import { createCheckoutService } from './checkout.service';
 
 /**
@@ -35,7 +35,7 @@ export const stripeWebhookHandler = (deps: AppDeps): RequestHandler => {
           if (event.type === 'payment_intent.succeeded') await checkout.settleFpx(payment);
           else await checkout.markFpxFailed(payment);
         } else if (payment && metadata.purpose === 'late_subscribe' && event.type === 'payment_intent.succeeded' && payment.status === 'succeeded') {
-          await billingFor(deps).service.lateSubscribeFpx({ merchantId: Number(metadata.merchant_id), isStaff: false }, { payment_intent_id: id });
+          await billingFor(deps).services.fpx.lateSubscribeFpx({ merchantId: Number(metadata.merchant_id), isStaff: false }, { payment_intent_id: id });
         }
       } catch (error) {
         // A business refusal (already subscribed, amount mismatch) will not change on a resend: acknowledge it.

@@ -84,3 +84,5 @@ export const findBanner = async (db: Executor, placement: 'login' | 'signup', co
     images_details: images.map((row) => ({ banner_image: String(row.banner_image), background_image: String(row.background_image), link: (row.link as string | null) ?? null })),
   };
 };
+
+export const countryExists = async (db: Executor, id: number): Promise<boolean> => Boolean(await db('countries').where({ id }).first('id'));

@@ -1,9 +1,8 @@
 import type { BillingPeriod, CurrencyCode, Market, Package, PackageDescriptions, UsageItem, UsageLimit } from '@merchant-hub/domain';
 import { USAGE_ITEMS } from '@merchant-hub/domain';
 import { netPrice } from '@merchant-hub/money';
-import type { Knex } from 'knex';
+import type { Exec } from '../../db/rows';
 
-type Exec = Knex | Knex.Transaction;
 export type PackageRow = Record<string, unknown>;
 
 /** A catalog package plus the columns the engine needs but the spec's Package does not name. */
@@ -72,4 +71,9 @@ export const activePackages = async (db: Exec, market?: Market): Promise<Catalog
   const query = db('packages').where({ hide: false, is_addon: false }).orderBy([{ column: 'market' }, { column: 'billing_period' }, { column: 'sort_order' }]);
   if (market) query.andWhere({ market });
   return (await query).map(toPackage);
+};
+
+export const packagesById = async (db: Exec, ids: number[]): Promise<Map<number, CatalogPackage>> => {
+  const rows = ids.length === 0 ? [] : await db('packages').whereIn('id', [...new Set(ids)]);
+  return new Map(rows.map((row) => [Number(row.id), toPackage(row)]));
 };

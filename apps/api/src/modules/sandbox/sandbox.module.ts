@@ -1,14 +1,9 @@
 import { sandboxAllowed } from '../../config';
 import type { ApiModule } from '../registry';
-import { clockAdvanceSchema, sandboxPaymentMethodSchema, sandboxRouter } from './sandbox.router';
+import { sandboxRoutes } from './sandbox.routes';
 
 export const sandboxModule: ApiModule = {
   name: 'sandbox',
-  router: (deps) => sandboxRouter(deps),
+  routes: (deps) => sandboxRoutes(deps),
   enabled: (config) => config.paymentGateway === 'sandbox' && sandboxAllowed(config),
-  docs: [
-    { method: 'post', path: '/api/sandbox/payment-methods', summary: 'Sandbox stand-in for Stripe.js: a payment method from a test card number → { id, brand, last4 }', body: sandboxPaymentMethodSchema },
-    { method: 'post', path: '/api/sandbox/clock/advance', summary: 'Staff: move a merchant’s test clock and run what falls due → { now }', auth: true, body: clockAdvanceSchema },
-    { method: 'get', path: '/api/sandbox/fpx/{id}', summary: 'Sandbox FPX bank page (Pay / Fail)' },
-  ],
 };

@@ -4,12 +4,12 @@ import type { AppDeps } from '../../app-deps';
 import { asDateOrNull } from '../../db/knex';
 import { AppError } from '../../http/errors';
 import { hashPassword, newOpaqueToken, sha256Hex } from '../../security/crypto';
-import { findUserByEmail, findUserByPhone, insertMerchantWithStore, insertUser, storeEmailTaken, storeNameTaken } from '../accounts/accounts.repository';
-import { normalizePhone } from '../accounts/accounts.service';
-import { consumeToken, issueUserToken, peekToken, TOKEN_TTL_SECONDS } from '../accounts/tokens.repository';
-import { createAuthService, type LoginResult, type RequestMeta } from '../auth/auth.service';
-import { createOneTimeCodes, OTP_RESEND_COOLDOWN_SECONDS, OTP_VALIDITY_SECONDS } from '../auth/one-time-code.service';
-import { currencyExists, findCountry, findLanguage, findState, industryExists, shopCategoryExists } from '../lists/lists.repository';
+import { findUserByEmail, findUserByPhone, insertMerchantWithStore, insertUser, storeEmailTaken, storeNameTaken } from '../accounts';
+import { normalizePhone } from '../accounts';
+import { consumeToken, issueUserToken, peekToken, TOKEN_TTL_SECONDS } from '../accounts';
+import { createAuthService, type LoginResult, type RequestMeta } from '../auth';
+import { createOneTimeCodes, OTP_RESEND_COOLDOWN_SECONDS, OTP_VALIDITY_SECONDS } from '../auth';
+import { currencyExists, findCountry, findLanguage, findState, industryExists, shopCategoryExists } from '../lists';
 
 /** Server-side registration messages of spec §8, by the key the clients translate. */
 export const REGISTRATION_MESSAGES = {

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { ALL_TABLES, CSRF, createTestContext, dumpDatabase, mailbox, signIn, testDatabases, type TestContext } from '../../../test-support/test-app';
-import { OTP_BAN_SECONDS, OTP_MAX_ATTEMPTS, OTP_RESEND_COOLDOWN_SECONDS, OTP_VALIDITY_SECONDS } from '../../auth/one-time-code.service';
+import { OTP_BAN_SECONDS, OTP_MAX_ATTEMPTS, OTP_RESEND_COOLDOWN_SECONDS, OTP_VALIDITY_SECONDS } from '../../auth';
 
 const EMAIL = 'lim@shop.test';
 const TRIAL = { email: EMAIL, mobile_no: '60 12-777 8888', firstName: 'Lim', lastName: 'Ah Kow', password: 'Trial2026', storeName: 'Lim Hardware', lineId: 'limak' };

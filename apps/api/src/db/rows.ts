@@ -1,0 +1,26 @@
+import { randomBytes } from 'node:crypto';
+import type { Knex } from 'knex';
+import { dbClient } from './knex';
+
+/** The database or an open transaction: every repository function takes either. */
+export type Exec = Knex | Knex.Transaction;
+
+export const newId = (prefix: string): string => `${prefix}_${randomBytes(12).toString('hex')}`;
+export const iso = (seconds: number | null): string | null => (seconds === null ? null : new Date(seconds * 1000).toISOString());
+export const num = (value: unknown): number => Number(value);
+export const numOrNull = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
+
+/** PostgreSQL row lock (optionally skipping rows another instance holds); SQLite has one writer already. */
+export const lockForUpdate = <T extends Knex.QueryBuilder>(exec: Exec, query: T, skipLocked = false): T => {
+  if (dbClient(exec as Knex) !== 'postgres') return query;
+  const locked = query.forUpdate();
+  return (skipLocked ? locked.skipLocked() : locked) as T;
+};
+
+/** Runs `fn` in one transaction (committed when it resolves, rolled back when it throws). */
+export const inTransaction = <T>(db: Knex, fn: (tx: Knex.Transaction) => Promise<T>): Promise<T> => db.transaction(fn);
+
+/** Readiness: the database answers. */
+export const pingDatabase = async (db: Knex): Promise<void> => {
+  await db.raw('select 1');
+};

@@ -1,0 +1,281 @@
+import type { CurrencyCode } from '@merchant-hub/domain';
+import { type CouponTerms, exceedsChargeCeiling, invoiceAmounts } from '@merchant-hub/money';
+import type { Knex } from 'knex';
+import type { Clock } from '../../../clock';
+import type { Db } from '../../../db/knex';
+import { type Exec, newId } from '../../../db/rows';
+import type { GatewayNextAction, PaymentGateway } from '../../../gateways/port';
+import { AppError } from '../../../http/errors';
+import { type BillingAccount, ensureBillingAccount, readBillingAccount } from '../repositories/billing-accounts.repository';
+import { findInvoice, type InvoiceRecord } from '../repositories/invoices.repository';
+import { couponFor, insertSubscription, planLine, startDunning, useCoupon } from './subscription-steps';
+
+export type EngineDeps = { db: Db; clock: Clock; gateway: PaymentGateway; publicUrl: string };
+
+export type DraftLine = { description: string; amount: number; quantity?: number; proration?: boolean; periodStart: number; periodEnd: number };
+
+/** A card payment waiting for the customer at the issuer's 3-D Secure page. */
+export type AuthenticationPayment = {
+  id: string;
+  status: 'requires_action';
+  amount: number;
+  currency: CurrencyCode;
+  client_secret: string | null;
+  next_action: GatewayNextAction;
+};
+
+export type MerchantTx = {
+  tx: Knex.Transaction;
+  account: BillingAccount;
+  now: number;
+  /** Commit what was done (a failed payment, a void invoice) and then answer with this error. */
+  failAfterCommit: (error: AppError) => void;
+};
+
+export const createEngine = (deps: EngineDeps) => {
+  const { db, clock, gateway } = deps;
+
+  /** The merchant's "now": the app clock plus the merchant's sandbox test-clock offset. */
+  const nowFor = async (exec: Exec, merchantId: number): Promise<number> => {
+    const row = await exec('sandbox_clocks').where({ merchant_id: merchantId }).first('offset_seconds');
+    return Math.floor(clock.now().getTime() / 1000) + Number(row?.offset_seconds ?? 0);
+  };
+
+  /**
+   * Runs `fn` in one transaction holding the merchant's billing-account row lock, so every money movement
+   * of a merchant is serialized: twenty identical requests run one after another and each sees what the
+   * previous one did. With `skipLocked` (the scheduler) a merchant busy elsewhere is skipped: returns null.
+   */
+  const withMerchant = async <T>(merchantId: number, fn: (ctx: MerchantTx) => Promise<T>, options: { skipLocked?: boolean } = {}): Promise<T | null> => {
+    await ensureBillingAccount(db, merchantId, await nowFor(db, merchantId));
+    let deferred: AppError | null = null;
+    const result = await db.transaction(async (tx) => {
+      const account = await readBillingAccount(tx, merchantId, { skipLocked: options.skipLocked ?? false });
+      if (!account) {
+        if (options.skipLocked) return null;
+        throw new AppError('not_found');
+      }
+      const now = await nowFor(tx, merchantId);
+      return fn({ tx, account, now, failAfterCommit: (error) => (deferred = error) });
+    });
+    if (deferred) throw deferred;
+    return result;
+  };
+
+  const addLedgerEntry = async (
+    tx: Knex.Transaction,
+    account: BillingAccount,
+    entry: { type: string; description: string; amount: number; invoiceId?: string | null; now: number },
+  ): Promise<void> => {
+    if (entry.amount === 0) return;
+    const ending = account.balance + entry.amount;
+    await tx('balance_transactions').insert({
+      id: newId('cbtxn'),
+      merchant_id: account.merchantId,
+      type: entry.type,
+      description: entry.description,
+      amount: entry.amount,
+      currency: account.currency,
+      ending_balance: ending,
+      invoice_id: entry.invoiceId ?? null,
+      created_at: entry.now,
+    });
+    await tx('billing_accounts').where({ merchant_id: account.merchantId }).update({ balance: ending, updated_at: entry.now });
+    account.balance = ending;
+  };
+
+  /**
+   * Finalizes an invoice: numbered, credit balance applied first (a negative total becomes credit), open
+   * when money is still due, paid when nothing is.
+   */
+  const createInvoice = async (
+    tx: Knex.Transaction,
+    account: BillingAccount,
+    input: {
+      subscriptionId: number | null;
+      lines: DraftLine[];
+      coupon?: { terms: CouponTerms; code: string } | null;
+      taxPercent: number;
+      taxLabel: string;
+      billingReason: 'subscription_create' | 'subscription_cycle' | 'subscription_update' | 'manual';
+      collectionMethod?: 'charge_automatically' | 'send_invoice';
+      applyBalance?: boolean;
+      paymentIntentId?: string | null;
+      now: number;
+    },
+  ): Promise<InvoiceRecord> => {
+    const startingBalance = account.balance;
+    const totals = invoiceAmounts({ lines: input.lines, coupon: input.coupon?.terms ?? null, taxPercent: input.taxPercent, currency: account.currency, balance: startingBalance, applyBalance: input.applyBalance });
+    // Every charge starts as an invoice: no amount past the currency's ceiling is ever written or charged.
+    if (exceedsChargeCeiling(totals.total, account.currency)) throw new AppError('amount_too_large', { details: { currency: account.currency } });
+    const applied = totals.appliedBalance;
+    const amountDue = totals.amountDue;
+    const id = newId('in');
+    const periodStart = Math.min(...input.lines.map((l) => l.periodStart));
+    const periodEnd = Math.max(...input.lines.map((l) => l.periodEnd));
+    const [inserted] = await tx('invoices')
+      .insert({
+        id,
+        number: id,
+        merchant_id: account.merchantId,
+        subscription_id: input.subscriptionId,
+        status: amountDue === 0 ? 'paid' : 'open',
+        currency: account.currency,
+        subtotal: totals.subtotal,
+        discount: totals.discount,
+        tax: totals.tax,
+        tax_percent: input.taxPercent,
+        tax_label: input.taxLabel,
+        rounding_amount: totals.rounding,
+        total: totals.total,
+        starting_balance: startingBalance,
+        applied_balance: applied,
+        amount_due: amountDue,
+        amount_paid: 0,
+        collection_method: input.collectionMethod ?? 'charge_automatically',
+        billing_reason: input.billingReason,
+        coupon_code: input.coupon?.code ?? null,
+        period_start: periodStart,
+        period_end: periodEnd,
+        payment_intent_id: input.paymentIntentId ?? null,
+        created_at: input.now,
+        finalized_at: input.now,
+        paid_at: amountDue === 0 ? input.now : null,
+      })
+      .returning('seq');
+    const seq = Number(typeof inserted === 'object' ? (inserted as { seq: number }).seq : inserted);
+    await tx('invoices').where({ id }).update({ number: `MH-${String(seq).padStart(6, '0')}` });
+    await tx('invoice_lines').insert(
+      input.lines.map((line) => ({
+        invoice_id: id,
+        description: line.description,
+        amount: line.amount,
+        quantity: line.quantity ?? 1,
+        proration: line.proration ?? false,
+        period_start: line.periodStart,
+        period_end: line.periodEnd,
+      })),
+    );
+    if (totals.total < 0) {
+      await addLedgerEntry(tx, account, { type: 'invoice_credit', description: `Credit from invoice MH-${String(seq).padStart(6, '0')}`, amount: totals.total, invoiceId: id, now: input.now });
+    } else if (applied > 0) {
+      await addLedgerEntry(tx, account, { type: 'applied_to_invoice', description: `Applied to invoice MH-${String(seq).padStart(6, '0')}`, amount: applied, invoiceId: id, now: input.now });
+    }
+    return (await findInvoice(tx, id)) as InvoiceRecord;
+  };
+
+  /** Voids an unpaid invoice and gives back the credit it had taken. */
+  const voidInvoice = async (tx: Knex.Transaction, account: BillingAccount, invoice: InvoiceRecord, now: number): Promise<void> => {
+    await tx('invoices').where({ id: invoice.id }).update({ status: 'void', voided_at: now });
+    if (invoice.appliedBalance > 0) {
+      await addLedgerEntry(tx, account, { type: 'invoice_voided', description: `Credit returned from void invoice ${invoice.number}`, amount: -invoice.appliedBalance, invoiceId: invoice.id, now });
+    }
+  };
+
+  type PayResult =
+    | { ok: true; paymentId: string | null }
+    | { ok: false; code: 'no_card' | 'declined'; message: string }
+    | { ok: false; code: 'requires_action'; message: string; payment: AuthenticationPayment };
+
+  /**
+   * Charges what an open invoice still owes with the given card (or the default one). The idempotency key
+   * is derived from the invoice and the attempt number, and stored under a unique index: one attempt can
+   * never become two charges.
+   */
+  const payInvoice = async (
+    tx: Knex.Transaction,
+    account: BillingAccount,
+    invoice: InvoiceRecord,
+    options: { now: number; offSession: boolean; paymentMethod?: string | null; returnUrl?: string },
+  ): Promise<PayResult> => {
+    if (invoice.status === 'paid') throw new AppError('invoice_already_paid');
+    if (invoice.amountDue === 0) {
+      await tx('invoices').where({ id: invoice.id }).update({ status: 'paid', paid_at: options.now });
+      return { ok: true, paymentId: null };
+    }
+    const paymentMethod = options.paymentMethod ?? account.defaultPaymentMethod;
+    if (!paymentMethod || !account.gatewayCustomerId) {
+      return { ok: false, code: 'no_card', message: 'Cannot charge a customer that has no active card' };
+    }
+    const attempt = invoice.attemptCount + 1;
+    const idempotencyKey = `${invoice.id}:attempt:${attempt}`;
+    const payment = await gateway.charge(
+      {
+        customer: account.gatewayCustomerId,
+        paymentMethod,
+        amount: invoice.amountDue,
+        currency: invoice.currency,
+        idempotencyKey,
+        description: `Invoice ${invoice.number}`,
+        offSession: options.offSession,
+        returnUrl: options.offSession ? undefined : options.returnUrl,
+        metadata: { invoice: invoice.id, merchant_id: String(account.merchantId) },
+      },
+      tx,
+    );
+    await tx('payments').insert({
+      id: payment.id,
+      merchant_id: account.merchantId,
+      invoice_id: invoice.id,
+      payment_method_id: paymentMethod,
+      method_type: 'card',
+      amount: invoice.amountDue,
+      currency: invoice.currency,
+      status: payment.status,
+      failure_code: payment.failure_code,
+      failure_message: payment.failure_message,
+      idempotency_key: idempotencyKey,
+      created_at: options.now,
+    });
+    if (payment.status === 'succeeded') {
+      await tx('invoices').where({ id: invoice.id }).update({ status: 'paid', amount_paid: invoice.amountDue, paid_at: options.now, attempt_count: attempt });
+      return { ok: true, paymentId: payment.id };
+    }
+    await tx('invoices').where({ id: invoice.id }).update({ attempt_count: attempt });
+    // Without a return URL (a caller that cannot send the customer anywhere) authentication counts as a refusal.
+    if (payment.status === 'requires_action' && payment.next_action && options.returnUrl) {
+      // The invoice stays open: the customer authenticates with the issuer, then confirm-payment settles it.
+      return {
+        ok: false,
+        code: 'requires_action',
+        message: 'This payment needs your bank to authenticate it',
+        payment: { id: payment.id, status: 'requires_action', amount: payment.amount, currency: payment.currency, client_secret: payment.client_secret, next_action: payment.next_action },
+      };
+    }
+    const fallback = payment.status === 'requires_action' ? 'Your card was declined. This transaction requires authentication.' : 'Your card was declined.';
+    return { ok: false, code: 'declined', message: payment.failure_message ?? fallback };
+  };
+
+  /** Stripe's answer to a charge waiting for 3-D Secure: where to send the customer, and which payment it is. */
+  const authenticationError = (payment: AuthenticationPayment): AppError =>
+    new AppError('authentication_required', {
+      extra: { next_action: payment.next_action, payment_intent: { id: payment.id, status: payment.status, amount: payment.amount, currency: payment.currency, client_secret: payment.client_secret } },
+    });
+
+  /** A failed charge as the API answers it (spec §8: no card → 'You dont have a valid credit card!'). */
+  const paymentError = (result: Extract<PayResult, { ok: false }>): AppError =>
+    result.code === 'no_card'
+      ? new AppError('no_valid_card')
+      : result.code === 'requires_action'
+        ? authenticationError(result.payment)
+        : new AppError('payment_failed', { message: result.message });
+
+  return {
+    deps,
+    nowFor,
+    withMerchant,
+    addLedgerEntry,
+    createInvoice,
+    voidInvoice,
+    payInvoice,
+    paymentError,
+    authenticationError,
+    couponFor,
+    useCoupon,
+    insertSubscription,
+    planLine,
+    startDunning,
+  };
+};
+
+export type Engine = ReturnType<typeof createEngine>;

@@ -1,0 +1,102 @@
+import type { BillingInfo, CurrencyCode, Market, PaymentType } from '@merchant-hub/domain';
+import { type Exec, iso, lockForUpdate, num } from '../../../db/rows';
+
+export type BillingAccount = {
+  merchantId: number;
+  currency: CurrencyCode;
+  market: Market;
+  ownerUserId: number;
+  paymentType: PaymentType;
+  defaultPaymentMethod: string | null;
+  gatewayCustomerId: string | null;
+  /** Ledger running total: negative is credit owed to the merchant. */
+  balance: number;
+  createdAt: number;
+  info: Omit<BillingInfo, 'user_merchant_id' | 'created_at'> | null;
+};
+
+const marketOf = async (exec: Exec, merchantId: number): Promise<Market> => {
+  const row = await exec('merchants').leftJoin('countries', 'countries.id', 'merchants.country_id').where('merchants.id', merchantId).first('countries.iso_code', 'merchants.currency_code');
+  const iso2 = row?.iso_code as string | undefined;
+  if (iso2 === 'MY' || iso2 === 'SG' || iso2 === 'PH' || iso2 === 'TH' || iso2 === 'TW') return iso2;
+  const byCurrency: Record<string, Market> = { MYR: 'MY', SGD: 'SG', PHP: 'PH', THB: 'TH', TWD: 'TW' };
+  return byCurrency[String(row?.currency_code)] ?? 'MY';
+};
+
+/** Creates the billing account on first use; concurrent first uses insert once. */
+export const ensureBillingAccount = async (exec: Exec, merchantId: number, nowSeconds: number): Promise<void> => {
+  const merchant = await exec('merchants').where({ id: merchantId }).first('currency_code');
+  if (!merchant) return;
+  await exec('billing_accounts')
+    .insert({ merchant_id: merchantId, currency: merchant.currency_code, created_at: nowSeconds, updated_at: nowSeconds })
+    .onConflict('merchant_id')
+    .ignore();
+};
+
+export const readBillingAccount = async (exec: Exec, merchantId: number, lock?: { skipLocked: boolean }): Promise<BillingAccount | null> => {
+  const query = exec('billing_accounts').where({ merchant_id: merchantId });
+  const row = await (lock ? lockForUpdate(exec, query, lock.skipLocked) : query).first();
+  if (!row) return null;
+  const merchant = await exec('merchants').where({ id: merchantId }).first('owner_user_id');
+  return {
+    merchantId,
+    currency: row.currency as CurrencyCode,
+    market: await marketOf(exec, merchantId),
+    ownerUserId: num(merchant?.owner_user_id),
+    paymentType: row.payment_type as PaymentType,
+    defaultPaymentMethod: row.default_payment_method ?? null,
+    gatewayCustomerId: row.gateway_customer_id ?? null,
+    balance: num(row.balance),
+    createdAt: num(row.created_at),
+    info:
+      row.name === null
+        ? null
+        : {
+            name: row.name,
+            email: row.email,
+            address1: row.address1,
+            address2: row.address2 ?? null,
+            city: row.city,
+            postal_code: row.postal_code,
+            country: row.country ?? 'Malaysia',
+            state_or_region: row.state_or_region,
+          },
+  };
+};
+
+export const billingInfoOf = (account: BillingAccount): BillingInfo | null =>
+  account.info === null ? null : { user_merchant_id: account.merchantId, ...account.info, created_at: iso(account.createdAt) as string };
+
+/** The gateway customer the merchant's cards and charges belong to. */
+export const setGatewayCustomer = async (exec: Exec, merchantId: number, customer: string): Promise<void> => {
+  await exec('billing_accounts').where({ merchant_id: merchantId }).update({ gateway_customer_id: customer });
+};
+
+/** The card charged by default (and the account's payment type becomes `card`). */
+export const setDefaultCard = async (exec: Exec, merchantId: number, paymentMethod: string, now: number): Promise<void> => {
+  await exec('billing_accounts').where({ merchant_id: merchantId }).update({ default_payment_method: paymentMethod, payment_type: 'card', updated_at: now });
+};
+
+export const clearDefaultCard = async (exec: Exec, merchantId: number): Promise<void> => {
+  await exec('billing_accounts').where({ merchant_id: merchantId }).update({ default_payment_method: null });
+};
+
+export const setPaymentType = async (exec: Exec, merchantId: number, paymentType: PaymentType, now: number): Promise<void> => {
+  await exec('billing_accounts').where({ merchant_id: merchantId }).update({ payment_type: paymentType, updated_at: now });
+};
+
+export const updateBillingDetails = async (exec: Exec, merchantId: number, info: NonNullable<BillingAccount['info']>, now: number): Promise<void> => {
+  await exec('billing_accounts')
+    .where({ merchant_id: merchantId })
+    .update({
+      name: info.name,
+      email: info.email,
+      address1: info.address1,
+      address2: info.address2 ?? null,
+      city: info.city,
+      postal_code: info.postal_code,
+      country: info.country,
+      state_or_region: info.state_or_region,
+      updated_at: now,
+    });
+};

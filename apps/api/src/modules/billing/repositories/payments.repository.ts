@@ -1,0 +1,87 @@
+import type { CurrencyCode } from '@merchant-hub/domain';
+import type { Exec } from '../../../db/rows';
+
+// Payments as recorded here (the gateway keeps its own), and on-session payments waiting for 3-D Secure.
+
+export type PaymentInsert = {
+  id: string;
+  merchantId: number;
+  invoiceId: string;
+  paymentMethodId: string | null;
+  methodType: 'card' | 'fpx';
+  amount: number;
+  currency: CurrencyCode;
+  status: string;
+  idempotencyKey: string;
+  now: number;
+};
+
+export const insertPayment = async (exec: Exec, payment: PaymentInsert): Promise<void> => {
+  await exec('payments').insert({
+    id: payment.id,
+    merchant_id: payment.merchantId,
+    invoice_id: payment.invoiceId,
+    payment_method_id: payment.paymentMethodId,
+    method_type: payment.methodType,
+    amount: payment.amount,
+    currency: payment.currency,
+    status: payment.status,
+    idempotency_key: payment.idempotencyKey,
+    created_at: payment.now,
+  });
+};
+
+export const paymentFailureMessage = async (exec: Exec, id: string): Promise<string | undefined> => {
+  const row = await exec('payments').where({ id }).first('failure_message');
+  return row?.failure_message ?? undefined;
+};
+
+export const settlePayment = async (exec: Exec, id: string, outcome: { status: 'succeeded' } | { status: 'failed'; failureCode: string; failureMessage: string }): Promise<void> => {
+  await exec('payments')
+    .where({ id })
+    .update(outcome.status === 'succeeded' ? { status: 'succeeded', failure_code: null, failure_message: null } : { status: 'failed', failure_code: outcome.failureCode, failure_message: outcome.failureMessage });
+};
+
+export type AuthenticationRecord = {
+  paymentIntentId: string;
+  invoiceId: string;
+  purpose: string;
+  details: unknown;
+  status: 'requires_action' | 'succeeded' | 'failed';
+};
+
+const toAuthentication = (row: Record<string, unknown>): AuthenticationRecord => ({
+  paymentIntentId: String(row.payment_intent_id),
+  invoiceId: String(row.invoice_id),
+  purpose: String(row.purpose),
+  details: JSON.parse(String(row.details)),
+  status: row.status as AuthenticationRecord['status'],
+});
+
+/** The merchant's newest payment still waiting for the customer at the issuer's page. */
+export const waitingAuthentication = async (exec: Exec, merchantId: number): Promise<AuthenticationRecord | null> => {
+  const row = await exec('payment_authentications').where({ merchant_id: merchantId, status: 'requires_action' }).orderBy('created_at', 'desc').first();
+  return row ? toAuthentication(row) : null;
+};
+
+export const findAuthentication = async (exec: Exec, merchantId: number, paymentIntentId: string): Promise<AuthenticationRecord | null> => {
+  const row = await exec('payment_authentications').where({ payment_intent_id: paymentIntentId, merchant_id: merchantId }).first();
+  return row ? toAuthentication(row) : null;
+};
+
+export const insertAuthentication = async (exec: Exec, entry: { paymentIntentId: string; merchantId: number; invoiceId: string; purpose: string; details: unknown; now: number }): Promise<void> => {
+  await exec('payment_authentications').insert({
+    payment_intent_id: entry.paymentIntentId,
+    merchant_id: entry.merchantId,
+    invoice_id: entry.invoiceId,
+    purpose: entry.purpose,
+    details: JSON.stringify(entry.details),
+    status: 'requires_action',
+    created_at: entry.now,
+  });
+};
+
+/** Moves a waiting authentication to its outcome once; a second call changes nothing. */
+export const resolveAuthentication = async (exec: Exec, paymentIntentId: string, status: 'succeeded' | 'failed', now: number): Promise<void> => {
+  await exec('payment_authentications').where({ payment_intent_id: paymentIntentId, status: 'requires_action' }).update({ status, resolved_at: now });
+};

@@ -1,0 +1,29 @@
+import { AppError } from '../../../http/errors';
+import type { Exec } from '../../../db/rows';
+import { hasRedeemedCoupon, type PromotionRecord } from '../repositories/promotions.repository';
+
+/**
+ * Why a promotion code cannot be redeemed for a charge in `currency` at `now` (unix seconds), or null when it
+ * can: unknown or inactive, expired (the code's or its coupon's date), used up (the code's or the coupon's
+ * limit), or an amount coupon in another currency. The billing calls and the public checkout both ask here.
+ */
+export const couponProblem = (promotion: PromotionRecord | null, currency: string, now: number): AppError | null => {
+  if (!promotion || !promotion.active) return new AppError('coupon_invalid');
+  const { coupon } = promotion;
+  if ((promotion.expiresAt !== null && promotion.expiresAt <= now) || (coupon.redeem_by !== null && coupon.redeem_by <= now)) return new AppError('coupon_expired');
+  if ((promotion.maxRedemptions !== null && promotion.timesRedeemed >= promotion.maxRedemptions) || (coupon.max_redemptions !== null && coupon.times_redeemed >= coupon.max_redemptions)) {
+    return new AppError('coupon_invalid', { message: 'This coupon has reached its redemption limit' });
+  }
+  if (coupon.amount_off !== null && coupon.currency !== currency) return new AppError('coupon_invalid', { message: `This coupon is not valid for ${currency} plans` });
+  return null;
+};
+
+/**
+ * A coupon that ends (`once`, `repeating`) serves each merchant one time, whichever subscription or add-on it
+ * was redeemed on: applying another coupon and then this one again must not earn it a second time (nor restart
+ * a repeating coupon's months). A `forever` coupon is the same discount however often it is applied.
+ */
+export const couponReuseProblem = async (exec: Exec, promotion: PromotionRecord, merchantId: number): Promise<AppError | null> => {
+  if (promotion.coupon.duration === 'forever') return null;
+  return (await hasRedeemedCoupon(exec, promotion.coupon.id, merchantId)) ? new AppError('coupon_used') : null;
+};

@@ -1,0 +1,89 @@
+import type { Market } from '@merchant-hub/domain';
+import { invoiceTotals } from '@merchant-hub/money';
+import type { FpxBankCode, LateSubscribeFpxOutput } from '@merchant-hub/validation';
+import { newId } from '../../../db/rows';
+import { bankChoiceRequired, GatewayError } from '../../../gateways/port';
+import { AppError, validationError } from '../../../http/errors';
+import { type CatalogPackage, findPackage } from '../../packages';
+import type { Engine } from '../engine/billing.engine';
+import { nextPeriodEnd } from '../engine/periods';
+import { setPaymentType } from '../repositories/billing-accounts.repository';
+import { invoiceOfPayment, markInvoicePaid, readInvoice, toInvoice } from '../repositories/invoices.repository';
+import { insertPayment } from '../repositories/payments.repository';
+import { type Actor, billingState, purchasable } from './billing-state';
+import type { PaymentMethodsService } from './payment-methods.service';
+import type { PlanActivation } from './plan-activation';
+
+const FPX_MARKETS: readonly Market[] = ['MY'];
+
+/** Late subscribe by FPX (Malaysian online banking): the bank redirect, then the confirmation after it. */
+export const createFpxService = (engine: Engine, parts: { paymentMethods: PaymentMethodsService; activation: PlanActivation }) => {
+  const { gateway, publicUrl } = engine.deps;
+
+  const lateSubscribeFpxIntent = async (actor: Actor, input: { packageId: number; bank?: FpxBankCode; returnUrl: string }) =>
+    engine.withMerchant(actor.merchantId, async (ctx) => {
+      const pkg = await purchasable(ctx.tx, ctx.account, input.packageId, actor.isStaff);
+      if (!FPX_MARKETS.includes(ctx.account.market)) throw new AppError('package_unavailable', { message: 'FPX is available in Malaysia only' });
+      if (!input.bank && bankChoiceRequired(gateway)) throw validationError({ bank: 'validation:fpx.bankRequired' });
+      const st = await billingState(ctx.tx, actor.merchantId);
+      if (st.current) throw new AppError('already_subscribed');
+      const customer = await parts.paymentMethods.ensureCustomer(ctx);
+      const periodEnd = nextPeriodEnd(ctx.now, pkg.billing_period, ctx.now);
+      // FPX pays the whole first invoice at the bank; credit stays on the account for the next one.
+      const totals = invoiceTotals({ lines: [engine.planLine(pkg, ctx.now, periodEnd)], coupon: null, taxPercent: pkg.tax, currency: ctx.account.currency });
+      let redirect;
+      try {
+        redirect = await gateway.createBankRedirect(
+          {
+            customer,
+            amount: totals.total,
+            currency: ctx.account.currency,
+            bank: input.bank,
+            returnUrl: input.returnUrl,
+            idempotencyKey: newId('fpx'),
+            metadata: { merchant_id: String(actor.merchantId), package_id: String(pkg.id), purpose: 'late_subscribe' },
+          },
+          ctx.tx,
+        );
+      } catch (error) {
+        // The bank refused to start (offline, maintenance): the modal shows the provider's words.
+        if (error instanceof GatewayError) throw new AppError('payment_failed', { message: error.message });
+        throw error;
+      }
+      const stripeIntent = { id: redirect.payment.id, client_secret: redirect.client_secret, amount: totals.total, currency: ctx.account.currency, redirect_url: redirect.redirect_url };
+      return { stripeIntent, payment_intent_id: redirect.payment.id, client_secret: redirect.client_secret, redirect_url: redirect.redirect_url, amount: totals.total };
+    });
+
+  const lateSubscribeFpx = async (actor: Actor, input: LateSubscribeFpxOutput) =>
+    engine.withMerchant(actor.merchantId, async (ctx) => {
+      const payment = await gateway.retrievePayment(input.payment_intent_id, ctx.tx);
+      if (!payment || payment.metadata.merchant_id !== String(actor.merchantId) || payment.metadata.purpose !== 'late_subscribe') throw new AppError('not_found', { message: 'Payment not found' });
+      if (await invoiceOfPayment(ctx.tx, payment.id)) return { message: 'Welcome to Merchant Hub!', invoice: null, already_confirmed: true };
+      if (payment.status !== 'succeeded') throw new AppError('fpx_payment_failed');
+      const st = await billingState(ctx.tx, actor.merchantId);
+      if (st.current) throw new AppError('already_subscribed');
+      const pkg = (await findPackage(ctx.tx, Number(payment.metadata.package_id))) as CatalogPackage;
+      const invoice = await parts.activation.firstPlanInvoice(ctx, pkg, { applyBalance: false, paymentIntentId: payment.id });
+      if (invoice.total !== payment.amount) throw new AppError('fpx_payment_failed', { message: 'The paid amount does not match the plan price' });
+      const sub = await engine.insertSubscription(ctx.tx, { merchantId: actor.merchantId, name: 'default', status: 'active', pkg, periodStart: invoice.periodStart, periodEnd: invoice.periodEnd, now: ctx.now });
+      await markInvoicePaid(ctx.tx, invoice.id, { subscriptionId: sub.id, amountPaid: payment.amount, paidAt: ctx.now, attemptCount: 1 });
+      await insertPayment(ctx.tx, {
+        id: payment.id,
+        merchantId: actor.merchantId,
+        invoiceId: invoice.id,
+        paymentMethodId: payment.payment_method,
+        methodType: 'fpx',
+        amount: payment.amount,
+        currency: payment.currency,
+        status: 'succeeded',
+        idempotencyKey: `fpx:${payment.id}`,
+        now: ctx.now,
+      });
+      await setPaymentType(ctx.tx, actor.merchantId, 'fpx', ctx.now);
+      return { message: 'Welcome to Merchant Hub!', invoice: await toInvoice(ctx.tx, await readInvoice(ctx.tx, invoice.id), publicUrl), already_confirmed: false };
+    });
+
+  return { lateSubscribeFpxIntent, lateSubscribeFpx };
+};
+
+export type FpxService = ReturnType<typeof createFpxService>;

@@ -1,0 +1,93 @@
+import type { CancelTrialingPackageOutput, LateSubscribeOutput, RetryPaymentOutput } from '@merchant-hub/validation';
+import { iso } from '../../../db/rows';
+import { AppError } from '../../../http/errors';
+import type { CatalogPackage } from '../../packages';
+import type { Engine, MerchantTx } from '../engine/billing.engine';
+import { openInvoiceOf, readInvoice, toInvoice } from '../repositories/invoices.repository';
+import { cancelSubscription, retryableSubscription, updateSubscriptions } from '../repositories/subscriptions.repository';
+import { type Actor, billingState, dateOf, purchasable, returnUrlOf } from './billing-state';
+import type { OnSessionPayment } from './on-session-payment';
+import type { PaymentMethodsService } from './payment-methods.service';
+import type { PlanActivation } from './plan-activation';
+
+/** Subscribing, the scheduled change's cancellation, unsubscribe and resume, and paying what a renewal left owed. */
+export const createSubscriptionLifecycleService = (engine: Engine, parts: { onSession: OnSessionPayment; activation: PlanActivation; paymentMethods: PaymentMethodsService }) => {
+  const { publicUrl } = engine.deps;
+  const { onSession, activation, paymentMethods } = parts;
+
+  /** A first plan (or a plan after the last one ended): a full period from now, credit first, then the card. */
+  const subscribeNow = async (ctx: MerchantTx, pkg: CatalogPackage, options: { paymentMethod: string | null; returnUrl: string }) => {
+    const st = await billingState(ctx.tx, ctx.account.merchantId);
+    if (st.current) throw new AppError('already_subscribed');
+    if (options.paymentMethod) await paymentMethods.attachCard(ctx, options.paymentMethod, true);
+    if (!ctx.account.defaultPaymentMethod) throw new AppError('no_valid_card');
+    const invoice = await activation.firstPlanInvoice(ctx, pkg);
+    if (!(await onSession.chargeNowOrVoid(ctx, invoice, options.returnUrl, { purpose: 'subscribe', details: { package_id: pkg.id } }))) return null;
+    await activation.startPlan(ctx.tx, ctx.account.merchantId, pkg, invoice, ctx.now);
+    return { message: `Welcome to ${pkg.name}!`, change: 'upgrade' as const, invoice: await toInvoice(ctx.tx, await readInvoice(ctx.tx, invoice.id), publicUrl) };
+  };
+
+  const cancelTrialing = async (actor: Actor, input: CancelTrialingPackageOutput) =>
+    engine.withMerchant(actor.merchantId, async (ctx) => {
+      const st = await billingState(ctx.tx, actor.merchantId);
+      const pending = st.pendingRecord;
+      if (!pending || pending.stripePlan !== input.price_id || !st.currentRecord) throw new AppError('cancel_trialing_failed');
+      await cancelSubscription(ctx.tx, pending.id, ctx.now);
+      await updateSubscriptions(ctx.tx, st.currentRecord.id, { endsAt: null, updatedAt: ctx.now });
+      return { message: 'Next billing package is canceled successfully' };
+    });
+
+  const unsubscribe = async (actor: Actor) =>
+    engine.withMerchant(actor.merchantId, async (ctx) => {
+      const st = await billingState(ctx.tx, actor.merchantId);
+      const current = st.currentRecord;
+      if (!current || current.status !== 'active') throw new AppError('no_subscription');
+      if (current.endsAt !== null && !st.pendingRecord) throw new AppError('no_subscription', { message: 'Your plan is already set to end' });
+      const endsAt = current.periodEnd as number;
+      if (st.pendingRecord) await cancelSubscription(ctx.tx, st.pendingRecord.id, ctx.now);
+      // Live subscriptions are the merchant's own (billingState reads them by merchant).
+      await updateSubscriptions(ctx.tx, st.subs.filter((s) => s.status === 'active').map((s) => s.id), { endsAt, updatedAt: ctx.now });
+      return { message: `Your plan will end on ${dateOf(endsAt)}`, ends_at: iso(endsAt) };
+    });
+
+  const resume = async (actor: Actor) =>
+    engine.withMerchant(actor.merchantId, async (ctx) => {
+      const st = await billingState(ctx.tx, actor.merchantId);
+      const current = st.currentRecord;
+      if (!current || current.status !== 'active' || current.endsAt === null || st.pendingRecord) throw new AppError('not_resumable');
+      await updateSubscriptions(ctx.tx, st.subs.filter((s) => s.status === 'active').map((s) => s.id), { endsAt: null, updatedAt: ctx.now });
+      return { message: 'Your plan has been resumed', ends_at: null };
+    });
+
+  const retryPayment = async (actor: Actor, input: RetryPaymentOutput) =>
+    engine.withMerchant(actor.merchantId, async (ctx) => {
+      const sub = await retryableSubscription(ctx.tx, actor.merchantId, input.type);
+      const invoice = sub ? await openInvoiceOf(ctx.tx, sub.id) : null;
+      if (!sub || !invoice) throw new AppError('invoice_already_paid');
+      await onSession.refuseWhileAuthenticating(ctx, returnUrlOf(actor, publicUrl));
+      const paid = await engine.payInvoice(ctx.tx, ctx.account, invoice, { now: ctx.now, offSession: false, returnUrl: returnUrlOf(actor, publicUrl) });
+      if (!paid.ok) {
+        if (paid.code === 'no_card') throw engine.paymentError(paid);
+        if (paid.code === 'requires_action') await onSession.awaitAuthentication(ctx, invoice, paid.payment, { purpose: 'retry', details: { subscription_id: sub.id } });
+        else ctx.failAfterCommit(engine.paymentError(paid));
+        return null;
+      }
+      await updateSubscriptions(ctx.tx, sub.id, { status: 'active', dunningAttempts: 0, nextRetryAt: null, updatedAt: ctx.now });
+      return { message: 'Payment received' };
+    });
+
+  const lateSubscribeIntent = async (actor: Actor) => {
+    const intent = await paymentMethods.createIntent(actor);
+    return { stripeIntent: intent, client_secret: intent?.client_secret };
+  };
+
+  const lateSubscribe = async (actor: Actor, input: LateSubscribeOutput) =>
+    engine.withMerchant(actor.merchantId, async (ctx) => {
+      const pkg = await purchasable(ctx.tx, ctx.account, input.package_id, actor.isStaff);
+      return subscribeNow(ctx, pkg, { paymentMethod: input.paymentMethod, returnUrl: returnUrlOf(actor, publicUrl) });
+    });
+
+  return { subscribeNow, cancelTrialing, unsubscribe, resume, retryPayment, lateSubscribeIntent, lateSubscribe };
+};
+
+export type SubscriptionLifecycleService = ReturnType<typeof createSubscriptionLifecycleService>;

@@ -1,0 +1,2 @@
+// The checkout module's public surface.
+export { checkoutModule } from './checkout.module';

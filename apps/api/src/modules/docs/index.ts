@@ -1,0 +1,2 @@
+// The docs module's public surface.
+export { docsModule } from './docs.module';

@@ -1,0 +1,53 @@
+import { artParamsSchema, bannerQuerySchema, countryIdParamsSchema, emailParamsSchema } from '@merchant-hub/validation';
+import type { AppDeps } from '../../app-deps';
+import { route, type RouteTable } from '../../http/route-table';
+import { countryFromHeaders } from './ip-country';
+import { bannerSvg } from './banner-art';
+import { createListsService } from './lists.service';
+
+export const listsRoutes = (deps: AppDeps): RouteTable => {
+  const lists = createListsService(deps);
+  return [
+    route({ method: 'get', path: '/countries', summary: 'The five markets: id, name, dial_code, iso_code', handler: async () => ({ data: await lists.countries() }) }),
+    route({ method: 'get', path: '/countries/getPhoneCode', summary: 'Dial codes of the markets', handler: async () => ({ data: await lists.phoneCodes() }) }),
+    route({
+      method: 'get',
+      path: '/countries/:id/states',
+      summary: 'States or regions of a country: { data: { states } }',
+      params: countryIdParamsSchema,
+      handler: async ({ params }) => ({ data: { states: await lists.statesOf(params.id) } }),
+    }),
+    route({
+      method: 'get',
+      path: '/ip-country',
+      summary: 'Visitor country from the proxy header (CF-IPCountry, X-Country-Code), default MY; TW → locale zhtw',
+      handler: ({ req }) => {
+        const country = countryFromHeaders(req);
+        return { data: { country, locale: country === 'TW' ? 'zhtw' : 'en' } };
+      },
+    }),
+    route({ method: 'get', path: '/login-banner', summary: 'Sign-in banner (?locale&country)', query: bannerQuerySchema, handler: async ({ query }) => ({ data: await lists.banner('login', query.country ?? null) }) }),
+    route({ method: 'get', path: '/signup-banner', summary: 'Sign-up banner', query: bannerQuerySchema, handler: async ({ query }) => ({ data: await lists.banner('signup', query.country ?? null) }) }),
+    route({
+      method: 'get',
+      path: '/banner-art/:name',
+      summary: 'Banner art drawn on the fly (SVG) for the seeded banners',
+      params: artParamsSchema,
+      handler: ({ params, res }) => {
+        res.set('Content-Type', 'image/svg+xml').set('Cache-Control', 'public, max-age=86400').send(bannerSvg(params.name));
+      },
+    }),
+    // Spec §7: success means the address is free, failure means it is taken.
+    route({
+      method: 'get',
+      path: '/check-email/:email',
+      summary: '200 when the e-mail is free, 409 when taken',
+      params: emailParamsSchema,
+      handler: async ({ params }) => {
+        await lists.assertEmailFree(params.email);
+        return { success: true, available: true };
+      },
+    }),
+    route({ method: 'get', path: '/shop-category', summary: 'Shop categories for the merchant wizard', handler: async () => ({ data: await lists.shopCategories() }) }),
+  ];
+};

@@ -1,0 +1,3 @@
+// The notifications module's public surface: the notifier every module sends through, and the dev mailbox.
+export { notificationsModule } from './notifications.module';
+export { createOutboxNotifier, createSmtpNotifier, type Notifier } from './notifier';

@@ -1,0 +1,13 @@
+// The packages module's public surface: the catalog other modules read.
+export { packagesModule } from './packages.module';
+export {
+  activePackages,
+  addOnPackage,
+  type CatalogPackage,
+  findPackage,
+  findPackageByPriceId,
+  marketPlans,
+  packageInGroup,
+  packagesById,
+  toPackage,
+} from './packages.repository';

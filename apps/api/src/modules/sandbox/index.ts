@@ -1,0 +1,2 @@
+// The sandbox module's public surface.
+export { sandboxModule } from './sandbox.module';

@@ -1,0 +1,3 @@
+// The staff module's public surface: the audit log other modules write to, and the module itself.
+export { type AuditEntry, writeAudit } from './audit.repository';
+export { staffModule } from './staff.module';

@@ -1,0 +1,67 @@
+/**
+ * Every error code the API answers with (`{ error: { code } }`), shared by the API, which gives each one an
+ * HTTP status, an English message and an i18n key (`apps/api/src/http/errors.ts`, switched over exhaustively),
+ * and by the clients, which translate `errors:<key>` and branch on the code. Add a code here first: the API then
+ * refuses to compile until the code has its status and message.
+ */
+export const ERROR_CODES = [
+  'validation_failed',
+  'bad_request',
+  'unauthenticated',
+  'session_expired',
+  'csrf_header_missing',
+  'forbidden',
+  'not_found',
+  'rate_limited',
+  'payload_too_large',
+  'unsupported_file_type',
+  'internal_error',
+  'invalid_credentials',
+  'login_refused',
+  'account_not_activated',
+  'otp_banned',
+  'otp_expired',
+  'otp_invalid',
+  'otp_required',
+  'out_of_credit',
+  'fail_to_send_email',
+  'token_invalid',
+  'token_expired',
+  'email_taken',
+  'phone_taken',
+  'registration_invalid',
+  'registration_not_found',
+  'trial_attempt_limit',
+  'trial_code_expired',
+  'trial_code_invalid',
+  'trial_resend_too_soon',
+  'merchant_creation_failed',
+  'must_subscribe',
+  'no_valid_card',
+  'payment_failed',
+  'authentication_required',
+  'card_error',
+  'fpx_payment_failed',
+  'invoice_already_paid',
+  'upgrade_failed',
+  'downgrade_failed',
+  'cancel_trialing_failed',
+  'billing_update_failed',
+  'no_subscription',
+  'already_subscribed',
+  'not_resumable',
+  'coupon_invalid',
+  'coupon_expired',
+  'coupon_used',
+  'package_unavailable',
+  'addon_not_allowed',
+  'amount_too_large',
+  'card_in_use',
+  'checkout_ticket_invalid',
+  'checkout_session_expired',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Narrows a code read from a response; unknown codes (a newer API) stay plain strings. */
+export const isErrorCode = (value: unknown): value is ErrorCode => typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
