@@ -17,7 +17,6 @@ export const createApp = (deps: AppDeps): Express => {
   app.disable('x-powered-by');
   app.set('trust proxy', deps.config.trustProxy);
 
-  app.use(requestLogger(logger));
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -32,15 +31,17 @@ export const createApp = (deps: AppDeps): Express => {
       },
     }),
   );
+  const enabled = apiModules.filter((module) => module.enabled?.(deps.config) ?? true);
+  const limits = createRateLimiters(deps.rateLimits);
+  for (const module of enabled.filter((m) => m.probe)) app.use('/api', module.router(deps, { limits, modules: enabled }));
+  app.use(requestLogger(logger));
   app.use(cookieParser());
   // Before the JSON parser: the signature covers the raw bytes.
   app.post('/api/webhooks/stripe', express.raw({ type: '*/*', limit: '1mb' }), stripeWebhookHandler(deps));
 
   const api = Router();
   api.use(express.json({ limit: '3mb' }), express.urlencoded({ extended: false, limit: '100kb' }));
-  const limits = createRateLimiters(deps.rateLimits);
-  const enabled = apiModules.filter((module) => module.enabled?.(deps.config) ?? true);
-  for (const module of enabled) api.use(module.router(deps, { limits, modules: enabled }));
+  for (const module of enabled.filter((m) => !m.probe)) api.use(module.router(deps, { limits, modules: enabled }));
   api.use('/uploads', express.static(deps.config.uploadDir, { index: false, fallthrough: true, maxAge: '1d' }));
   api.use(notFoundHandler);
   app.use('/api', api);

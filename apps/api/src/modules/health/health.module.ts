@@ -4,5 +4,6 @@ import { healthRouter } from './health.router';
 export const healthModule: ApiModule = {
   name: 'health',
   router: (deps) => healthRouter(deps),
+  probe: true,
   docs: [{ method: 'get', path: '/api/health', summary: 'Readiness: 200 { status: "ok" } once migrated and serving' }],
 };
