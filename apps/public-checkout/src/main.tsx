@@ -2,7 +2,7 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { notifications } from '@mantine/notifications';
 import { createHttpClient, createQueryClient, errorMessageKeys } from '@merchant-hub/api-client';
-import { createAppI18n } from '@merchant-hub/ui-kit';
+import { loadAppI18n } from '@merchant-hub/ui-kit';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
@@ -13,7 +13,8 @@ import { routes } from './app/routes';
 // Sign-in lives in the back office on the same origin, outside this app's router.
 const MERCHANT_SIGN_IN_URL = '/signin';
 
-const i18n = createAppI18n();
+// Downloads the shown language only (and English); rendering waits for it.
+const i18n = await loadAppI18n();
 const router = createBrowserRouter(routes, {
   basename: resolveBasename(window.location.pathname, import.meta.env.BASE_URL),
 });
