@@ -1,4 +1,4 @@
-// node tools/bench/api/run.mjs [seconds] [--rounds R] [--perf] [--cpu-prof DIR]
+// node tools/bench/api/run.mjs [seconds] [--rounds R] [--perf] [--cpu-prof DIR] [--root DIR]
 //
 // The API runs in its own process, started exactly as `npm start` starts it (main.ts, SQLite, sandbox, log
 // level info, a freshly seeded database); a bare Express 5 hello-world runs in another; the load comes from
@@ -7,7 +7,8 @@
 // demo merchant) and the hello-world, and the ratios, all from the same run. With --rounds R the three are
 // measured R times, interleaved, and each figure is the median round. --perf adds `perf stat -e
 // instructions:u` on the server's PID (user-space instructions per request); --cpu-prof DIR writes the API's
-// V8 CPU profile there when it stops.
+// V8 CPU profile there when it stops; --root DIR runs DIR/dist/apps/api/main.js (another checkout's build, for a
+// before/after) instead of bundling this checkout's main.ts.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { root, signInDemoMerchant, startApi, startHelloWorld } from '../lib/server.mjs';
@@ -26,6 +27,7 @@ const flag = (name) => {
 };
 const rounds = Number(option('--rounds') ?? 1);
 const profDir = option('--cpu-prof');
+const otherRoot = option('--root');
 const perf = flag('--perf');
 const duration = Number(args[0] ?? 10);
 
@@ -57,7 +59,11 @@ const withPerf = async (pid, work) => {
   return { result, instructions: Number.isFinite(count) ? count : null };
 };
 
-const api = await startApi({ name: 'api-bench', nodeArgs: profDir ? ['--cpu-prof', '--cpu-prof-dir', profDir] : [] });
+const api = await startApi({
+  name: 'api-bench',
+  main: otherRoot ? path.resolve(otherRoot, 'dist/apps/api/main.js') : undefined,
+  nodeArgs: profDir ? ['--cpu-prof', '--cpu-prof-dir', profDir] : [],
+});
 const hello = await startHelloWorld();
 try {
   const token = await signInDemoMerchant(api.url);
