@@ -1,11 +1,11 @@
-// node tools/bench/startup/run.mjs [--runs R] [--npm-start]
+// node tools/bench/startup/run.mjs [--runs R] [--npm-start] [--root DIR]
 //
 // Milliseconds from spawning the built API (`node dist/apps/api/main.js`, what `npm start` runs once the Nx
 // build is up to date) to the first 200 from GET /api/health: on an empty database (migrate + seed the
 // reference data and the demo accounts at the default scrypt cost) and on the same database once seeded.
 // Build first: `npx nx run api:build` (the static apps are optional here). --npm-start also times the whole
 // `npm start` (Nx's up-to-date check of the four builds included) on the seeded database. Each figure is the
-// median of R runs (default 3).
+// median of R runs (default 3). --root DIR runs DIR/dist/apps/api/main.js instead (before/after).
 import { spawn } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -14,7 +14,8 @@ import { benchDir, freePort, root, startApi, waitFor200 } from '../lib/server.mj
 const args = process.argv.slice(2);
 const runsAt = args.indexOf('--runs');
 const runs = runsAt >= 0 ? Number(args[runsAt + 1]) : 3;
-const main = path.join(root, 'dist/apps/api/main.js');
+const rootAt = args.indexOf('--root');
+const main = path.join(rootAt >= 0 ? path.resolve(args[rootAt + 1]) : root, 'dist/apps/api/main.js');
 if (!existsSync(main)) {
   console.error('dist/apps/api/main.js is missing: run `npx nx run api:build` first.');
   process.exit(1);
