@@ -17,7 +17,6 @@ export const createApp = (deps: AppDeps): Express => {
   app.disable('x-powered-by');
   app.set('trust proxy', deps.config.trustProxy);
 
-  app.use(requestLogger(logger));
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -32,11 +31,14 @@ export const createApp = (deps: AppDeps): Express => {
       },
     }),
   );
-  app.use(cookieParser());
-  const limits = createRateLimiters(deps.rateLimits);
   const enabled = apiModules.filter((module) => module.enabled?.(deps.config) ?? true);
+  const limits = createRateLimiters(deps.rateLimits);
   const mounted: MountedRoutes[] = [];
   const ctx: ModuleContext = { limits, modules: enabled, mounted };
+  // Probes (the health check) answer ahead of the access log and the parsers: see `probe` in the registry.
+  for (const module of enabled) if (module.probe && module.router) app.use('/api', module.router(deps, ctx));
+  app.use(requestLogger(logger));
+  app.use(cookieParser());
   for (const module of enabled) if (module.routes) mounted.push({ module: module.name, table: module.routes(deps, ctx) });
 
   // Raw-body routes (signed webhooks) come before the parsers: a signature covers the exact bytes.
@@ -49,7 +51,7 @@ export const createApp = (deps: AppDeps): Express => {
   for (const module of enabled) {
     const table = mounted.find((entry) => entry.module === module.name)?.table;
     if (table) api.use(routerOf(deps, table));
-    if (module.router) api.use(module.router(deps, ctx));
+    if (module.router && !module.probe) api.use(module.router(deps, ctx));
   }
   api.use('/uploads', express.static(deps.config.uploadDir, { index: false, fallthrough: true, maxAge: '1d' }));
   api.use(notFoundHandler);

@@ -7,7 +7,7 @@ import { demoAccountsTable, seedDatabase } from './db/seeds';
 import { createLogger } from './http/logging';
 import { startBillingScheduler } from './jobs/billing-scheduler';
 import { apiModules } from './modules/registry';
-import { createOutboxNotifier, createSmtpNotifier } from './modules/notifications';
+import { createOutboxNotifier, loadSmtpNotifier } from './modules/notifications';
 
 const start = async (): Promise<void> => {
   let config;
@@ -32,7 +32,10 @@ const start = async (): Promise<void> => {
   const { seededDemo } = await seedDatabase({ db, clock: systemClock, config, modules, demo: config.nodeEnv !== 'production' });
 
   const outbox = createOutboxNotifier({ db, clock: systemClock, secret: config.sessionSecret });
-  const notifier = config.smtpUrl ? createSmtpNotifier({ smtpUrl: config.smtpUrl, from: config.mailFrom, outbox }) : outbox;
+  // nodemailer loads only when it is used.
+  const notifier = config.smtpUrl
+    ? (await loadSmtpNotifier()).createSmtpNotifier({ smtpUrl: config.smtpUrl, from: config.mailFrom, outbox })
+    : outbox;
   const deps = { db, clock: systemClock, notifier, config, logger };
   const app = createApp(deps);
   // Renewals, scheduled plan changes, expiries and dunning retries; safe with several instances running.

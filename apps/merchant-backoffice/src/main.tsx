@@ -2,7 +2,7 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { notifications } from '@mantine/notifications';
 import { createHttpClient, createQueryClient, errorMessageKeys } from '@merchant-hub/api-client';
-import { createAppI18n, reloadOnceForStaleChunk } from '@merchant-hub/ui-kit';
+import { loadAppI18n, reloadOnceForStaleChunk } from '@merchant-hub/ui-kit';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
@@ -11,7 +11,8 @@ import { messageValuesOf } from './app/error-keys';
 import { SIGN_IN_PATH, createRoutes } from './app/routes';
 import { createSessionStore } from './app/session-store';
 
-const i18n = createAppI18n();
+// Downloads the shown language only (and English); rendering waits for it.
+const i18n = await loadAppI18n();
 const session = createSessionStore();
 const httpClient = createHttpClient();
 // The router is created after the query client, whose 401 handler needs it; the handler runs later.

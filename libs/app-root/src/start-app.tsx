@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { createHttpClient, createQueryClient, errorMessageKeys } from '@merchant-hub/api-client';
-import { createAppI18n } from '@merchant-hub/ui-kit';
+import { loadAppI18n } from '@merchant-hub/ui-kit';
+import type { i18n as I18nInstance } from 'i18next';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
@@ -20,20 +21,27 @@ export type StartAppOptions = {
 /**
  * Boots a browser app that signs in elsewhere (public checkout, staff console): i18n, the router, the query
  * client (errors as translated notifications, 401 to sign-in), the HTTP client, rendered into `#root`.
+ * Only the shown language's texts are downloaded (and English, the fallback); the app renders once they are
+ * in (`ready`).
  * @throws {Error} when there is no element to render into.
  */
 export const startApp = ({ routes, basename, signInUrl, container = document.getElementById('root') }: StartAppOptions) => {
   if (!container) throw new Error('index.html has no #root element');
-  const i18n = createAppI18n();
   const router = createBrowserRouter(routes, { basename });
+  let i18n: I18nInstance | undefined;
   const queryClient = createQueryClient({
-    onError: (error) => notifications.show({ color: 'red', message: i18n.t(errorMessageKeys(error)) }),
+    // Nothing queries before the first render, which waits for the texts.
+    onError: (error) => notifications.show({ color: 'red', message: i18n?.t(errorMessageKeys(error)) ?? '' }),
     onUnauthorized: () => window.location.assign(signInUrl),
   });
-  createRoot(container).render(
-    <StrictMode>
-      <AppRoot i18n={i18n} httpClient={createHttpClient()} queryClient={queryClient} router={router} />
-    </StrictMode>,
-  );
-  return { i18n, router, queryClient };
+  const ready = loadAppI18n().then((loaded) => {
+    i18n = loaded;
+    createRoot(container).render(
+      <StrictMode>
+        <AppRoot i18n={loaded} httpClient={createHttpClient()} queryClient={queryClient} router={router} />
+      </StrictMode>,
+    );
+    return loaded;
+  });
+  return { router, queryClient, ready };
 };

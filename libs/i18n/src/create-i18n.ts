@@ -1,7 +1,8 @@
 import i18next, { type i18n, type Module, type Resource } from 'i18next';
-import { ALL_LOCALES, FALLBACK_LOCALE, INTL_LOCALE_TAGS, normalizeLocale, type Locale } from './locale';
+import { ALL_LOCALES, normalizeLocale, type Locale } from './locale';
 import type { Messages } from './messages';
-import { DEFAULT_NAMESPACE, NAMESPACES, resources } from './resources';
+import { sharedInitOptions, usePluralRulesOfIntlTags } from './plural-rules';
+import { NAMESPACES, resources } from './resources';
 
 /** Texts to lay over the bundled ones, language first (i18next's `resources` shape). */
 export type ResourceOverrides = { readonly [lng in Locale]?: { readonly [ns: string]: Messages } };
@@ -81,22 +82,6 @@ function buildResources(options: CreateI18nOptions): { store: Resource; namespac
 }
 
 /**
- * i18next picks plural forms with `Intl.PluralRules`, which rejects the code `zhtw` and would then apply
- * English rules (`_one` for 1), missing the Traditional Chinese text and falling back to English. Resolve
- * plural rules through the real BCP 47 tag of each product code instead.
- */
-function usePluralRulesOfIntlTags(instance: i18n): void {
-  const resolver = instance.services.pluralResolver as {
-    getRule: (code: string, options?: object) => Intl.PluralRules | undefined;
-  };
-  const getRule = resolver.getRule.bind(resolver);
-  resolver.getRule = (code, options) => {
-    const tag = (INTL_LOCALE_TAGS as Readonly<Record<string, string>>)[code];
-    return getRule(tag ?? code, options);
-  };
-}
-
-/**
  * A fresh i18next instance, initialised synchronously with every bundled language (no network, no async
  * loading), so `t` works on the next line. React apps pass `plugins: [initReactI18next]` or wrap the tree in
  * `<I18nextProvider i18n={...}>`.
@@ -105,20 +90,7 @@ export function createI18n(options: CreateI18nOptions = {}): i18n {
   const { store, namespaces } = buildResources(options);
   const instance = i18next.createInstance();
   for (const plugin of options.plugins ?? []) instance.use(plugin);
-  void instance.init({
-    lng: normalizeLocale(options.lng),
-    fallbackLng: FALLBACK_LOCALE,
-    supportedLngs: [...ALL_LOCALES],
-    load: 'currentOnly',
-    ns: namespaces,
-    defaultNS: DEFAULT_NAMESPACE,
-    resources: store,
-    initAsync: false,
-    // React escapes what it renders; escaping here too would show &amp; and friends.
-    interpolation: { escapeValue: false },
-    // An empty translation is a mistake, not a wish to show nothing: fall back to English instead.
-    returnEmptyString: false,
-  });
+  void instance.init({ ...sharedInitOptions(normalizeLocale(options.lng), namespaces), resources: store, initAsync: false });
   usePluralRulesOfIntlTags(instance);
   return instance;
 }

@@ -17,7 +17,7 @@ export type Namespace = keyof EnResources;
 /** Every namespace `en` has, in a fixed order; each product language must carry all of them. */
 export const NAMESPACES = Object.keys(enResources).sort() as Namespace[];
 
-export const DEFAULT_NAMESPACE = 'common' satisfies Namespace;
+export { DEFAULT_NAMESPACE } from './default-namespace';
 
 /** A product language's bundle: forgetting to export a namespace from its index fails the type check. */
 export type LocaleResources = { readonly [ns in Namespace]: Messages };

@@ -1,7 +1,6 @@
 import { DirectionProvider, MantineProvider, localStorageColorSchemeManager } from '@mantine/core';
 import type { MantineColorScheme, MantineColorSchemeManager } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import type { ReactNode } from 'react';
+import { Suspense, lazy, type ReactNode } from 'react';
 import { COLOR_SCHEME_STORAGE_KEY, theme } from './theme';
 
 export type AppProvidersProps = {
@@ -10,6 +9,10 @@ export type AppProvidersProps = {
   colorSchemeManager?: MantineColorSchemeManager;
   defaultColorScheme?: MantineColorScheme;
 };
+
+// The outlet and its transitions are not needed for a first render: loaded beside the page, it shows any
+// notification raised meanwhile (they wait in @mantine/notifications' store).
+const NotificationsOutlet = lazy(() => import('./notifications-outlet'));
 
 const defaultColorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SCHEME_STORAGE_KEY });
 
@@ -24,7 +27,9 @@ export const AppProviders = ({
 }: AppProvidersProps) => (
   <DirectionProvider>
     <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme={defaultColorScheme}>
-      <Notifications position="top-right" limit={4} />
+      <Suspense fallback={null}>
+        <NotificationsOutlet />
+      </Suspense>
       {children}
     </MantineProvider>
   </DirectionProvider>

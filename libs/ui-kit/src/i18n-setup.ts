@@ -1,4 +1,4 @@
-import { INTL_LOCALE_TAGS, createI18n, dir, normalizeLocale } from '@merchant-hub/i18n';
+import { INTL_LOCALE_TAGS, createI18n, dir, loadI18n, normalizeLocale } from '@merchant-hub/i18n';
 import type { i18n as I18nInstance } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LOCALE_STORAGE_KEY, resolveInitialLocale } from './locale';
@@ -12,7 +12,8 @@ export type CreateAppI18nOptions = {
 
 /**
  * The i18next instance an app renders with: language from the link or the stored preference, bound to
- * react-i18next, mirrored on `<html lang dir>` and remembered when the user changes it.
+ * react-i18next, mirrored on `<html lang dir>` and remembered when the user changes it. Every language is
+ * bundled and ready at once (tests, tools); the apps' entries use `loadAppI18n`.
  */
 export const createAppI18n = ({
   search = window.location.search,
@@ -20,7 +21,23 @@ export const createAppI18n = ({
   root = document.documentElement,
 }: CreateAppI18nOptions = {}): I18nInstance => {
   const lng = resolveInitialLocale({ search, stored: readSafely(storage) });
-  const i18n = createI18n({ lng, plugins: [initReactI18next] });
+  return bindToDocument(createI18n({ lng, plugins: [initReactI18next] }), storage, root);
+};
+
+/**
+ * `createAppI18n` for an app's first page: downloads only the language it shows (and English, the fallback),
+ * resolving once both are in; picking another language downloads that one before the page switches.
+ */
+export const loadAppI18n = async ({
+  search = window.location.search,
+  storage = window.localStorage,
+  root = document.documentElement,
+}: CreateAppI18nOptions = {}): Promise<I18nInstance> => {
+  const lng = resolveInitialLocale({ search, stored: readSafely(storage) });
+  return bindToDocument(await loadI18n({ lng, plugins: [initReactI18next] }), storage, root);
+};
+
+const bindToDocument = (i18n: I18nInstance, storage: Pick<Storage, 'setItem'>, root: HTMLElement): I18nInstance => {
   const mirror = (language: string) => {
     // `lang` wants a BCP 47 tag (`zh-TW`), which the product's own code `zhtw` is not.
     root.setAttribute('lang', INTL_LOCALE_TAGS[normalizeLocale(language)]);

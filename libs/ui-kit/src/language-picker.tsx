@@ -1,4 +1,4 @@
-import { Select } from '@mantine/core';
+import { NativeSelect } from '@mantine/core';
 import type { Locale } from '@merchant-hub/domain';
 import { LOCALES, isLocale } from '@merchant-hub/domain';
 import { LANGUAGE_NAMES } from '@merchant-hub/i18n';
@@ -15,21 +15,20 @@ export type LanguagePickerProps = {
   hideLabel?: boolean;
 };
 
-export const LanguagePicker = ({ value, onChange, label, hideLabel = false }: LanguagePickerProps) => {
-  const handleChange = (next: string | null) => {
-    if (isLocale(next) && next !== value) onChange(next);
-  };
-  return (
-    <Select
-      label={hideLabel ? undefined : label}
-      aria-label={label}
-      data={options}
-      value={value}
-      onChange={handleChange}
-      allowDeselect={false}
-      checkIconPosition="right"
-      comboboxProps={{ withinPortal: true }}
-      w={{ base: 140, sm: 180 }}
-    />
-  );
-};
+/**
+ * The browser's own `<select>` in Mantine's input frame: keyboard and screen-reader behaviour for free, and
+ * no popover or positioning code on the sign-in and checkout pages, which load it first.
+ */
+export const LanguagePicker = ({ value, onChange, label, hideLabel = false }: LanguagePickerProps) => (
+  <NativeSelect
+    label={hideLabel ? undefined : label}
+    aria-label={label}
+    data={options}
+    value={value}
+    onChange={(event) => {
+      const next = event.currentTarget.value;
+      if (isLocale(next) && next !== value) onChange(next);
+    }}
+    w={{ base: 140, sm: 180 }}
+  />
+);

@@ -1,6 +1,7 @@
 // Prints each built app's initial JavaScript and CSS (gzip) and its largest lazy chunks, from
-// dist/apps/*/index.html and the assets beside it. Also checks that merchant-backoffice's sign-in page
-// loads no billing code. Run after `npx nx run-many -t build` (or the app builds you care about).
+// dist/apps/*/index.html and the assets beside it; "first render" adds the English texts, which the entry
+// imports (one language's chunk, see loadI18n) before it renders. Also checks that merchant-backoffice's
+// sign-in page loads no billing code. Run after `npx nx run-many -t build` (or the app builds you care about).
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,15 +52,19 @@ for (const app of apps.sort()) {
   const preloads = [...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map((m) => local(m[1]));
   const styles = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => local(m[1]));
   const initial = closure([...scripts, ...preloads]);
+  // The shown language's texts (English here), imported by the entry before the first render.
+  const english = [...initial].flatMap(dynamicImports).filter((file) => /\/en-[\w-]+\.js$/.test(file));
+  const firstRender = closure([...initial, ...english]);
   const js = [...initial].reduce((sum, file) => sum + gz(file), 0);
   const css = styles.filter(existsSync).reduce((sum, file) => sum + gz(file), 0);
   const assets = join(dir, 'assets');
   const lazy = readdirSync(assets)
-    .filter((name) => name.endsWith('.js') && !initial.has(join(assets, name)))
+    .filter((name) => name.endsWith('.js') && !firstRender.has(join(assets, name)))
     .map((name) => ({ name, size: gz(join(assets, name)) }))
     .sort((a, b) => b.size - a.size);
   console.log(`\n${app}`);
   console.log(`  initial JS  ${kb(js)} gzip in ${initial.size} file(s)`);
+  console.log(`  first render (initial + English texts) ${kb([...firstRender].reduce((sum, file) => sum + gz(file), 0))} gzip in ${firstRender.size} file(s)`);
   console.log(`  initial CSS ${kb(css)} gzip`);
   console.log('  largest lazy chunks (gzip):');
   for (const chunk of lazy.slice(0, 8)) console.log(`    ${kb(chunk.size).padStart(9)}  ${chunk.name}`);
@@ -68,7 +73,7 @@ for (const app of apps.sort()) {
     // Sign-in = the initial files plus the sign-in route's chunk and what it imports statically.
     const entry = [...initial].find((file) => dynamicImports(file).some((target) => /signin\.page-/.test(target)));
     const signinChunk = entry && dynamicImports(entry).find((target) => /signin\.page-/.test(target));
-    const signin = closure([...initial, ...(signinChunk ? [signinChunk] : [])]);
+    const signin = closure([...firstRender, ...(signinChunk ? [signinChunk] : [])]);
     const billing = [...signin].filter((file) => /billing|usage-add-on|plan-card|checkout/i.test(file.split('/').pop() ?? ''));
     const billingText = [...signin].filter((file) => /users\/billing\//.test(readFileSync(file, 'utf8')) && !/billing-summary/.test(file));
     console.log(`  sign-in page loads ${signin.size} JS file(s), ${kb([...signin].reduce((s, f) => s + gz(f), 0))} gzip`);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createFixedClock } from '../../../apps/api/src/clock';
@@ -9,11 +10,30 @@ import { runDueBilling } from '../../../apps/api/src/jobs/billing-scheduler';
 import { createEngine } from '../../../apps/api/src/modules/billing';
 
 const NOW = Date.parse('2026-03-02T09:00:00Z') / 1000;
+/** The accounts tables keep timestamps (bound as Dates, as the API does); billing tables keep epoch seconds. */
+const AT = new Date(NOW * 1000);
+
+/** A fresh SQLite file, or a fresh schema of the PostgreSQL database at `pgUrl` (dropped by `drop`). */
+const openDb = async (file: string, pgUrl: string | undefined) => {
+  if (!pgUrl) {
+    fs.rmSync(file, { force: true });
+    return { db: createDb({ url: `sqlite:${file}` }), drop: async () => undefined };
+  }
+  const schema = `bench_${randomBytes(6).toString('hex')}`;
+  const admin = createDb({ url: pgUrl });
+  await admin.raw(`create schema "${schema}"`);
+  return {
+    db: createDb({ url: pgUrl, searchPath: schema }),
+    drop: async () => {
+      await admin.raw(`drop schema if exists "${schema}" cascade`);
+      await admin.destroy();
+    },
+  };
+};
 
 /** N merchants, each with a monthly MY Growth plan whose period ended a minute ago and a 4242 card. */
-const seed = async (file: string, n: number) => {
-  fs.rmSync(file, { force: true });
-  const db = createDb({ url: `sqlite:${file}` });
+const seed = async (file: string, n: number, pgUrl: string | undefined) => {
+  const { db, drop } = await openDb(file, pgUrl);
   await migrateLatest(db);
   await seedReferenceData(db);
   const country = Number((await db('countries').where({ iso_code: 'MY' }).first('id')).id);
@@ -22,8 +42,8 @@ const seed = async (file: string, n: number) => {
   for (let start = 0; start < n; start += chunk) {
     const ids = Array.from({ length: Math.min(chunk, n - start) }, (_, i) => start + i + 1);
     await db.transaction(async (tx) => {
-      await tx('users').insert(ids.map((id) => ({ id, name: `Bench ${id}`, email: `bench${id}@bench.test`, password_hash: 'x', created_at: NOW, updated_at: NOW })));
-      await tx('merchants').insert(ids.map((id) => ({ id, owner_user_id: id, name: `Bench ${id}`, country_id: country, currency_code: 'MYR', created_at: NOW, updated_at: NOW })));
+      await tx('users').insert(ids.map((id) => ({ id, name: `Bench ${id}`, email: `bench${id}@bench.test`, password_hash: 'x', created_at: AT, updated_at: AT })));
+      await tx('merchants').insert(ids.map((id) => ({ id, owner_user_id: id, name: `Bench ${id}`, country_id: country, currency_code: 'MYR', created_at: AT, updated_at: AT })));
       await tx('sandbox_payment_methods').insert(ids.map((id) => ({ id: `pm_bench_${id}`, brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030, behavior: 'succeed', customer: `cus_bench_${id}`, created_at: NOW })));
       await tx('payment_methods').insert(ids.map((id) => ({ id: `pm_bench_${id}`, merchant_id: id, brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030, created_at: NOW })));
       await tx('billing_accounts').insert(ids.map((id) => ({ merchant_id: id, currency: 'MYR', default_payment_method: `pm_bench_${id}`, gateway_customer_id: `cus_bench_${id}`, created_at: NOW, updated_at: NOW })));
@@ -44,11 +64,11 @@ const seed = async (file: string, n: number) => {
       );
     });
   }
-  return db;
+  return { db, drop };
 };
 
-const measure = async (n: number, dir: string) => {
-  const db = await seed(path.join(dir, `renewals-${n}.sqlite`), n);
+const measure = async (n: number, dir: string, pgUrl: string | undefined) => {
+  const { db, drop } = await seed(path.join(dir, `renewals-${n}.sqlite`), n, pgUrl);
   const clock = createFixedClock(new Date(NOW * 1000));
   const engine = createEngine({ db, clock, gateway: createSandboxGateway({ db, clock, publicUrl: 'http://localhost' }), publicUrl: 'http://localhost' });
   const started = process.hrtime.bigint();
@@ -56,13 +76,15 @@ const measure = async (n: number, dir: string) => {
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   const paid = Number((await db('invoices').where({ status: 'paid' }).count({ c: '*' }).first())?.c);
   await db.destroy();
+  await drop();
   if (report.renewed !== n || paid !== n) throw new Error(`expected ${n} renewals, got ${report.renewed} (${paid} paid invoices)`);
   return { n, seconds, perSecond: n / seconds };
 };
 
-export const main = async (n: number, dir: string) => {
+export const main = async (n: number, dir: string, pgUrl?: string) => {
   fs.mkdirSync(dir, { recursive: true });
-  const results = [await measure(n, dir), await measure(2 * n, dir)];
+  console.log(pgUrl ? `PostgreSQL (${pgUrl.replace(/\/\/[^@/]*@/, '//…@')}), a fresh schema per run` : 'SQLite, a fresh file per run');
+  const results = [await measure(n, dir, pgUrl), await measure(2 * n, dir, pgUrl)];
   for (const r of results) console.log(`N=${r.n}: ${r.seconds.toFixed(2)} s, ${r.perSecond.toFixed(0)} renewals/s`);
   const [a, b] = results;
   console.log(`time(2N)/time(N) = ${(b.seconds / a.seconds).toFixed(2)} (2.00 is linear)`);

@@ -1,11 +1,16 @@
-// node tools/bench/renewals/run.mjs [N]   — renewals per second on SQLite with the sandbox gateway, for N and 2N.
+// node tools/bench/renewals/run.mjs [N] [--db postgres://…]   — renewals per second with the sandbox gateway, for
+// N and 2N, on a fresh SQLite file (default) or in a fresh schema of the given PostgreSQL database.
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { bundle } from '../build-entry.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const n = Number(process.argv[2] ?? process.env.N ?? 10000);
+const args = process.argv.slice(2);
+const dbAt = args.indexOf('--db');
+const pgUrl = dbAt >= 0 ? args.splice(dbAt, 2)[1] : undefined;
+if (pgUrl !== undefined && !/^postgres(ql)?:\/\//.test(pgUrl)) throw new Error('--db takes a postgres://… URL');
+const n = Number(args[0] ?? process.env.N ?? 10000);
 const file = await bundle(path.join(here, 'entry.ts'), 'renewals');
 const { main } = createRequire(import.meta.url)(file);
-await main(n, path.resolve(here, '../../../tmp/bench'));
+await main(n, path.resolve(here, '../../../tmp/bench'), pgUrl);

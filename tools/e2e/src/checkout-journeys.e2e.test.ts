@@ -45,7 +45,8 @@ const pickFirstState = async (page: Page) => {
   await page.waitForTimeout(300);
   if (await state.isDisabled()) return;
   await state.click();
-  await page.getByRole('option').first().click();
+  // In the open dropdown: the language picker's native <option>s are on the page too.
+  await page.getByRole('listbox').getByRole('option').first().click();
 };
 
 const fillGatewayForm = async (page: Page, email: string) => {

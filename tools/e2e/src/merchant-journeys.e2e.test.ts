@@ -72,18 +72,19 @@ describe('merchant back office journeys', () => {
     await page.getByText('Set up your store').waitFor();
     await page.getByRole('textbox', { name: 'Store email' }).fill(`store-${email}`);
     await page.getByRole('combobox', { name: 'Industry' }).click();
-    await page.getByRole('option').first().click();
+    // In the open dropdown: the language picker's native <option>s are on the page too.
+    await page.getByRole('listbox').getByRole('option').first().click();
     await page.getByRole('combobox', { name: 'Currency' }).click();
     await page.getByRole('option', { name: 'TWD' }).click();
     await page.getByRole('combobox', { name: 'Store language' }).click();
-    await page.getByRole('option').first().click();
+    await page.getByRole('listbox').getByRole('option').first().click();
     await page.getByRole('textbox', { name: 'Address line 1' }).fill('1 Zhongshan Rd');
     await page.getByRole('textbox', { name: 'City' }).fill('Taipei');
     await page.getByRole('textbox', { name: 'Postal code' }).fill('100');
     await page.getByRole('combobox', { name: 'Country' }).click();
     await page.getByRole('option', { name: 'Taiwan' }).click();
     await page.getByRole('combobox', { name: 'State / Region' }).click();
-    await page.getByRole('option').first().click();
+    await page.getByRole('listbox').getByRole('option').first().click();
     await page.getByRole('button', { name: 'Create my store' }).click();
     await page.getByTestId('signup-success').waitFor();
     await page.getByRole('button', { name: 'Go to my dashboard' }).click();

@@ -1,9 +1,15 @@
 import type { AppDeps } from '../app-deps';
 import type { PaymentGateway } from './port';
 import { createSandboxGateway, type SandboxGateway } from './sandbox.gateway';
-import { createStripeGateway } from './stripe.gateway';
 
 const gateways = new WeakMap<AppDeps, PaymentGateway>();
+
+/**
+ * The Stripe SDK is large (a third of a second to load on a busy machine) and the sandbox never needs it, so
+ * its module is required on first use only (esbuild keeps a require of a bundled module lazy).
+ */
+const stripeGatewayModule = (): typeof import('./stripe.gateway') =>
+  require('./stripe.gateway') as typeof import('./stripe.gateway');
 
 /**
  * One gateway per app instance, chosen by PAYMENT_GATEWAY. AppDeps carries no gateway, so every module of an
@@ -14,7 +20,7 @@ export const gatewayFor = (deps: AppDeps): PaymentGateway => {
   if (!gateway) {
     gateway =
       deps.config.paymentGateway === 'stripe'
-        ? createStripeGateway({ secretKey: deps.config.stripe.secretKey ?? '', webhookSecret: deps.config.stripe.webhookSecret ?? '' })
+        ? stripeGatewayModule().createStripeGateway({ secretKey: deps.config.stripe.secretKey ?? '', webhookSecret: deps.config.stripe.webhookSecret ?? '' })
         : createSandboxGateway({ db: deps.db, clock: deps.clock, publicUrl: deps.config.publicUrl });
     gateways.set(deps, gateway);
   }

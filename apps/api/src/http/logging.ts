@@ -37,15 +37,18 @@ export const redactUrl = (url: string): string => {
 export const createLogger = (level: string, destination?: DestinationStream): Logger =>
   pino({ level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, destination);
 
+/** The caller's `X-Request-Id` when it is a plain token, else a new UUID; echoed in the response. */
+export const assignRequestId = (req: IncomingMessage, res: ServerResponse): string => {
+  const incoming = req.headers['x-request-id'];
+  const id = typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+  res.setHeader('X-Request-Id', id);
+  return id;
+};
+
 export const requestLogger = (logger: Logger) =>
   pinoHttp({
     logger,
-    genReqId: (req: IncomingMessage, res: ServerResponse) => {
-      const incoming = req.headers['x-request-id'];
-      const id = typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-      res.setHeader('X-Request-Id', id);
-      return id;
-    },
+    genReqId: assignRequestId,
     serializers: {
       req: (req: { id: unknown; method: string; url: string; headers: Record<string, unknown> }) => ({
         id: req.id,

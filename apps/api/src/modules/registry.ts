@@ -49,6 +49,11 @@ export type ApiModule = {
   seed?: (ctx: SeedContext) => Promise<void>;
   docs?: ApiDoc[];
   enabled?: (config: AppConfig) => boolean;
+  /**
+   * Mounted right after the security headers, ahead of the access log and the cookie and body parsers:
+   * only for cheap, unauthenticated probes (the health check a load balancer calls every few seconds).
+   */
+  probe?: boolean;
 };
 
 /** Every module of the API, in mounting order. A new module adds one line here. */

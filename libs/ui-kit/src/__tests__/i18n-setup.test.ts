@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAppI18n } from '../i18n-setup';
+import { createAppI18n, loadAppI18n } from '../i18n-setup';
 import { LOCALE_STORAGE_KEY } from '../locale';
 
 const memoryStorage = (initial: Record<string, string> = {}) => {
@@ -35,5 +35,19 @@ describe('createAppI18n', () => {
     expect(root).toHaveAttribute('dir', 'rtl');
     expect(root).toHaveAttribute('lang', 'ar');
     expect(storage.values.get(LOCALE_STORAGE_KEY)).toBe('ar');
+  });
+});
+
+describe('loadAppI18n', () => {
+  it('resolves in the language of the link, translated, with <html> marked and the choice remembered', async () => {
+    const root = document.createElement('html');
+    const storage = memoryStorage();
+    const i18n = await loadAppI18n({ search: '?locale=zh-TW', storage, root });
+    expect(i18n.language).toBe('zhtw');
+    expect(i18n.t('common:action.cancel')).toBe('取消');
+    expect(root).toHaveAttribute('lang', 'zh-TW');
+    await i18n.changeLanguage('th');
+    expect(i18n.t('common:action.cancel')).toBe('ยกเลิก');
+    expect(storage.values.get(LOCALE_STORAGE_KEY)).toBe('th');
   });
 });

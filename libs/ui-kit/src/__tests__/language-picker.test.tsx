@@ -7,16 +7,24 @@ import { renderWithTheme } from './render';
 describe('LanguagePicker', () => {
   it('shows the current language by its own name', () => {
     renderWithTheme(<LanguagePicker value="th" onChange={vi.fn()} label="Language" />);
-    expect(screen.getByRole('combobox', { name: 'Language' })).toHaveValue('ไทย');
+    expect(screen.getByRole('combobox', { name: 'Language' })).toHaveDisplayValue('ไทย');
   });
 
   it('offers the five interface languages and reports the chosen one', async () => {
     const onChange = vi.fn();
     renderWithTheme(<LanguagePicker value="en" onChange={onChange} label="Language" />);
-    await userEvent.click(screen.getByRole('combobox', { name: 'Language' }));
-    const options = await screen.findAllByRole('option');
+    const picker = screen.getByRole('combobox', { name: 'Language' });
+    const options = screen.getAllByRole('option');
     expect(options.map((option) => option.textContent)).toEqual(['English', 'Bahasa Melayu', '简体中文', '繁體中文', 'ไทย']);
-    await userEvent.click(screen.getByRole('option', { name: '繁體中文' }));
+    await userEvent.selectOptions(picker, '繁體中文');
     expect(onChange).toHaveBeenCalledWith('zhtw');
+  });
+
+  it('is a native select, reached with Tab (the browser handles its keys)', async () => {
+    renderWithTheme(<LanguagePicker value="en" onChange={vi.fn()} label="Language" />);
+    await userEvent.tab();
+    const picker = screen.getByRole('combobox', { name: 'Language' });
+    expect(picker).toHaveFocus();
+    expect(picker.tagName).toBe('SELECT');
   });
 });

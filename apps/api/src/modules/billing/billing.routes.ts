@@ -22,7 +22,6 @@ import {
   userIdQuerySchema,
 } from '@merchant-hub/validation';
 import type { Request, RequestHandler, Response } from 'express';
-import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/errors';
 import { route, type RouteTable } from '../../http/route-table';

@@ -1,3 +1,5 @@
 // The notifications module's public surface: the notifier every module sends through, and the dev mailbox.
 export { notificationsModule } from './notifications.module';
-export { createOutboxNotifier, createSmtpNotifier, type Notifier } from './notifier';
+export { createOutboxNotifier, type Notifier } from './notifier';
+/** The SMTP notifier, loaded on demand so nodemailer is only read when SMTP_URL is set. */
+export const loadSmtpNotifier = () => import('./smtp-notifier');

@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/knex';
 import { insertOutboxMessage } from './notifications.repository';
@@ -34,14 +33,3 @@ export const createOutboxNotifier = (deps: { db: Db; clock: Clock; secret: strin
     });
   },
 });
-
-/** E-mail through SMTP; there is no SMS provider, so text messages still go to the outbox. */
-export const createSmtpNotifier = (deps: { smtpUrl: string; from: string; outbox: Notifier }): Notifier => {
-  const transport = nodemailer.createTransport(deps.smtpUrl);
-  return {
-    send: async (message) => {
-      if (message.channel === 'sms') return deps.outbox.send(message);
-      await transport.sendMail({ from: deps.from, to: message.to, subject: message.subject, text: message.text });
-    },
-  };
-};

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { gatewayFor } from '../../../gateways';
 import { AppError } from '../../../http/errors';
 import { createTestContext, testDatabases, type TestContext } from '../../../test-support/test-app';
-import { createEngine } from '../../billing/billing.engine';
+import { createEngine } from '../../billing';
 import { bearer, chargeCount, tokenFor } from '../../billing/__tests__/billing-helpers';
 
 const MY = 'merchant-my@demo.test';

@@ -1,0 +1,115 @@
+// node tools/bench/web/run.mjs [--runs R] [--throttle N] [--root DIR]
+//
+// Serves the built product (the API started as `npm start` starts it, on a free port and a fresh seeded
+// SQLite file, serving dist/apps) and loads the merchant sign-in page, the card checkout (MY package) and
+// the gateway checkout (TW package) in Debian Chromium (playwright-core, /usr/bin/chromium), each in a fresh
+// context (empty cache) with N× CPU throttling (CDP Emulation.setCPUThrottlingRate, default 4). Prints per
+// page the median of R runs (default 3) of: LCP, total blocking time (the part over 50 ms of every long task
+// from the first contentful paint until the page is idle) and the JavaScript it downloaded: files, bytes
+// as served, and the same files gzipped (what a compressing proxy or CDN would send). Build first:
+// `npx nx run-many -t build -p api merchant-backoffice public-checkout staff-console`. --root DIR serves
+// DIR/dist/apps with DIR/dist/apps/api/main.js instead (another checkout's build, for a before/after).
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { root, startApi } from '../lib/server.mjs';
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const at = args.indexOf(name);
+  return at >= 0 ? Number(args[at + 1]) : fallback;
+};
+const runs = option('--runs', 3);
+const throttle = option('--throttle', 4);
+const rootAt = args.indexOf('--root');
+const productRoot = rootAt >= 0 ? path.resolve(args[rootAt + 1]) : root;
+const main = path.join(productRoot, 'dist/apps/api/main.js');
+for (const required of [main, 'dist/apps/merchant-backoffice/index.html', 'dist/apps/public-checkout/index.html']) {
+  if (!existsSync(path.resolve(productRoot, required))) {
+    console.error(`${required} is missing: build first (npx nx run-many -t build -p api merchant-backoffice public-checkout staff-console).`);
+    process.exit(1);
+  }
+}
+
+/** The built file behind a script URL, for its gzip size. */
+const distFile = (url) => {
+  const { pathname } = new URL(url);
+  const app = pathname.startsWith('/checkout/') ? 'public-checkout' : pathname.startsWith('/staff/') ? 'staff-console' : 'merchant-backoffice';
+  return path.join(productRoot, 'dist/apps', app, pathname.replace(/^\/(checkout|staff)\//, '/'));
+};
+
+// Collected in the page from its first script on: LCP candidates, long tasks and the first contentful paint.
+const observe = () => {
+  const metrics = { lcp: 0, fcp: 0, longTasks: [] };
+  window.__benchMetrics = metrics;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) metrics.lcp = entry.renderTime || entry.loadTime || entry.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) metrics.longTasks.push([entry.startTime, entry.duration]);
+  }).observe({ type: 'longtask', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (entry.name === 'first-contentful-paint') metrics.fcp = entry.startTime;
+  }).observe({ type: 'paint', buffered: true });
+};
+
+const measure = async (browser, url, ready) => {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+  const scripts = new Map();
+  cdp.on('Network.responseReceived', ({ requestId, type, response }) => {
+    if (type === 'Script') scripts.set(requestId, { url: response.url, bytes: 0 });
+  });
+  cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
+    const script = scripts.get(requestId);
+    if (script) script.bytes = encodedDataLength;
+  });
+  await page.addInitScript(observe);
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await ready(page);
+  await page.waitForTimeout(500);
+  const metrics = await page.evaluate(() => window.__benchMetrics);
+  await context.close();
+  const tbt = metrics.longTasks
+    .filter(([start]) => start >= metrics.fcp)
+    .reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0);
+  const files = [...scripts.values()];
+  const gzip = files.reduce((sum, file) => sum + (existsSync(distFile(file.url)) ? gzipSync(readFileSync(distFile(file.url))).length : 0), 0);
+  return { lcp: metrics.lcp, tbt, files: files.length, bytes: files.reduce((sum, file) => sum + file.bytes, 0), gzip };
+};
+
+const api = await startApi({ name: 'web-bench', main, env: { STATIC_ROOT: path.join(productRoot, 'dist/apps') } });
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+try {
+  const packageOf = async (market) => {
+    const { data } = await (await fetch(`${api.url}/api/active-packages?country=${market}`)).json();
+    return data[0].id;
+  };
+  const pages = [
+    { title: 'sign-in (/signin)', url: `${api.url}/signin?locale=en`, ready: (page) => page.getByRole('heading', { level: 1 }).first().waitFor() },
+    { title: 'card checkout', url: `${api.url}/subscribe-payment/${await packageOf('MY')}?locale=en`, ready: (page) => page.getByTestId('summary-total').waitFor() },
+    { title: 'gateway checkout', url: `${api.url}/subscribe/${await packageOf('TW')}?locale=en`, ready: (page) => page.getByRole('heading', { level: 1 }).first().waitFor() },
+  ];
+  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+  const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
+  console.log(`Chromium, ${throttle}× CPU throttling, no network throttling, empty cache; median of ${runs} load(s)`);
+  for (const target of pages) {
+    await measure(browser, target.url, target.ready); // warm the server (first static reads, SQLite pages)
+    const results = [];
+    for (let run = 0; run < runs; run++) results.push(await measure(browser, target.url, target.ready));
+    const pick = (key) => median(results.map((r) => r[key]));
+    console.log(
+      `${target.title.padEnd(18)} LCP ${pick('lcp').toFixed(0).padStart(5)} ms   TBT ${pick('tbt').toFixed(0).padStart(4)} ms   JS ${pick('files')} files, ${kb(pick('bytes'))} transferred, ${kb(pick('gzip'))} gzip`,
+    );
+  }
+} finally {
+  await browser.close();
+  await api.stop();
+}
