@@ -1,3 +1,4 @@
+import { pingDatabase } from '../../db/rows';
 import { route } from '../../http/route-table';
 import type { ApiModule } from '../registry';
 
@@ -9,7 +10,7 @@ export const healthModule: ApiModule = {
       path: '/health',
       summary: 'Readiness: 200 { status: "ok" } once migrated and serving',
       handler: async ({ res }) => {
-        await deps.db.raw('select 1');
+        await pingDatabase(deps.db);
         res.set('Cache-Control', 'no-store').json({ status: 'ok' });
       },
     }),
