@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { MARKETS } from '@merchant-hub/domain';
 import { addOnPackageQuerySchema } from './billing.schema.js';
 import { cardCheckoutRequestSchema } from './checkout.schema.js';
 import { optionalPositiveId, positiveId, wholeNumber } from './fields.js';
@@ -42,16 +41,17 @@ export const merchantInviteSchema = z.object({
 // ---------------------------------------------------------------------------------------------------------
 // Reference lists
 
-/** GET login-banner / signup-banner. */
-export const bannerQuerySchema = z.object({
-  locale: z.string().trim().max(10).optional(),
-  country: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .refine((value) => (MARKETS as readonly string[]).includes(value), { error: 'validation:common.invalidInput' })
-    .optional(),
-});
+/** GET login-banner / signup-banner; `markets` are the country codes the product sells in (the domain's). */
+export const makeBannerQuerySchema = (markets: readonly string[]) =>
+  z.object({
+    locale: z.string().trim().max(10).optional(),
+    country: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .refine((value) => markets.includes(value), { error: 'validation:common.invalidInput' })
+      .optional(),
+  });
 /** GET countries/:id/states. */
 export const countryIdParamsSchema = z.object({ id: positiveId() });
 /** GET check-email/:email. */
@@ -113,3 +113,13 @@ export const setPaymentMethodSchema = cardCheckoutRequestSchema.extend({
 export const retrySchema = z.object({ paymentMethod: providerReference('validation:billing.paymentMethodRequired') });
 export const fpxCheckSchema = z.object({ payment_intent_id: providerReference('validation:billing.paymentMethodRequired') });
 export const resultTokenParamsSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/) });
+
+// ---------------------------------------------------------------------------------------------------------
+// Catalog
+
+/** `/packages/:id`. */
+export const packageParamsSchema = z.object({ id: positiveId() });
+/** GET packages/:id?group=<market>: the same tier and period in that market. */
+export const packageQuerySchema = z.object({ group: z.string().trim().min(1).max(40).optional() });
+/** GET active-packages?country=<market>. */
+export const activePackagesQuerySchema = z.object({ country: z.string().trim().min(2).max(40).optional() });

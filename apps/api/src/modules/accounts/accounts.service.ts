@@ -6,6 +6,7 @@ import { hashPassword } from '../../security/crypto';
 import { createSessions } from '../auth';
 import { findUserByEmail, findUserById, findUserByPhone, toUserDto, updateUser, type UserRecord } from './accounts.repository';
 import { consumeToken, issueUserToken, peekToken, TOKEN_TTL_SECONDS } from './tokens.repository';
+import { inTransaction } from '../../db/rows';
 
 /** '+60 12-345 6789' → '+60123456789'; blank → null. */
 export const normalizePhone = (phone: string | null | undefined): string | null => {
@@ -90,7 +91,7 @@ export const createAccountsService = (deps: AppDeps) => {
     const user = await requireUser(Number(row.user_id));
     if (user.email !== input.email.trim().toLowerCase()) throw new AppError('token_invalid');
     const passwordHash = await hashPassword(input.password, config.scryptCost);
-    await db.transaction(async (trx) => {
+    await inTransaction(db, async (trx) => {
       await consumeToken(trx, 'password_reset_tokens', input.forgot_password_token, now);
       await updateUser(trx, user.id, { password_hash: passwordHash }, now);
     });
@@ -107,7 +108,7 @@ export const createAccountsService = (deps: AppDeps) => {
 
   const activate = async (token: string): Promise<void> => {
     const now = clock.now();
-    await db.transaction(async (trx) => {
+    await inTransaction(db, async (trx) => {
       const row = await consumeToken(trx, 'activation_tokens', token, now);
       await updateUser(trx, Number(row.user_id), { status: 'active', email_verified_at: now }, now);
     });

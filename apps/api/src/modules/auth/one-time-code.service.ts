@@ -4,6 +4,7 @@ import { addSeconds, unixSeconds } from '../../clock';
 import type { Db } from '../../db/knex';
 import { hmacCode, newSixDigitCode, safeEqualHex } from '../../security/crypto';
 import { findCode, findCodeForUpdate, insertCode, updateCode, type CodePurpose, type CodeRecord } from './auth.repository';
+import { inTransaction } from '../../db/rows';
 
 /** The numbers behind "a code cannot be guessed"; README.md explains the choice. */
 export const OTP_MAX_ATTEMPTS = 5;
@@ -40,7 +41,7 @@ export const createOneTimeCodes = (deps: { db: Db; clock: Clock; secret: string 
   const banLapsed = (state: CodeRecord, now: Date) => state.bannedUntil !== null && state.bannedUntil <= now;
 
   const issue: OneTimeCodes['issue'] = (purpose, subject, userId) =>
-    db.transaction(async (trx) => {
+    inTransaction(db, async (trx) => {
       const now = clock.now();
       const existing = await findCodeForUpdate(trx, purpose, subject);
       if (existing && isBanned(existing, now)) return { outcome: 'banned', state: existing };
@@ -63,7 +64,7 @@ export const createOneTimeCodes = (deps: { db: Db; clock: Clock; secret: string 
     });
 
   const verify: OneTimeCodes['verify'] = (purpose, subject, code) =>
-    db.transaction(async (trx) => {
+    inTransaction(db, async (trx) => {
       const now = clock.now();
       const state = await findCodeForUpdate(trx, purpose, subject);
       if (!state) return { outcome: 'missing', state };
@@ -91,7 +92,7 @@ export const createOneTimeCodes = (deps: { db: Db; clock: Clock; secret: string 
     });
 
   const consumeVerified: OneTimeCodes['consumeVerified'] = (purpose, subject) =>
-    db.transaction(async (trx) => {
+    inTransaction(db, async (trx) => {
       const now = clock.now();
       const state = await findCodeForUpdate(trx, purpose, subject);
       if (!state?.verifiedAt || addSeconds(state.verifiedAt, OTP_VERIFIED_LOGIN_WINDOW_SECONDS) <= now) return false;

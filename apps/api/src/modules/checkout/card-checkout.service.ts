@@ -7,7 +7,8 @@ import { hashPassword, newOpaqueToken, sha256Hex } from '../../security/crypto';
 import { type PromotionRecord, toCoupon } from '../billing';
 import { findPackage } from '../packages';
 import { type CardOrderInput, type CheckoutCore, newTradeNo, nowSeconds, type SignInTicket } from './checkout-core';
-import { type BuyerForm, type CheckoutOrder, findOrderByPaymentRef, gatewayCustomerTaken, inTransaction, insertOrder, markOrderPaid, setDefaultCard } from './checkout.repository';
+import { type BuyerForm, type CheckoutOrder, findOrderByPaymentRef, gatewayCustomerTaken, insertOrder, markOrderPaid, setDefaultCard } from './checkout.repository';
+import { inTransaction } from '../../db/rows';
 
 export type CheckoutConfig = { gateway: 'sandbox' | 'stripe'; stripePublishableKey?: string };
 

@@ -250,8 +250,5 @@ export const applyCouponToSubscription = async (exec: Exec, input: { subscriptio
   return exec('subscriptions').where({ id: input.subscriptionId }).first();
 };
 
-/** Runs `fn` in one transaction: a failed payment inside it leaves no merchant behind. */
-export const inTransaction = <T>(db: Knex, fn: (tx: Knex.Transaction) => Promise<T>): Promise<T> => db.transaction(fn);
-
 /** A gateway customer already tied to a merchant cannot start a second checkout. */
 export const gatewayCustomerTaken = async (exec: Exec, customer: string): Promise<boolean> => Boolean(await exec('billing_accounts').where({ gateway_customer_id: customer }).first('merchant_id'));

@@ -15,7 +15,6 @@ import {
   findOrderByResultToken,
   findOrderByTicket,
   findOrderByTradeNo,
-  inTransaction,
   insertOrder,
   lockOrderForNotification,
   markOrderFailed,
@@ -24,6 +23,7 @@ import {
   merchantOwnedBy,
   recordExternalPayment,
 } from './checkout.repository';
+import { inTransaction } from '../../db/rows';
 
 /** Taiwan's gateway checkout (ECPay AIO): the signed form, the server notification, the result page and its sign-in. */
 export const createEcpayCheckoutService = (deps: AppDeps, core: CheckoutCore) => {

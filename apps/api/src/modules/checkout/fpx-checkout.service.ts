@@ -7,7 +7,8 @@ import { hashPassword, newOpaqueToken, sha256Hex } from '../../security/crypto';
 import { type CatalogPackage, findPackage } from '../packages';
 import type { CardCheckoutService } from './card-checkout.service';
 import { type CardOrderInput, type CheckoutCore, newTradeNo, nowSeconds } from './checkout-core';
-import { type CheckoutOrder, findOrderByPaymentRef, inTransaction, insertOrder, lockOrderForNotification, markOrderFailed, markOrderPaid, recordExternalPayment } from './checkout.repository';
+import { type CheckoutOrder, findOrderByPaymentRef, insertOrder, lockOrderForNotification, markOrderFailed, markOrderPaid, recordExternalPayment } from './checkout.repository';
+import { inTransaction } from '../../db/rows';
 
 /** FPX checkout (Malaysia): the bank redirect, then settling the order from the bank's redirect or the webhook. */
 export const createFpxCheckoutService = (deps: AppDeps, core: CheckoutCore, card: CardCheckoutService) => {

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { AppDeps } from '../../app-deps';
+import { pingDatabase } from '../../db/rows';
 import { assignRequestId } from '../../http/logging';
 
 /** How long a successful database probe stands for every health check that follows it. */
@@ -14,9 +15,7 @@ export const databaseProbe = (deps: Pick<AppDeps, 'db'>, now: () => number = () 
   let pending: Promise<void> | null = null;
   return () => {
     if (now() < okUntil) return Promise.resolve();
-    pending ??= deps.db
-      .raw('select 1')
-      .then(() => {
+    pending ??= pingDatabase(deps.db).then(() => {
         okUntil = now() + DB_PROBE_TTL_MS;
       })
       .finally(() => {

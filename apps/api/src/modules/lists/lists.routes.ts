@@ -1,9 +1,12 @@
-import { artParamsSchema, bannerQuerySchema, countryIdParamsSchema, emailParamsSchema } from '@merchant-hub/validation';
+import { MARKETS } from '@merchant-hub/domain';
+import { artParamsSchema, countryIdParamsSchema, emailParamsSchema, makeBannerQuerySchema } from '@merchant-hub/validation';
 import type { AppDeps } from '../../app-deps';
 import { route, type RouteTable } from '../../http/route-table';
 import { countryFromHeaders } from './ip-country';
 import { bannerSvg } from './banner-art';
 import { createListsService } from './lists.service';
+
+const bannerQuerySchema = makeBannerQuerySchema(MARKETS);
 
 export const listsRoutes = (deps: AppDeps): RouteTable => {
   const lists = createListsService(deps);

@@ -1,6 +1,5 @@
 import { isMarket, type Market } from '@merchant-hub/domain';
-import { positiveId } from '@merchant-hub/validation';
-import { z } from 'zod';
+import { activePackagesQuerySchema, packageParamsSchema, packageQuerySchema } from '@merchant-hub/validation';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/errors';
 import { route, type RouteTable } from '../../http/route-table';
@@ -15,9 +14,6 @@ const marketOf = (group: string): Market | null => {
   return COUNTRY_MARKETS[group.trim().toLowerCase()] ?? null;
 };
 
-export const packageParamsSchema = z.object({ id: positiveId() });
-export const packageQuerySchema = z.object({ group: z.string().trim().min(1).max(40).optional() });
-export const activePackagesQuerySchema = z.object({ country: z.string().trim().min(2).max(40).optional() });
 
 /** Public catalog reads: the checkout pages show a package before anyone signs in. */
 export const packagesRoutes = (deps: AppDeps): RouteTable => [

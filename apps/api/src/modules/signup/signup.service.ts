@@ -10,6 +10,8 @@ import { consumeToken, issueUserToken, peekToken, TOKEN_TTL_SECONDS } from '../a
 import { createAuthService, type LoginResult, type RequestMeta } from '../auth';
 import { createOneTimeCodes, OTP_RESEND_COOLDOWN_SECONDS, OTP_VALIDITY_SECONDS } from '../auth';
 import { currencyExists, findCountry, findLanguage, findState, industryExists, shopCategoryExists } from '../lists';
+import { inTransaction } from '../../db/rows';
+import { findRegistration as findRegistrationRow, insertMerchantCreationToken, markRegistrationCompleted, markRegistrationVerified, saveRegistration } from './signup.repository';
 
 /** Server-side registration messages of spec §8, by the key the clients translate. */
 export const REGISTRATION_MESSAGES = {
@@ -41,7 +43,7 @@ export const createSignupService = (deps: AppDeps) => {
   const codes = createOneTimeCodes({ db, clock, secret: config.sessionSecret });
   const auth = createAuthService(deps);
 
-  const findRegistration = async (email: string) => db('trial_registrations').where({ email: email.trim().toLowerCase() }).first();
+  const findRegistration = (email: string) => findRegistrationRow(db, email);
 
   const nextOtpAt = (sentAt: Date | null): number => unixSeconds(addSeconds(sentAt ?? clock.now(), OTP_RESEND_COOLDOWN_SECONDS));
 
@@ -87,8 +89,7 @@ export const createSignupService = (deps: AppDeps) => {
       updated_at: now,
     };
     const existing = await findRegistration(email);
-    if (existing) await db('trial_registrations').where({ id: existing.id }).update(row);
-    else await db('trial_registrations').insert({ ...row, email, created_at: now });
+    await saveRegistration(db, existing ? existing.id : null, row, email, now);
     const { nextOTP } = await sendTrialCode(email, mobile, false);
     return { valid: true, found: { nextOTP }, message: 'OTP sent' };
   };
@@ -108,7 +109,7 @@ export const createSignupService = (deps: AppDeps) => {
     const attemptsLeft = result.state?.attemptsLeft ?? 0;
     switch (result.outcome) {
       case 'verified':
-        await db('trial_registrations').where({ id: registration.id }).update({ verified_at: clock.now(), updated_at: clock.now() });
+        await markRegistrationVerified(db, registration.id, clock.now());
         return { success: true, verified: true, message: 'Mobile number verified' };
       case 'banned':
         throw new AppError('trial_attempt_limit', { extra: { error_code: 'attempt_limit', attempts_left: 0 } });
@@ -150,7 +151,7 @@ export const createSignupService = (deps: AppDeps) => {
 
     const now = clock.now();
     const passwordHash = await hashPassword(input.account.password, config.scryptCost);
-    const { userId, activationToken } = await db.transaction(async (trx) => {
+    const { userId, activationToken } = await inTransaction(db, async (trx) => {
       const id = await insertUser(trx, {
         name: `${input.account.first_name} ${input.account.last_name}`,
         firstName: input.account.first_name,
@@ -190,7 +191,7 @@ export const createSignupService = (deps: AppDeps) => {
         },
         now,
       });
-      await trx('trial_registrations').where({ id: registration.id }).update({ completed_at: now, updated_at: now });
+      await markRegistrationCompleted(trx, registration.id, now);
       return { userId: id, activationToken: await issueUserToken(trx, 'activation_tokens', id, now) };
     });
     await notifier.send({
@@ -215,15 +216,7 @@ export const createSignupService = (deps: AppDeps) => {
     if (await findUserByEmail(db, email)) throw new AppError('email_taken');
     const token = newOpaqueToken();
     const now = clock.now();
-    await db('merchant_creation_tokens').insert({
-      email,
-      first_name: input.firstname,
-      last_name: input.lastname,
-      token_hash: sha256Hex(token),
-      created_by_user_id: createdBy,
-      created_at: now,
-      expires_at: addSeconds(now, TOKEN_TTL_SECONDS.merchant_creation_tokens),
-    });
+    await insertMerchantCreationToken(db, { email, firstName: input.firstname, lastName: input.lastname, tokenHash: sha256Hex(token), createdBy, createdAt: now, expiresAt: addSeconds(now, TOKEN_TTL_SECONDS.merchant_creation_tokens) });
     await notifier.send({
       channel: 'email',
       to: email,
@@ -262,7 +255,7 @@ export const createSignupService = (deps: AppDeps) => {
 
     const passwordHash = await hashPassword(input.password, config.scryptCost);
     const images = await saveImages();
-    await db.transaction(async (trx) => {
+    await inTransaction(db, async (trx) => {
       await consumeToken(trx, 'merchant_creation_tokens', token, now);
       const userId = await insertUser(trx, {
         name: `${input.firstname} ${input.lastname}`,
