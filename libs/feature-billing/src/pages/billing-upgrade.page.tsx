@@ -7,6 +7,7 @@ import { ErrorState, PageLoader, formatDate, usePageTitle } from '@merchant-hub/
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useBillingScope } from '../billing-scope';
+import { SummaryRow } from '../components/summary-row';
 import { useErrorText, useNotify } from '../notify';
 import { useActingMerchant } from '../use-store-chooser';
 
@@ -151,12 +152,3 @@ export const BillingUpgradePage = () => {
     </Stack>
   );
 };
-
-const SummaryRow = ({ label, value, strong, testId }: { label: string; value: string; strong?: boolean; testId?: string }) => (
-  <Table.Tr>
-    <Table.Td fw={strong ? 700 : undefined}>{label}</Table.Td>
-    <Table.Td ta="right" fw={strong ? 700 : undefined} data-testid={testId} style={{ whiteSpace: 'nowrap' }}>
-      {value}
-    </Table.Td>
-  </Table.Tr>
-);
