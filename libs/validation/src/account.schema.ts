@@ -227,11 +227,18 @@ export const registrationStoreSchema = z.object(
     store_name: storeName,
     store_email: emailField('validation:registration.storeEmailInvalid'),
     industry: positiveId('validation:registration.industryInvalid'),
-    currency: z
-      .string({ error: 'validation:registration.currencyInvalid' })
-      .trim()
-      .regex(/^[A-Za-z]{3}$/, { error: 'validation:registration.currencyInvalid' })
-      .transform((code) => code.toUpperCase()),
+    // The store's country decides its currency (the market sells in one currency): the form shows it,
+    // and the API refuses a currency that disagrees with the country, so no store ends up with no plans
+    // it can buy. Omitted, the country's currency is taken.
+    currency: z.preprocess(
+      (value) => (value === '' || value === null ? undefined : value),
+      z
+        .string({ error: 'validation:registration.currencyInvalid' })
+        .trim()
+        .regex(/^[A-Za-z]{3}$/, { error: 'validation:registration.currencyInvalid' })
+        .transform((code) => code.toUpperCase())
+        .optional(),
+    ),
     language: requiredChoice('validation:registration.languageInvalid'),
     address1: requiredText('validation:registration.address1Required'),
     address2: optionalText(),

@@ -51,6 +51,7 @@ export const validationMessagesEn = {
   'validation:registration.storeEmailInvalid': 'Please enter a valid store email address',
   'validation:registration.industryInvalid': 'Selected industry does not exist',
   'validation:registration.currencyInvalid': 'Selected currency is invalid',
+  'validation:registration.currencyMarketMismatch': "The currency must be the store country's currency",
   'validation:registration.languageInvalid': 'Selected language does not exist',
   'validation:registration.address1Required': 'Please enter your address',
   'validation:registration.cityRequired': 'Please enter city',

@@ -37,7 +37,7 @@ export const signupRouter = (deps: AppDeps, limits: RateLimiters): Router => {
     res.json({
       data: {
         languages,
-        countries: countries.map(({ id, name, dial_code, iso_code }) => ({ id, name, dial_code, iso_code })),
+        countries: countries.map(({ id, name, dial_code, iso_code, currency_code }) => ({ id, name, dial_code, iso_code, currency_code })),
         industries,
         currencies,
       },

@@ -58,6 +58,7 @@ export const validation = {
     storeEmailInvalid: 'Please enter a valid store email address',
     industryInvalid: 'Selected industry does not exist',
     currencyInvalid: 'Selected currency is invalid',
+    currencyMarketMismatch: "The currency must be the store country's currency",
     languageInvalid: 'Selected language does not exist',
     address1Required: 'Please enter your address',
     cityRequired: 'Please enter city',

@@ -58,6 +58,7 @@ export const validation = {
     storeEmailInvalid: 'Sila masukkan alamat e-mel kedai yang sah',
     industryInvalid: 'Industri yang dipilih tidak wujud',
     currencyInvalid: 'Mata wang yang dipilih tidak sah',
+    currencyMarketMismatch: 'Mata wang mestilah mata wang negara kedai',
     languageInvalid: 'Bahasa yang dipilih tidak wujud',
     address1Required: 'Sila masukkan alamat anda',
     cityRequired: 'Sila masukkan bandar',

@@ -58,6 +58,7 @@ export const validation = {
     storeEmailInvalid: 'โปรดกรอกอีเมลร้านค้าที่ถูกต้อง',
     industryInvalid: 'ไม่มีอุตสาหกรรมที่เลือก',
     currencyInvalid: 'สกุลเงินที่เลือกไม่ถูกต้อง',
+    currencyMarketMismatch: 'สกุลเงินต้องเป็นสกุลเงินของประเทศที่ตั้งร้านค้า',
     languageInvalid: 'ไม่มีภาษาที่เลือก',
     address1Required: 'โปรดกรอกที่อยู่ของคุณ',
     cityRequired: 'โปรดกรอกเมือง',

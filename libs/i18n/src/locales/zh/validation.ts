@@ -58,6 +58,7 @@ export const validation = {
     storeEmailInvalid: '请输入有效的店铺邮箱地址',
     industryInvalid: '所选行业不存在',
     currencyInvalid: '所选货币无效',
+    currencyMarketMismatch: '货币必须是店铺所在国家的货币',
     languageInvalid: '所选语言不存在',
     address1Required: '请输入您的地址',
     cityRequired: '请输入城市',

@@ -58,6 +58,7 @@ export const validation = {
     storeEmailInvalid: '請輸入有效的商店電子郵件地址',
     industryInvalid: '所選產業不存在',
     currencyInvalid: '所選幣別無效',
+    currencyMarketMismatch: '幣別必須是商店所在國家的幣別',
     languageInvalid: '所選語言不存在',
     address1Required: '請輸入您的地址',
     cityRequired: '請輸入城市',
