@@ -107,6 +107,35 @@ describe('merchant back office journeys', () => {
     await page.context().close();
   });
 
+  it('ends the session on the server when the browser opens /logout', async () => {
+    const page = await newPage();
+    await signIn(page, 'merchant-my@demo.test');
+    const whoAmI = () => page.evaluate(async () => (await fetch('/api/user', { credentials: 'include' })).status);
+    expect(await whoAmI()).toBe(200);
+    await page.goto(`${product.baseUrl}/logout`);
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    expect(await whoAmI()).toBe(401);
+    expect((await page.context().cookies()).filter((cookie) => cookie.name === 'mh_session')).toEqual([]);
+    await page.context().close();
+  });
+
+  it('signs the browser out at the first 401 when the session is revoked elsewhere', async () => {
+    const page = await newPage();
+    await signIn(page, 'merchant-my@demo.test');
+    await page.getByRole('button', { name: 'Skip tour' }).click({ timeout: 5000 }).catch(() => undefined);
+    await page.goto(`${product.baseUrl}/home/dashboard`);
+    await page.getByRole('heading', { name: 'Current Plan' }).waitFor();
+    // Another tab logs out: the cookie this tab holds is revoked on the server.
+    const other = await page.context().newPage();
+    await other.goto(`${product.baseUrl}/logout`);
+    await other.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    await other.close();
+    await page.getByRole('button', { name: 'Billing History' }).click();
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/signin');
+    await page.context().close();
+  });
+
   it('locks sign-in after repeated wrong codes and says so', async () => {
     const page = await newPage();
     await submitCredentials(page, 'merchant-sg@demo.test');
