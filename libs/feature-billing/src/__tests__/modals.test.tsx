@@ -8,7 +8,7 @@ import { BillingHistoryModal } from '../components/billing-history-modal';
 import { CreditBalanceModal } from '../components/credit-balance-modal';
 import { LateSubscribeModal } from '../components/late-subscribe-modal';
 import { ManageCardsModal } from '../components/manage-cards-modal';
-import { upgradeSummary } from '../pages/billing-upgrade.page';
+import { upgradeSummary } from '../components/charge-summary';
 import { pkg } from './fixtures';
 import { renderFeature } from './render';
 
@@ -170,6 +170,25 @@ describe('BillingHistoryModal', () => {
     expect(screen.getAllByRole('link', { name: 'Download PDF' })[0]).toHaveAttribute('href', '/api/invoices/in_1.pdf');
     expect(screen.getByText('Paid')).toBeInTheDocument();
     expect(screen.getByText('Uncollectible')).toBeInTheDocument();
+  });
+
+  it("shows a period switch invoice's own period (the new yearly cycle), not its first line's (the credit)", async () => {
+    const periodSwitch = {
+      ...invoice('in_3', 'paid'),
+      period_start: 1777593600,
+      period_end: 1809129600,
+      lines: {
+        data: [
+          { id: 'l1', description: 'Unused time on Starter', amount: -4950, quantity: 1, proration: true, period: { start: 1777593600, end: 1780272000 } },
+          { id: 'l2', description: 'Enterprise Yearly', amount: 190000, quantity: 1, proration: false, period: { start: 1777593600, end: 1809129600 } },
+        ],
+      },
+    };
+    const routes = [{ method: 'POST', path: '/users/billing/billing-history', body: { data: [periodSwitch], has_more: false } }];
+    renderFeature(<BillingHistoryModal opened accountCreatedAt={null} showPdf={false} today="2026-05-15" onClose={vi.fn()} />, { routes });
+    const [row] = await screen.findAllByTestId('invoice-row');
+    expect(row).toHaveTextContent('01/05/2026 – 01/05/2027');
+    expect(row).not.toHaveTextContent('01/06/2026');
   });
 
   it('pages with Show More from the last invoice shown', async () => {

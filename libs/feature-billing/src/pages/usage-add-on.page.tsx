@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useBillingScope } from '../billing-scope';
+import { SummaryRow } from '../components/charge-summary';
 import { useErrorText, useNotify } from '../notify';
 import { useActingMerchant } from '../use-store-chooser';
 
@@ -122,13 +123,13 @@ export const UsageAddOnPage = () => {
       <Card withBorder radius="md">
         <Table>
           <Table.Tbody>
-            <Row label={`${t('addOn.price')} (${t(`addOn.period.${pkg.data.billing_period}`)})`} value={money(quote.unit_price)} />
-            <Row label={t('addOn.prorated')} value={money(quote.prorated_amount ?? quote.sub_total_amount)} />
-            {(quote.discount_amount ?? 0) > 0 ? <Row label={t('addOn.discount')} value={money(-(quote.discount_amount ?? 0))} /> : null}
-            <Row label={t('addOn.subtotal')} value={money(quote.sub_total_amount)} testId="add-on-subtotal" />
-            <Row label={t('addOn.tax', { label: quote.tax_label ?? pkg.data.tax_label, percent: quote.tax_percentage })} value={money(quote.tax_amount ?? 0)} />
-            <Row label={t('addOn.appliedCredit')} value={money(-quote.applied_balance)} />
-            <Row label={t('addOn.total')} value={money(quote.grand_total_amount)} strong testId="add-on-total" />
+            <SummaryRow label={`${t('addOn.price')} (${t(`addOn.period.${pkg.data.billing_period}`)})`} value={money(quote.unit_price)} />
+            <SummaryRow label={t('addOn.prorated')} value={money(quote.prorated_amount ?? quote.sub_total_amount)} />
+            {(quote.discount_amount ?? 0) > 0 ? <SummaryRow label={t('addOn.discount')} value={money(-(quote.discount_amount ?? 0))} /> : null}
+            <SummaryRow label={t('addOn.subtotal')} value={money(quote.sub_total_amount)} testId="add-on-subtotal" />
+            <SummaryRow label={t('addOn.tax', { label: quote.tax_label ?? pkg.data.tax_label, percent: quote.tax_percentage })} value={money(quote.tax_amount ?? 0)} />
+            <SummaryRow label={t('addOn.appliedCredit')} value={money(-quote.applied_balance)} />
+            <SummaryRow label={t('addOn.total')} value={money(quote.grand_total_amount)} strong testId="add-on-total" />
           </Table.Tbody>
         </Table>
       </Card>
@@ -151,12 +152,3 @@ export const UsageAddOnPage = () => {
     </Stack>
   );
 };
-
-const Row = ({ label, value, strong, testId }: { label: string; value: string; strong?: boolean; testId?: string }) => (
-  <Table.Tr>
-    <Table.Td fw={strong ? 700 : undefined}>{label}</Table.Td>
-    <Table.Td ta="right" fw={strong ? 700 : undefined} data-testid={testId} style={{ whiteSpace: 'nowrap' }}>
-      {value}
-    </Table.Td>
-  </Table.Tr>
-);

@@ -187,6 +187,9 @@ describe.each(testDatabases)('billing lifecycle through simulated time (%s)', (k
     expect(res.body.invoice).toMatchObject({ subtotal: 181090, tax: 14487, total: 195577 });
     const sub = (await billing()).body.all[0];
     expect(sub).toMatchObject({ stripe_plan: 'price_my_growth_yearly', current_period_start: '2026-03-17T21:00:00.000Z', current_period_end: '2027-03-17T21:00:00.000Z' });
+    // The invoice pays for the new yearly cycle; its first line is the credit for the old month.
+    const invoice = await latestInvoice();
+    expect({ start: invoice.period_start, end: invoice.period_end }).toEqual({ start: Date.parse(sub.current_period_start) / 1000, end: Date.parse(sub.current_period_end) / 1000 });
   });
 });
 
