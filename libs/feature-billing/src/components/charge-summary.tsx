@@ -1,6 +1,6 @@
 import { Table, Text } from '@mantine/core';
 import type { PlanChangePreview } from '@merchant-hub/api-client';
-import { addTax, formatMoney, sumMinor } from '@merchant-hub/money';
+import { checkoutTotals, formatMoney, sumMinor } from '@merchant-hub/money';
 import { formatDate } from '@merchant-hub/ui-kit';
 import { useTranslation } from 'react-i18next';
 
@@ -24,7 +24,7 @@ export const upgradeSummary = (preview: PlanChangePreview): UpgradeSummary => {
   const credit = sumMinor(0, ...preview.lines.filter((l) => l.amount < 0).map((l) => l.amount));
   const charge = sumMinor(0, ...preview.lines.filter((l) => l.amount >= 0).map((l) => l.amount));
   const subtotal = sumMinor(credit, charge);
-  const tax = subtotal > 0 ? addTax(subtotal, preview.tax_percent ?? preview.package.tax).tax : 0;
+  const tax = subtotal > 0 ? checkoutTotals({ price: subtotal, taxPercent: preview.tax_percent ?? preview.package.tax, currency: preview.currency }).totalTax : 0;
   const rounding = preview.rounding_amount ?? 0;
   const total = sumMinor(subtotal, tax, rounding);
   const creditApplied = total > 0 ? Math.min(total, preview.applied_balance) : 0;

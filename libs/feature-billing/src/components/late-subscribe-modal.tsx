@@ -2,7 +2,7 @@ import { Alert, Button, Modal, Radio, Select, Stack, Text } from '@mantine/core'
 import { authenticationRedirectOf, isApiError, useCreateLateSubscribeFpxIntent, useLateSubscribe } from '@merchant-hub/api-client';
 import type { CurrencyCode, Package } from '@merchant-hub/domain';
 import { visiblePlanCards } from '@merchant-hub/billing-rules';
-import { addTax, formatMoney } from '@merchant-hub/money';
+import { checkoutTotals, formatMoney } from '@merchant-hub/money';
 import { FPX_BANKS, type FpxBankCode, lateSubscribeFormSchema } from '@merchant-hub/validation';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -44,7 +44,7 @@ export const LateSubscribeModal = ({ packages, currency, userId, isStaff, return
   const fpxAvailable = currency === 'MYR';
   const chosen = plans.find((p) => String(p.id) === packageId) ?? null;
   const check = lateSubscribeFormSchema.safeParse({ payment_type: paymentType, package_id: packageId ?? undefined, changing_plan: true });
-  const amount = chosen ? chosen.subtotal + addTax(chosen.subtotal, chosen.tax).tax : 0;
+  const amount = chosen ? checkoutTotals({ price: chosen.subtotal, taxPercent: chosen.tax, currency: chosen.currency }).total : 0;
   const ready = check.success && (paymentType === 'card' ? entry.complete : bank !== null);
 
   const handlePay = async () => {
