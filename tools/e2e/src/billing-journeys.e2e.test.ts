@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, startProduct, type RunningProduct, screenshotDir } from './harness';
-import { apiFromPage, signInThroughUi } from './merchant-session';
+import { apiFromPage, fillCard, signInThroughUi } from './merchant-session';
 
 // Issue 6 journeys on the sandbox gateway: new-merchant@demo.test goes from "must subscribe" through every
 // billing action; screenshots of each screen at 375 px and 1440 px land in docs/screenshots/billing-*.png.
@@ -60,12 +60,6 @@ const shots = async (page: Page, name: string): Promise<void> => {
 };
 
 const dialog = (page: Page): Locator => page.getByRole('dialog');
-
-const fillCard = async (scope: Locator, number: string): Promise<void> => {
-  await scope.getByLabel('Card number').fill(number);
-  await scope.getByLabel('Expiry (MM / YY)').fill('1240');
-  await scope.getByLabel('CVC').fill('123');
-};
 
 const currentPlanCard = (page: Page): Locator => page.locator('.mantine-Card-root').filter({ has: page.getByRole('heading', { name: 'Current Plan' }) });
 

@@ -238,6 +238,12 @@ describe('LateSubscribeModal', () => {
     expect(calls.find((c) => c.path.startsWith('/users/billing/late-subscribe/fpx'))?.body).toEqual({ package_id: 1, bank: 'maybank2u', return_url: '/home/dashboard' });
   });
 
+  it('never offers FPX for a plan priced outside ringgit', async () => {
+    renderFeature(<LateSubscribeModal packages={[pkg({ currency: 'TWD', subtotal: 129000, price: 129000 })]} currency="MYR" isStaff={false} returnPath="/" />, { routes });
+    expect(await screen.findByLabelText('Credit / debit card')).toBeInTheDocument();
+    expect(screen.queryByLabelText('FPX online banking')).toBeNull();
+  });
+
   it('lists the same FPX banks as the checkout, corporate portals included', async () => {
     renderFeature(<LateSubscribeModal packages={[pkg()]} currency="MYR" isStaff={false} returnPath="/" />, { routes });
     await userEvent.click(await screen.findByLabelText('FPX online banking'));
