@@ -4,7 +4,6 @@ import {
   lettersOnlyName,
   nonBlankPassword,
   optionalText,
-  positiveId,
   requiredChoice,
   requiredText,
   sixDigitCode,
@@ -226,7 +225,12 @@ export const registrationStoreSchema = z.object(
   {
     store_name: storeName,
     store_email: emailField('validation:registration.storeEmailInvalid'),
-    industry: positiveId('validation:registration.industryInvalid'),
+    // An empty choice is a missing answer, not an unknown industry.
+    industry: z
+      .union([z.string(), z.number()], { error: 'validation:registration.industryRequired' })
+      .refine((value) => String(value).trim() !== '', { error: 'validation:registration.industryRequired', abort: true })
+      .transform((value) => Number(value))
+      .refine((id) => Number.isInteger(id) && id > 0, { error: 'validation:registration.industryInvalid' }),
     // The store's country decides its currency (the market sells in one currency): the form shows it,
     // and the API refuses a currency that disagrees with the country, so no store ends up with no plans
     // it can buy. Omitted, the country's currency is taken.

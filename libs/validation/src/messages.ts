@@ -50,6 +50,7 @@ export const validationMessagesEn = {
   'validation:registration.mobileNumberInvalid': 'Invalid phone number format',
   'validation:registration.storeEmailInvalid': 'Please enter a valid store email address',
   'validation:registration.industryInvalid': 'Selected industry does not exist',
+  'validation:registration.industryRequired': 'Please choose your industry',
   'validation:registration.currencyInvalid': 'Selected currency is invalid',
   'validation:registration.currencyMarketMismatch': "The currency must be the store country's currency",
   'validation:registration.languageInvalid': 'Selected language does not exist',

@@ -268,7 +268,7 @@ describe('trial sign-up: store step', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create my store' }));
     for (const message of [
       'Please enter a valid store email address',
-      'Selected industry does not exist',
+      'Please choose your industry',
       'Selected language does not exist',
       'Please enter your address',
       'Please enter city',

@@ -57,6 +57,7 @@ export const validation = {
     mobileNumberInvalid: 'Invalid phone number format',
     storeEmailInvalid: 'Please enter a valid store email address',
     industryInvalid: 'Selected industry does not exist',
+    industryRequired: 'Please choose your industry',
     currencyInvalid: 'Selected currency is invalid',
     currencyMarketMismatch: "The currency must be the store country's currency",
     languageInvalid: 'Selected language does not exist',

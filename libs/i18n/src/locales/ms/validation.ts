@@ -57,6 +57,7 @@ export const validation = {
     mobileNumberInvalid: 'Format nombor telefon tidak sah',
     storeEmailInvalid: 'Sila masukkan alamat e-mel kedai yang sah',
     industryInvalid: 'Industri yang dipilih tidak wujud',
+    industryRequired: 'Sila pilih industri anda',
     currencyInvalid: 'Mata wang yang dipilih tidak sah',
     currencyMarketMismatch: 'Mata wang mestilah mata wang negara kedai',
     languageInvalid: 'Bahasa yang dipilih tidak wujud',

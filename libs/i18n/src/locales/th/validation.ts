@@ -57,6 +57,7 @@ export const validation = {
     mobileNumberInvalid: 'รูปแบบหมายเลขโทรศัพท์ไม่ถูกต้อง',
     storeEmailInvalid: 'โปรดกรอกอีเมลร้านค้าที่ถูกต้อง',
     industryInvalid: 'ไม่มีอุตสาหกรรมที่เลือก',
+    industryRequired: 'กรุณาเลือกอุตสาหกรรมของคุณ',
     currencyInvalid: 'สกุลเงินที่เลือกไม่ถูกต้อง',
     currencyMarketMismatch: 'สกุลเงินต้องเป็นสกุลเงินของประเทศที่ตั้งร้านค้า',
     languageInvalid: 'ไม่มีภาษาที่เลือก',

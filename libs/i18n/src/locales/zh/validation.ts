@@ -57,6 +57,7 @@ export const validation = {
     mobileNumberInvalid: '电话号码格式无效',
     storeEmailInvalid: '请输入有效的店铺邮箱地址',
     industryInvalid: '所选行业不存在',
+    industryRequired: '请选择您的行业',
     currencyInvalid: '所选货币无效',
     currencyMarketMismatch: '货币必须是店铺所在国家的货币',
     languageInvalid: '所选语言不存在',

@@ -57,6 +57,7 @@ export const validation = {
     mobileNumberInvalid: '電話號碼格式無效',
     storeEmailInvalid: '請輸入有效的商店電子郵件地址',
     industryInvalid: '所選產業不存在',
+    industryRequired: '請選擇您的產業',
     currencyInvalid: '所選幣別無效',
     currencyMarketMismatch: '幣別必須是商店所在國家的幣別',
     languageInvalid: '所選語言不存在',
