@@ -67,7 +67,11 @@ type PendingChange =
 /** A first plan and a plan change leave nothing behind when authentication fails; unpaid renewals and add-ons stay owed. */
 const VOID_ON_FAILURE: readonly PendingChange['purpose'][] = ['subscribe', 'plan_change'];
 
-const dateOf = (seconds: number): string => new Date(seconds * 1000).toISOString().slice(0, 10);
+/** A day as people read it in messages and invoice lines (spec §9: DD/MM/YYYY), in UTC like every stored time. */
+const dateOf = (seconds: number): string => {
+  const [year, month, day] = new Date(seconds * 1000).toISOString().slice(0, 10).split('-');
+  return `${day}/${month}/${year}`;
+};
 
 export const createBillingService = (engine: Engine) => {
   const { db, gateway, publicUrl } = engine.deps;

@@ -45,6 +45,8 @@ describe.each(testDatabases)('billing lifecycle through simulated time (%s)', (k
     await advance(ctx, staff, userId, (31 * DAY) / 2);
     const up = await post('downgrade-or-upgrade', { package_id: await packageId(ctx, 'price_my_growth_monthly'), type: 'upgrade' });
     expect(up.status).toBe(200);
+    // Dates inside texts read DD/MM/YYYY (spec §9), never ISO.
+    expect(up.body.invoice.lines.data.map((l: { description: string }) => l.description)).toEqual(['Unused time on Starter after 17/03/2026', 'Remaining time on Growth after 17/03/2026']);
     expect(up.body.invoice.lines.data.map((l: { amount: number }) => l.amount)).toEqual([-4950, 9950]);
     expect(up.body.invoice).toMatchObject({ subtotal: 5000, tax: 400, total: 5400, amount_paid: 5400, status: 'paid', billing_reason: 'subscription_update' });
 
