@@ -87,8 +87,8 @@ export const parseApiError = (status: number, body: unknown): ApiError => {
 
 /** Whether the error means the session is gone, so the app should send the user to sign in. */
 export const isSessionError = (error: unknown): boolean =>
-  // A wrong password is a 401 too, but the user is on the sign-in page and must see the message.
-  isApiError(error) && error.status === 401 && error.code !== 'invalid_credentials';
+  // A wrong password or a spent checkout sign-in ticket is a 401 too, but the user must see that message.
+  isApiError(error) && error.status === 401 && error.code !== 'invalid_credentials' && error.code !== 'checkout_ticket_invalid';
 
 /** Said when nothing more specific applies: a server failure, or a failure on this side that is not the API's. */
 const FALLBACK_ERROR_KEY = 'errors:error.somethingWentWrong';

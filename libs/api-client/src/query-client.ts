@@ -4,10 +4,12 @@ import { ApiError, isApiError, isSessionError } from './api-error';
 /** What a query or mutation may tell the global error handling. */
 export type RequestMeta = {
   /**
-   * The caller shows this error itself (inline form errors, a dedicated modal, an expected 401 on a
-   * "who am I" check): no notification and no redirect to sign-in.
+   * The caller shows this error itself (inline form errors, a dedicated modal): no notification. A gone
+   * session still signs the browser out: a modal cannot fix a revoked session.
    */
   handlesError?: boolean;
+  /** The caller is the check of who is signed in (a route guard) and sends a gone session to sign-in itself. */
+  handlesSignOut?: boolean;
 };
 
 // Module augmentation needs an interface; this types `meta` on every useQuery/useMutation of the product.
@@ -40,9 +42,9 @@ export const shouldRetryQuery = (failureCount: number, error: Error): boolean =>
 
 export const createQueryClient = ({ onError, onUnauthorized }: CreateQueryClientOptions): QueryClient => {
   const handleError = (error: Error, meta: RequestMeta | undefined) => {
-    if (meta?.handlesError) return;
-    if (isSessionError(error)) onUnauthorized(error as ApiError);
-    else onError(error);
+    if (isSessionError(error)) {
+      if (!meta?.handlesSignOut) onUnauthorized(error as ApiError);
+    } else if (!meta?.handlesError) onError(error);
   };
   return new QueryClient({
     queryCache: new QueryCache({ onError: (error, query) => handleError(error, query.meta) }),

@@ -27,7 +27,8 @@ export type PhoneCode = Country & { phone_code: string };
 export type Industry = { id: number; name: string };
 export type TrialSettings = {
   languages: Language[];
-  countries: Country[];
+  /** Each country with the currency its market sells in: the sign-up form derives the store's currency from it. */
+  countries: (Country & { currency_code: string })[];
   industries: Industry[];
   currencies: (CurrencyOption & { name?: string })[];
 };

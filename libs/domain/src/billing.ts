@@ -164,6 +164,9 @@ export type Invoice = {
   hosted_invoice_url: string;
   invoice_pdf: string;
   created: UnixSeconds;
+  /** What the invoice pays for: from the earliest line's start to the latest line's end (a period switch: the new plan's cycle). */
+  period_start?: UnixSeconds;
+  period_end?: UnixSeconds;
   lines: { data: InvoiceLine[] };
 };
 

@@ -1,6 +1,7 @@
 export { BillingPage } from './pages/billing.page';
-export { BillingUpgradePage, upgradeSummary } from './pages/billing-upgrade.page';
-export type { UpgradeSummary } from './pages/billing-upgrade.page';
+export { BillingUpgradePage } from './pages/billing-upgrade.page';
+export { upgradeSummary } from './components/charge-summary';
+export type { UpgradeSummary } from './components/charge-summary';
 export { UsageAddOnPage } from './pages/usage-add-on.page';
 export { BillingScopeProvider, DEFAULT_BILLING_PATHS, useBillingScope } from './billing-scope';
 export type { BillingPaths, BillingScope, BillingScopeProviderProps } from './billing-scope';

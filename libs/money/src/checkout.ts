@@ -79,7 +79,8 @@ export type CheckoutInput = {
  * 3. `subtotal` = `packagePrice` − `packageDiscount` − `coupon`, never below zero;
  * 4. `totalTax` = `taxPercent` % of `subtotal`;
  * 5. `roundingAmount` = what rounding `subtotal + totalTax` to display decimals added (TWD only; may be
- *    negative, down to −49, when the total rounds down);
+ *    negative, down to −49, when the total rounds down). With `round` (the default) steps 1, 2 and 4 are
+ *    already rounded half-up to the display decimals, so a TWD price of whole dollars needs none;
  * 6. `total` = `subtotal` + `totalTax` + `roundingAmount`, exactly.
  * Discounts are reported as positive amounts; screens and the gateway form put the minus sign in front.
  * Every field is an integer and only `roundingAmount` can be negative.
@@ -89,11 +90,16 @@ export const checkoutTotals = (input: CheckoutInput): CheckoutTotals => {
   const { currency, discountPercent = 0, coupon, taxPercent, round = true } = input;
   getCurrency(currency);
   const packagePrice = assertMinor(input.price, 'price', { nonNegative: true });
-  const afterPackage = netPrice(packagePrice, discountPercent);
-  const packageDiscount = packagePrice - afterPackage;
-  const couponAmount = coupon ? couponDiscount(afterPackage, coupon, currency) : 0;
+  // Rounding on: every part is in amounts the currency shows, so the lines on screen add up to the total
+  // (TWD: whole dollars, as Taiwan's invoices state tax; a tax of NT$64.50 would show as NT$65 beside a
+  // rounding line that no longer adds up). A no-op for the two-decimal currencies.
+  const shown = (amount: MinorUnits): MinorUnits => (round ? roundForDisplay(amount, currency) : amount);
+  const packageDiscount = shown(percentOf(packagePrice, discountPercent));
+  const afterPackage = packagePrice - packageDiscount;
+  const couponAmount = coupon ? Math.min(shown(couponDiscount(afterPackage, coupon, currency)), afterPackage) : 0;
   const subtotal = afterPackage - couponAmount;
-  const { tax: totalTax, total: unrounded } = addTax(subtotal, taxPercent);
+  const totalTax = shown(addTax(subtotal, taxPercent).tax);
+  const unrounded = sumMinor(subtotal, totalTax);
   const total = round ? roundForDisplay(unrounded, currency) : unrounded;
   return {
     packagePrice,

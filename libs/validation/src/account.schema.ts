@@ -8,7 +8,6 @@ import {
   UPLOAD_URL_PATTERN,
   nonBlankPassword,
   optionalText,
-  positiveId,
   requiredChoice,
   requiredText,
   sixDigitCode,
@@ -226,12 +225,24 @@ export const registrationStoreSchema = z.object(
   {
     store_name: storeName,
     store_email: emailField('validation:registration.storeEmailInvalid'),
-    industry: positiveId('validation:registration.industryInvalid'),
-    currency: z
-      .string({ error: 'validation:registration.currencyInvalid' })
-      .trim()
-      .regex(/^[A-Za-z]{3}$/, { error: 'validation:registration.currencyInvalid' })
-      .transform((code) => code.toUpperCase()),
+    // An empty choice is a missing answer, not an unknown industry.
+    industry: z
+      .union([z.string(), z.number()], { error: 'validation:registration.industryRequired' })
+      .refine((value) => String(value).trim() !== '', { error: 'validation:registration.industryRequired', abort: true })
+      .transform((value) => Number(value))
+      .refine((id) => Number.isInteger(id) && id > 0, { error: 'validation:registration.industryInvalid' }),
+    // The store's country decides its currency (the market sells in one currency): the form shows it,
+    // and the API refuses a currency that disagrees with the country, so no store ends up with no plans
+    // it can buy. Omitted, the country's currency is taken.
+    currency: z.preprocess(
+      (value) => (value === '' || value === null ? undefined : value),
+      z
+        .string({ error: 'validation:registration.currencyInvalid' })
+        .trim()
+        .regex(/^[A-Za-z]{3}$/, { error: 'validation:registration.currencyInvalid' })
+        .transform((code) => code.toUpperCase())
+        .optional(),
+    ),
     language: requiredChoice('validation:registration.languageInvalid'),
     address1: requiredText('validation:registration.address1Required'),
     address2: optionalText(),

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, startProduct, type RunningProduct, screenshotDir } from './harness';
-import { apiFromPage, signInThroughUi } from './merchant-session';
+import { apiFromPage, fillCard, signInThroughUi } from './merchant-session';
 
 // Issue 6 journeys on the sandbox gateway: new-merchant@demo.test goes from "must subscribe" through every
 // billing action; screenshots of each screen at 375 px and 1440 px land in docs/screenshots/billing-*.png.
@@ -60,12 +60,6 @@ const shots = async (page: Page, name: string): Promise<void> => {
 };
 
 const dialog = (page: Page): Locator => page.getByRole('dialog');
-
-const fillCard = async (scope: Locator, number: string): Promise<void> => {
-  await scope.getByLabel('Card number').fill(number);
-  await scope.getByLabel('Expiry (MM / YY)').fill('1240');
-  await scope.getByLabel('CVC').fill('123');
-};
 
 const currentPlanCard = (page: Page): Locator => page.locator('.mantine-Card-root').filter({ has: page.getByRole('heading', { name: 'Current Plan' }) });
 
@@ -291,5 +285,33 @@ describe('billing states of the demo merchants', () => {
     await page.getByRole('button', { name: 'Subscribe', exact: true }).click();
     await page.getByTestId('add-on-total').waitFor();
     await context.close();
+  }, 60_000);
+
+  it('a period switch shows the amount due today before Confirm & switch charges exactly that', async () => {
+    const page = await open('merchant-my@demo.test');
+    await page.getByRole('tab', { name: 'Yearly' }).click();
+    const enterprise = page.locator('[data-testid^="plan-"]').filter({ hasText: 'Enterprise' }).filter({ has: page.getByRole('button', { name: 'Order Plan' }) }).first();
+    await enterprise.getByRole('button', { name: 'Order Plan' }).click();
+    await dialog(page).getByText('Due today').waitFor();
+    const shown = await dialog(page).getByTestId('upgrade-total').innerText();
+    expect(shown).toMatch(/^RM [\d,]+\.\d{2}$/);
+    await shots(page, 'period-switch');
+    const before = (await allInvoices(page)).length;
+    await dialog(page).getByRole('button', { name: 'Confirm & switch' }).click();
+    await dialog(page).waitFor({ state: 'detached' });
+    const invoices = await allInvoices(page);
+    expect(invoices).toHaveLength(before + 1);
+    const charged = invoices[0].amount_paid;
+    expect(shown).toBe(`RM ${(charged / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
+    await page.getByRole('button', { name: 'Billing History' }).click();
+    const row = dialog(page).getByTestId('invoice-row').first();
+    await row.waitFor();
+    // The new yearly cycle's end, not the credited month's end (the first line's).
+    // DD/MM/YYYY in the browser's own time zone, as the page formats it.
+    const ddmmyyyy = (seconds: number) => page.evaluate((s) => new Date(s * 1000).toLocaleDateString('en-GB'), seconds);
+    const switchInvoice = invoices[0] as Invoice & { period_end: number; lines: { data: { period: { end: number } }[] } };
+    expect(switchInvoice.period_end - switchInvoice.lines.data[0].period.end).toBeGreaterThan(300 * 86_400);
+    expect(await row.innerText()).toContain(await ddmmyyyy(switchInvoice.period_end));
+    await page.context().close();
   }, 60_000);
 });

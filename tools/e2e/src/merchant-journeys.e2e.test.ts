@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, startProduct, type RunningProduct } from './harness';
+import { apiFromPage, fillCard } from './merchant-session';
 
 // Journeys of issue 5 against the built product: trial sign-up, sign-in with a code, lock-out, password
 // reset, logout and route gating, each in a fresh browser context (own cookies and storage).
@@ -51,38 +52,46 @@ async function signIn(page: Page, email: string, password = 'Merchant2026'): Pro
 }
 
 describe('merchant back office journeys', () => {
-  it('signs up for a trial with the SMS code from the dev mailbox and reaches home', async () => {
+  // Each market's store sells in the market's currency, so its first plan can be bought (issue 16 #1).
+  it.each([
+    ['Malaysia', 'MYR', /^Pay RM/],
+    ['Singapore', 'SGD', /^Pay S\$/],
+    ['Philippines', 'PHP', /^Pay ₱/],
+    ['Thailand', 'THB', /^Pay ฿/],
+    ['Taiwan', 'TWD', /^Pay NT\$/],
+  ])('signs up for a trial in %s (%s), reaches home and pays for a first plan', async (country, currency, payLabel) => {
     const page = await newPage();
-    const email = `trial-${Date.now()}@example.test`;
+    const stamp = `${Date.now()}`.slice(-8);
+    const email = `trial-${currency.toLowerCase()}-${stamp}@example.test`;
+    const mobile = `9${stamp}`;
     await page.goto(`${product.baseUrl}/signup`);
     await page.getByRole('textbox', { name: 'Email' }).fill(email);
     await page.getByRole('textbox', { name: 'First name' }).fill('Mei');
     await page.getByRole('textbox', { name: 'Last name' }).fill('Lin');
-    await page.getByRole('textbox', { name: 'Store name' }).fill(`Mei Tea ${Date.now()}`);
-    await page.getByRole('textbox', { name: 'Mobile number' }).fill('912345678');
+    await page.getByRole('textbox', { name: 'Store name' }).fill(`Mei Tea ${currency} ${stamp}`);
+    await page.getByRole('textbox', { name: 'Mobile number' }).fill(mobile);
     await page.getByRole('textbox', { name: 'LINE ID' }).fill('meitea');
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill('TeaTime2026');
     await page.getByRole('textbox', { name: 'Confirm password' }).fill('TeaTime2026');
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByText('Verify your mobile number').waitFor();
-    const [sms] = await mailbox('+886912345678');
+    const [sms] = await mailbox(`+886${mobile}`);
     expect(sms.code).toMatch(/^\d{6}$/);
     await fillCode(page, sms.code ?? '');
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByText('Set up your store').waitFor();
     await page.getByRole('textbox', { name: 'Store email' }).fill(`store-${email}`);
     await page.getByRole('combobox', { name: 'Industry' }).click();
-    // In the open dropdown: the language picker's native <option>s are on the page too.
     await page.getByRole('listbox').getByRole('option').first().click();
-    await page.getByRole('combobox', { name: 'Currency' }).click();
-    await page.getByRole('option', { name: 'TWD' }).click();
     await page.getByRole('combobox', { name: 'Store language' }).click();
     await page.getByRole('listbox').getByRole('option').first().click();
-    await page.getByRole('textbox', { name: 'Address line 1' }).fill('1 Zhongshan Rd');
-    await page.getByRole('textbox', { name: 'City' }).fill('Taipei');
-    await page.getByRole('textbox', { name: 'Postal code' }).fill('100');
+    await page.getByRole('textbox', { name: 'Address line 1' }).fill('1 Main Road');
+    await page.getByRole('textbox', { name: 'City' }).fill('Capital');
+    await page.getByRole('textbox', { name: 'Postal code' }).fill('10000');
     await page.getByRole('combobox', { name: 'Country' }).click();
-    await page.getByRole('option', { name: 'Taiwan' }).click();
+    await page.getByRole('option', { name: country }).click();
+    // The market decides the currency: shown, not chosen.
+    expect(await page.getByRole('combobox', { name: 'Currency' }).inputValue()).toBe(currency);
     await page.getByRole('combobox', { name: 'State / Region' }).click();
     await page.getByRole('listbox').getByRole('option').first().click();
     await page.getByRole('button', { name: 'Create my store' }).click();
@@ -90,8 +99,18 @@ describe('merchant back office journeys', () => {
     await page.getByRole('button', { name: 'Go to my dashboard' }).click();
     await page.getByRole('heading', { name: 'Hello, Mei Lin' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
+    // A new store must subscribe: the modal offers the market's plans and the first one can be paid.
+    await page.goto(`${product.baseUrl}/home/dashboard`);
+    const modal = page.getByRole('dialog');
+    await modal.getByText('Subscribe to continue').waitFor();
+    await modal.getByLabel('Credit / debit card').check();
+    await fillCard(modal, '4242 4242 4242 4242');
+    await modal.getByRole('button', { name: payLabel }).click();
+    await page.getByTestId('current-plan-name').waitFor();
+    const history = await apiFromPage<{ data: { currency: string; status: string }[] }>(page, '/users/billing/billing-history', { date_start: 0, date_end: 4102444800 });
+    expect(history.data).toMatchObject([{ currency, status: 'paid' }]);
     await page.context().close();
-  });
+  }, 90_000);
 
   it('signs in with password and e-mailed code, then logs out', async () => {
     const page = await newPage();
@@ -103,6 +122,35 @@ describe('merchant back office journeys', () => {
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
     // The session is gone on the server too: the home page bounces back to sign-in.
     await page.goto(`${product.baseUrl}/`);
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/signin');
+    await page.context().close();
+  });
+
+  it('ends the session on the server when the browser opens /logout', async () => {
+    const page = await newPage();
+    await signIn(page, 'merchant-my@demo.test');
+    const whoAmI = () => page.evaluate(async () => (await fetch('/api/user', { credentials: 'include' })).status);
+    expect(await whoAmI()).toBe(200);
+    await page.goto(`${product.baseUrl}/logout`);
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    expect(await whoAmI()).toBe(401);
+    expect((await page.context().cookies()).filter((cookie) => cookie.name === 'mh_session')).toEqual([]);
+    await page.context().close();
+  });
+
+  it('signs the browser out at the first 401 when the session is revoked elsewhere', async () => {
+    const page = await newPage();
+    await signIn(page, 'merchant-my@demo.test');
+    await page.getByRole('button', { name: 'Skip tour' }).click({ timeout: 5000 }).catch(() => undefined);
+    await page.goto(`${product.baseUrl}/home/dashboard`);
+    await page.getByRole('heading', { name: 'Current Plan' }).waitFor();
+    // Another tab logs out: the cookie this tab holds is revoked on the server.
+    const other = await page.context().newPage();
+    await other.goto(`${product.baseUrl}/logout`);
+    await other.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    await other.close();
+    await page.getByRole('button', { name: 'Billing History' }).click();
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/signin');
     await page.context().close();

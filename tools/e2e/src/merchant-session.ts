@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /** Messages the development mailbox holds for an e-mail or phone, newest first. */
 export const mailbox = async (baseUrl: string, to: string): Promise<{ code?: string; link?: string }[]> =>
@@ -32,3 +32,10 @@ export const apiFromPage = <T>(page: Page, path: string, body?: unknown): Promis
     },
     [path, body] as const,
   ) as Promise<T>;
+
+/** Types a sandbox test card into the card field inside `scope` (a modal or a form). */
+export const fillCard = async (scope: Locator, number: string): Promise<void> => {
+  await scope.getByLabel('Card number').fill(number);
+  await scope.getByLabel('Expiry (MM / YY)').fill('1240');
+  await scope.getByLabel('CVC').fill('123');
+};

@@ -111,6 +111,12 @@ describe('session pages', () => {
     expect(missingKeys).toEqual([]);
   });
 
+  it("500's Try again goes back to the page that failed, not /session/500 again", async () => {
+    const { router } = renderApp('/session/500?from=%2Fterms-condition');
+    await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/terms-condition'));
+  });
+
   it.each([
     ['sg', 'Singapore', 'SGD'],
     ['TW', 'Taiwan', 'TWD'],

@@ -10,7 +10,8 @@ const billingFails = { path: '/users/billing/all', status: 402, body: { error: {
 describe('route gating (spec §2)', () => {
   it('sends a visitor without a session from the root to sign in', async () => {
     const { router, missingKeys } = renderApp('/');
-    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
+    // The first screen of the file loads the sign-in chunk cold; on a loaded machine that passes 1 s.
+    expect(await screen.findByRole('heading', { name: 'Welcome back' }, { timeout: 5000 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/signin');
     await waitFor(() => expect(document.title).toBe('Sign in · Merchant Hub'));
     expect(missingKeys).toEqual([]);
@@ -80,6 +81,15 @@ describe('route gating (spec §2)', () => {
     const { router } = renderApp('/', [{ path: '/user', status: 401, body: { error: { code: 'session_expired', message: 'expired', key: 'errors:error.sessionExpired' } } }]);
     await screen.findByRole('heading', { name: 'Welcome back' });
     expect(router.state.location.pathname).toBe('/signin');
+    expect(window.localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+  });
+
+  it('ends the session on the server when the browser goes to /logout', async () => {
+    storeSession();
+    const { router, calls } = renderApp('/logout', [{ path: '/logout', body: { success: true, message: 'Logged out' } }]);
+    await screen.findByRole('heading', { name: 'Welcome back' });
+    expect(router.state.location.pathname).toBe('/signin');
+    expect(calls.filter((call) => call.url === '/api/logout')).toHaveLength(1);
     expect(window.localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
   });
 

@@ -17,13 +17,20 @@ const settings: FakeRoute = {
   body: {
     data: {
       languages: [{ languageId: 2, locale: 'ms', name: 'Malay', icon: null }],
-      countries: [{ id: 129, name: 'Malaysia', dial_code: '60', iso_code: 'MY' }],
+      countries: [
+        { id: 129, name: 'Malaysia', dial_code: '60', iso_code: 'MY', currency_code: 'MYR' },
+        { id: 216, name: 'Taiwan', dial_code: '886', iso_code: 'TW', currency_code: 'TWD' },
+      ],
       industries: [{ id: 4, name: 'Fashion' }],
-      currencies: [{ code: 'MYR', symbol_left: 'RM', decimal_places: 2 }],
+      currencies: [
+        { code: 'MYR', symbol_left: 'RM', decimal_places: 2 },
+        { code: 'TWD', symbol_left: 'NT$', decimal_places: 0 },
+      ],
     },
   },
 };
 const states: FakeRoute = { path: '/countries/129/states', body: { data: { states: [{ id: 5, name: 'Selangor' }] } } };
+const taiwanStates: FakeRoute = { path: '/countries/216/states', body: { data: { states: [{ id: 9, name: 'Taipei City' }] } } };
 const codeSent = (nextOTP = now() + 90): FakeRoute => ({ method: 'POST', path: '/trial/verify', body: { valid: true, found: { nextOTP }, message: 'sent' } });
 const codeVerified: FakeRoute = { method: 'POST', path: '/trial/verifyOTP', body: { success: true, verified: true, message: 'ok' } };
 
@@ -223,7 +230,7 @@ describe('trial sign-up: code step', () => {
 
 describe('trial sign-up: store step', () => {
   const toStoreStep = async (routes: FakeRoute[] = []) => {
-    const app = renderApp('/signup', [settings, states, codeSent(), codeVerified, ...routes]);
+    const app = renderApp('/signup', [settings, states, taiwanStates, codeSent(), codeVerified, ...routes]);
     await fillAccount();
     await screen.findByText('Verify your mobile number');
     await typeCode('654321');
@@ -231,19 +238,29 @@ describe('trial sign-up: store step', () => {
     return app;
   };
 
-  const fillStore = async () => {
+  const fillStore = async (country = 'Malaysia', state = 'Selangor') => {
     await userEvent.type(screen.getByRole('textbox', { name: 'Store email' }), 'shop@demo.test');
     await choose('Industry', 'Fashion');
-    await choose('Currency', 'MYR');
     await choose('Store language', 'Malay');
     await userEvent.type(screen.getByRole('textbox', { name: 'Address line 1' }), '1 Jalan Ampang');
     await userEvent.type(screen.getByRole('textbox', { name: 'City' }), 'Kuala Lumpur');
     await userEvent.type(screen.getByRole('textbox', { name: 'Postal code' }), '50450');
-    await choose('Country', 'Malaysia');
+    await choose('Country', country);
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'State / Region' })).toBeEnabled());
-    await choose('State / Region', 'Selangor');
+    await choose('State / Region', state);
     await userEvent.click(screen.getByRole('button', { name: 'Create my store' }));
   };
+
+  it("takes the store's currency from its country: a Taiwan store is priced in TWD, never MYR", async () => {
+    const { calls } = await toStoreStep([{ method: 'POST', path: '/trial/register', body: loginResult }, { path: '/user', body: { data: user } }]);
+    await choose('Country', 'Malaysia');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Currency' })).toHaveValue('MYR'));
+    await userEvent.clear(screen.getByRole('textbox', { name: 'Store email' }));
+    await fillStore('Taiwan', 'Taipei City');
+    await screen.findByTestId('signup-success');
+    expect(screen.queryByText('Selected currency is invalid')).toBeNull();
+    expect(posted(calls, '/trial/register')).toMatchObject([{ store: { currency: 'TWD', country: '216', state: '9' } }]);
+  });
 
   it("shows the store schema's messages", async () => {
     const { calls } = await toStoreStep();
@@ -251,8 +268,7 @@ describe('trial sign-up: store step', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create my store' }));
     for (const message of [
       'Please enter a valid store email address',
-      'Selected industry does not exist',
-      'Selected currency is invalid',
+      'Please choose your industry',
       'Selected language does not exist',
       'Please enter your address',
       'Please enter city',

@@ -1,4 +1,4 @@
-import { fetchCurrentUser, isSessionError, queryKeys } from '@merchant-hub/api-client';
+import { fetchCurrentUser, isSessionError, logout as logoutSession, queryKeys } from '@merchant-hub/api-client';
 import type { HttpClient } from '@merchant-hub/api-client';
 import { RouteError, RouteLoader } from '@merchant-hub/ui-kit';
 import type { QueryClient } from '@tanstack/react-query';
@@ -37,7 +37,7 @@ export const createRoutes = ({ queryClient, http, session }: RouteDeps): RouteOb
       await queryClient.ensureQueryData({
         queryKey: queryKeys.user.current(),
         queryFn: ({ signal }) => fetchCurrentUser(http, signal),
-        meta: { handlesError: true },
+        meta: { handlesError: true, handlesSignOut: true },
       });
     } catch (error) {
       if (isSessionError(error)) {
@@ -61,8 +61,9 @@ export const createRoutes = ({ queryClient, http, session }: RouteDeps): RouteOb
     return hasLocaleMarker(url.search) ? null : redirect(`${PATHS.signIn}${url.search}`);
   };
 
-  const logout = () => {
-    // The shell's Log out revokes the token first; this path only forgets what this browser kept.
+  /** /logout ends the session on the server too (the cookie is HttpOnly: only the API can clear it). */
+  const logout = async () => {
+    await logoutSession(http).catch(() => undefined);
     session.clear();
     queryClient.clear();
     return redirect(PATHS.signIn);

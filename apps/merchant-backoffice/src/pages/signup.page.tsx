@@ -205,7 +205,7 @@ export const SignUpPage = () => {
         store_name: account.storeName.trim(),
         store_email: values.store_email.trim(),
         industry: values.industry,
-        currency: values.currency,
+        currency: values.currency || undefined,
         language: values.language,
         address1: values.address1.trim(),
         address2: values.address2.trim() || null,
@@ -216,6 +216,9 @@ export const SignUpPage = () => {
       },
     });
   });
+
+  const countryCurrency = (countryValue: string | null): string =>
+    settings.data?.countries.find((entry) => String(entry.id) === countryValue)?.currency_code ?? '';
 
   const dialCodes = Array.from(new Set((phoneCodes.data ?? []).map((entry) => entry.dial_code))).map((dial) => ({ value: dial, label: `+${dial}` }));
   const choose = t('auth:signUp.choose');
@@ -320,8 +323,10 @@ export const SignUpPage = () => {
               <SimpleGrid cols={2}>
                 <Select
                   label={t('auth:signUp.currency')}
-                  placeholder={choose}
+                  placeholder={t('auth:signUp.currencyFromCountry')}
+                  description={t('auth:signUp.currencyFromCountry')}
                   required
+                  readOnly
                   data={(settings.data?.currencies ?? []).map((entry) => ({ value: entry.code, label: entry.code }))}
                   key={storeForm.key('currency')}
                   {...storeForm.getInputProps('currency')}
@@ -353,6 +358,8 @@ export const SignUpPage = () => {
                   onChange={(value) => {
                     storeForm.setFieldValue('country', value ?? '');
                     storeForm.setFieldValue('state', '');
+                    // The market decides the currency: a store can only buy its country's plans.
+                    storeForm.setFieldValue('currency', countryCurrency(value));
                     setCountryId(value ? Number(value) : null);
                   }}
                 />

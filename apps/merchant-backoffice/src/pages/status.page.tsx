@@ -1,7 +1,7 @@
 import { Button, Container, Group } from '@mantine/core';
 import { ErrorState, usePageTitle } from '@merchant-hub/ui-kit';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PATHS } from '../app/gating';
 import { useSessionStore } from '../app/session-context';
 
@@ -29,6 +29,15 @@ export const SessionNotFoundPage = () => {
 export const ServerErrorPage = () => {
   const { t } = useTranslation('shell');
   usePageTitle(t('pages.serverErrorTitle'));
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  // Try again means the page that failed, not this one: `?from=` names it, else the page before.
+  const from = params.get('from');
+  const handleRetry = () => {
+    if (from && from.startsWith('/') && !from.startsWith('//')) void navigate(from);
+    else if (window.history.length > 1) void navigate(-1);
+    else void navigate(PATHS.home);
+  };
   return (
     <Container size="sm" py={80}>
       <ErrorState
@@ -36,7 +45,7 @@ export const ServerErrorPage = () => {
         description={t('pages.serverErrorBody')}
         action={
           <Group>
-            <Button onClick={() => window.location.reload()}>{t('pages.retry')}</Button>
+            <Button onClick={handleRetry}>{t('pages.retry')}</Button>
             <Button component={Link} to={PATHS.home} variant="default">
               {t('pages.goHome')}
             </Button>

@@ -50,10 +50,11 @@ describe('gateway checkout (TW, ECPay)', () => {
     const summary = screen.getByRole('complementary', { name: 'Order summary' });
     expect(within(summary).getByTestId('summary-plan')).toHaveTextContent('Starter');
     expect(within(summary).getByText('Monthly')).toBeInTheDocument();
-    // NT$1,290 + 5 % = NT$1,354.50: tax and rounding keep their cents so the rows add up to NT$1,355.
+    // NT$1,290 + 5 % tax (NT$64.50, stated in whole dollars as NT$65): every row whole, adding up to NT$1,355.
     expect(within(summary).getByText('Plan price').nextSibling).toHaveTextContent('NT$1,290');
-    expect(within(summary).getByText('Tax (5%)').nextSibling).toHaveTextContent('NT$64.50');
-    expect(within(summary).getByText('Rounding').nextSibling).toHaveTextContent('NT$0.50');
+    expect(within(summary).getByText('Tax (5%)').nextSibling).toHaveTextContent(/^NT\$65$/);
+    expect(within(summary).queryByText('Rounding')).toBeNull();
+    expect(summary).not.toHaveTextContent(/NT\$[\d,]+\.\d/);
     expect(within(summary).getByTestId('summary-total')).toHaveTextContent('NT$1,355');
     expect(pay()).toHaveTextContent('Pay now NT$1,355');
     expect(missingKeys).toEqual([]);

@@ -1,6 +1,6 @@
 import { Anchor, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { CheckoutTotals, Package } from '@merchant-hub/domain';
-import { formatMoney, roundForDisplay } from '@merchant-hub/money';
+import { formatMoney } from '@merchant-hub/money';
 import { useTranslation } from 'react-i18next';
 import { formatPurchaseDate } from './purchase-date';
 
@@ -22,17 +22,11 @@ const Row = ({ label, value, strong = false, testId }: { label: string; value: s
   </Group>
 );
 
-const exactMoney = (amountMinor: number, currency: CheckoutTotals['currency']): string => {
-  const magnitude = Math.abs(amountMinor);
-  return `${amountMinor < 0 ? '-' : ''}${formatMoney(magnitude - (magnitude % 100), currency)}.${String(magnitude % 100).padStart(2, '0')}`;
-};
-
 /** The right-hand summary of both checkouts: the same numbers the API will charge (libs/money). */
 export const OrderSummary = ({ pkg, totals, couponCode, purchasedAt }: OrderSummaryProps) => {
   const { t, i18n } = useTranslation('checkout');
-  // NT$ shows whole dollars, but tax and rounding carry cents that must add up to the total: those keep them.
-  const money = (amountMinor: number) =>
-    roundForDisplay(amountMinor, totals.currency) === amountMinor ? formatMoney(amountMinor, totals.currency) : exactMoney(amountMinor, totals.currency);
+  // Every amount in the currency's own decimals (NT$ whole dollars): libs/money computes each part in them.
+  const money = (amountMinor: number) => formatMoney(amountMinor, totals.currency);
   return (
     <Paper withBorder radius="md" p="lg" component="aside" aria-label={t('summary.heading')}>
       <Stack gap="sm">

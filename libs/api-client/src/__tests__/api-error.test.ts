@@ -39,6 +39,7 @@ describe('isSessionError', () => {
 
   it('is false for a wrong password and for other statuses', () => {
     expect(isSessionError(new ApiError({ status: 401, code: 'invalid_credentials', message: '' }))).toBe(false);
+    expect(isSessionError(new ApiError({ status: 401, code: 'checkout_ticket_invalid', message: '' }))).toBe(false);
     expect(isSessionError(new ApiError({ status: 403, code: 'forbidden', message: '' }))).toBe(false);
     expect(isSessionError(new Error('boom'))).toBe(false);
   });

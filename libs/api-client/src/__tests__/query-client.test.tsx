@@ -36,8 +36,26 @@ describe('createQueryClient', () => {
 
   it('stays quiet when the call handles its own error', async () => {
     const { onError, onUnauthorized, wrapper } = setup();
+    const conflict = new ApiError({ status: 409, code: 'card_in_use', message: 'in use' });
+    const { result } = renderHook(() => useQuery({ queryKey: ['plans'], queryFn: () => Promise.reject(conflict), meta: { handlesError: true } }), { wrapper });
+    await waitFor(() => expect(result.current.isError).toBe(true));
+    expect(onError).not.toHaveBeenCalled();
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('signs out on a 401 even from a mutation that shows its own errors (a session revoked elsewhere)', async () => {
+    const { onError, onUnauthorized, wrapper } = setup();
+    const { result } = renderHook(() => useMutation({ mutationFn: () => Promise.reject(sessionExpired), meta: { handlesError: true } }), { wrapper });
+    result.current.mutate();
+    await waitFor(() => expect(result.current.isError).toBe(true));
+    expect(onUnauthorized).toHaveBeenCalledWith(sessionExpired);
+    expect(onError).not.toHaveBeenCalled();
+  });
+
+  it('leaves a gone session to the route guard that checks who is signed in', async () => {
+    const { onError, onUnauthorized, wrapper } = setup();
     const { result } = renderHook(
-      () => useQuery({ queryKey: ['me'], queryFn: () => Promise.reject(sessionExpired), meta: { handlesError: true } }),
+      () => useQuery({ queryKey: ['me'], queryFn: () => Promise.reject(sessionExpired), meta: { handlesError: true, handlesSignOut: true } }),
       { wrapper },
     );
     await waitFor(() => expect(result.current.isError).toBe(true));

@@ -8,7 +8,7 @@ import { BillingHistoryModal } from '../components/billing-history-modal';
 import { CreditBalanceModal } from '../components/credit-balance-modal';
 import { LateSubscribeModal } from '../components/late-subscribe-modal';
 import { ManageCardsModal } from '../components/manage-cards-modal';
-import { upgradeSummary } from '../pages/billing-upgrade.page';
+import { upgradeSummary } from '../components/charge-summary';
 import { pkg } from './fixtures';
 import { renderFeature } from './render';
 
@@ -172,6 +172,25 @@ describe('BillingHistoryModal', () => {
     expect(screen.getByText('Uncollectible')).toBeInTheDocument();
   });
 
+  it("shows a period switch invoice's own period (the new yearly cycle), not its first line's (the credit)", async () => {
+    const periodSwitch = {
+      ...invoice('in_3', 'paid'),
+      period_start: 1777593600,
+      period_end: 1809129600,
+      lines: {
+        data: [
+          { id: 'l1', description: 'Unused time on Starter', amount: -4950, quantity: 1, proration: true, period: { start: 1777593600, end: 1780272000 } },
+          { id: 'l2', description: 'Enterprise Yearly', amount: 190000, quantity: 1, proration: false, period: { start: 1777593600, end: 1809129600 } },
+        ],
+      },
+    };
+    const routes = [{ method: 'POST', path: '/users/billing/billing-history', body: { data: [periodSwitch], has_more: false } }];
+    renderFeature(<BillingHistoryModal opened accountCreatedAt={null} showPdf={false} today="2026-05-15" onClose={vi.fn()} />, { routes });
+    const [row] = await screen.findAllByTestId('invoice-row');
+    expect(row).toHaveTextContent('01/05/2026 – 01/05/2027');
+    expect(row).not.toHaveTextContent('01/06/2026');
+  });
+
   it('pages with Show More from the last invoice shown', async () => {
     const routes = [{ method: 'POST', path: '/users/billing/billing-history', body: { data: [invoice('in_9', 'paid')], has_more: true } }];
     const { calls } = renderFeature(<BillingHistoryModal opened accountCreatedAt={null} showPdf={false} today="2026-05-15" onClose={vi.fn()} />, { routes });
@@ -217,6 +236,12 @@ describe('LateSubscribeModal', () => {
     await userEvent.click(pay);
     await waitFor(() => expect(redirect).toHaveBeenCalledWith('/api/sandbox/fpx/pi_1'));
     expect(calls.find((c) => c.path.startsWith('/users/billing/late-subscribe/fpx'))?.body).toEqual({ package_id: 1, bank: 'maybank2u', return_url: '/home/dashboard' });
+  });
+
+  it('never offers FPX for a plan priced outside ringgit', async () => {
+    renderFeature(<LateSubscribeModal packages={[pkg({ currency: 'TWD', subtotal: 129000, price: 129000 })]} currency="MYR" isStaff={false} returnPath="/" />, { routes });
+    expect(await screen.findByLabelText('Credit / debit card')).toBeInTheDocument();
+    expect(screen.queryByLabelText('FPX online banking')).toBeNull();
   });
 
   it('lists the same FPX banks as the checkout, corporate portals included', async () => {

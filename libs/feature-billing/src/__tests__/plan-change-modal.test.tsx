@@ -27,11 +27,46 @@ describe('PlanChangeModal', () => {
     expect(onConfirm).toHaveBeenCalledWith({ pkg: starter, requestType: 'downgrade', review: false });
   });
 
-  it('switches the billing period at once with Confirm & switch', async () => {
+  const switchPreview = {
+    change: 'period_switch',
+    effect: { kind: 'immediate', reason: 'period_switch' },
+    must_acknowledge_coupon_removal: false,
+    currency: 'MYR',
+    package: growthYearly,
+    lines: [
+      { description: 'Unused time on Starter', amount: -4950, proration: true, period: { start: 1777593600, end: 1780272000 } },
+      { description: 'Growth Yearly', amount: 190000, proration: false, period: { start: 1777593600, end: 1809129600 } },
+    ],
+    subtotal: 185050,
+    tax: 14804,
+    tax_percent: 8,
+    rounding_amount: 0,
+    total: 199854,
+    applied_balance: 0,
+    amount_due: 199854,
+    period_end: '2027-05-01T00:00:00Z',
+  };
+
+  it('shows the amount due today (credit, charge, tax, total) before Confirm & switch charges it', async () => {
     const onConfirm = vi.fn();
-    renderFeature(<PlanChangeModal target={growthYearly} subscriptions={[sub()]} onClose={vi.fn()} onConfirm={onConfirm} />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Confirm & switch' }));
+    const routes = [{ method: 'GET', path: '/users/billing/plan-change-preview', body: { data: switchPreview } }];
+    const { calls } = renderFeature(<PlanChangeModal target={growthYearly} subscriptions={[sub()]} onClose={vi.fn()} onConfirm={onConfirm} />, { routes });
+    const button = await screen.findByRole('button', { name: 'Confirm & switch' });
+    expect(await screen.findByTestId('upgrade-total')).toHaveTextContent('RM 1,998.54');
+    expect(screen.getByText('Due today')).toBeInTheDocument();
+    expect(screen.getByText('-RM 49.50')).toBeInTheDocument();
+    expect(screen.getByText('RM 1,900.00')).toBeInTheDocument();
+    expect(screen.getByText('RM 148.04')).toBeInTheDocument();
+    expect(calls.map((c) => c.path)).toEqual([`/users/billing/plan-change-preview?package_id=${growthYearly.id}`]);
+    await userEvent.click(button);
     expect(onConfirm).toHaveBeenCalledWith({ pkg: growthYearly, requestType: 'upgrade', review: false });
+  });
+
+  it('keeps Confirm & switch disabled while the amount is unknown', async () => {
+    const routes = [{ method: 'GET', path: '/users/billing/plan-change-preview', status: 500, body: { error: { code: 'internal_error', message: 'boom' } } }];
+    renderFeature(<PlanChangeModal target={growthYearly} subscriptions={[sub()]} onClose={vi.fn()} onConfirm={vi.fn()} />, { routes });
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Confirm & switch' })).toBeDisabled();
   });
 
   it('offers Confirm & Pay for a first plan', async () => {

@@ -4,7 +4,7 @@ import type { PlanChangePreview } from '@merchant-hub/api-client';
 import { CURRENCY_CODES } from '@merchant-hub/domain';
 import type { CurrencyCode } from '@merchant-hub/domain';
 import { invoiceTotals } from '@merchant-hub/money';
-import { upgradeSummary } from '../pages/billing-upgrade.page';
+import { upgradeSummary } from '../components/charge-summary';
 import { pkg } from './fixtures';
 
 /**

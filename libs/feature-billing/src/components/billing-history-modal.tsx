@@ -93,7 +93,10 @@ export const BillingHistoryModal = ({ opened, userId, accountCreatedAt, showPdf,
               </Table.Thead>
               <Table.Tbody>
                 {invoices.map((invoice) => {
+                  // The invoice's own period, not its first line's: a period switch's first line is the
+                  // credit for the old plan, while the invoice pays for the new plan's cycle.
                   const line = invoice.lines.data[0];
+                  const period = invoice.period_start !== undefined && invoice.period_end !== undefined ? { start: invoice.period_start, end: invoice.period_end } : line?.period;
                   return (
                     <Table.Tr key={invoice.id} data-testid="invoice-row">
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>
@@ -110,7 +113,7 @@ export const BillingHistoryModal = ({ opened, userId, accountCreatedAt, showPdf,
                         </Text>
                       </Table.Td>
                       <Table.Td visibleFrom="sm">{formatDate(invoice.created)}</Table.Td>
-                      <Table.Td visibleFrom="sm">{line ? `${formatDate(line.period.start)} – ${formatDate(line.period.end)}` : '—'}</Table.Td>
+                      <Table.Td visibleFrom="sm">{period ? `${formatDate(period.start)} – ${formatDate(period.end)}` : '—'}</Table.Td>
                       <Table.Td ta="right" data-testid="invoice-amount" style={{ whiteSpace: 'nowrap' }}>
                         {formatMoney(invoice.status === 'paid' ? invoice.amount_paid : invoice.total, invoice.currency)}
                       </Table.Td>

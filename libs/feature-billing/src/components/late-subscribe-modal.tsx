@@ -41,8 +41,9 @@ export const LateSubscribeModal = ({ packages, currency, userId, isStaff, return
   const entry = useCardEntry({ userId, purpose: 'late-subscribe' });
   const subscribe = useLateSubscribe({ meta: { handlesError: true } });
   const fpxIntent = useCreateLateSubscribeFpxIntent({ meta: { handlesError: true } });
-  const fpxAvailable = currency === 'MYR';
   const chosen = plans.find((p) => String(p.id) === packageId) ?? null;
+  // FPX moves ringgit only: offered when both the account and the plan are in MYR (the API refuses otherwise).
+  const fpxAvailable = currency === 'MYR' && (chosen === null || chosen.currency === 'MYR');
   const check = lateSubscribeFormSchema.safeParse({ payment_type: paymentType, package_id: packageId ?? undefined, changing_plan: true });
   // The first invoice's total, as the API prices it: the plan's net price plus tax (TWD rounded to a dollar).
   const amount = chosen ? invoiceTotals({ lines: [{ amount: chosen.subtotal }], taxPercent: chosen.tax, currency: chosen.currency }).total : 0;

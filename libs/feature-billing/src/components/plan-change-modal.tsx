@@ -1,14 +1,19 @@
-import { Alert, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { usePlanChangePreview } from '@merchant-hub/api-client';
 import type { Package, Subscription } from '@merchant-hub/domain';
 import { currentPlanSubscription, decidePlanChange } from '@merchant-hub/billing-rules';
 import { formatMoney } from '@merchant-hub/money';
 import { formatDate } from '@merchant-hub/ui-kit';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useErrorText } from '../notify';
+import { ChargeSummaryTable } from './charge-summary';
 
 export type PlanChangeModalProps = {
   target: Package | null;
   subscriptions: Subscription[];
+  /** The merchant staff act for; omitted for a merchant's own billing. */
+  userId?: number;
   loading?: boolean;
   onClose: () => void;
   /** Apply now (`requestType` goes to downgrade-or-upgrade) or, for `review`, continue to the upgrade page. */
@@ -19,12 +24,16 @@ export type PlanChangeModalProps = {
  * Spec §4: what choosing `target` does — upgrade now, review on the upgrade page, switch period, or downgrade
  * at the period end — with the matching button, and the coupon-removal warning to acknowledge first.
  */
-export const PlanChangeModal = ({ target, subscriptions, loading, onClose, onConfirm }: PlanChangeModalProps) => {
+export const PlanChangeModal = ({ target, subscriptions, userId, loading, onClose, onConfirm }: PlanChangeModalProps) => {
   const { t } = useTranslation('billing');
+  const errorText = useErrorText();
   const [acknowledged, setAcknowledged] = useState(false);
-  if (target === null) return null;
-  const decision = decidePlanChange({ subscriptions, target });
+  const decision = target ? decidePlanChange({ subscriptions, target }) : null;
   const current = currentPlanSubscription(subscriptions);
+  // A change of a running plan that applies at once charges today: show what, before the button.
+  const chargesNow = current !== null && decision?.effect.kind === 'immediate';
+  const preview = usePlanChangePreview({ packageId: chargesNow && target ? target.id : null, userId }, { meta: { handlesError: true }, retry: false });
+  if (target === null || decision === null) return null;
   const from = current?.package?.name ?? '';
   const coupon = current?.coupon ?? null;
   const couponCode = coupon ? (coupon.code ?? coupon.name ?? coupon.id) : '';
@@ -40,7 +49,7 @@ export const PlanChangeModal = ({ target, subscriptions, loading, onClose, onCon
             ? 'downgrade'
             : 'upgrade';
   const effectiveAt = decision.effect.kind === 'scheduled' ? decision.effect.effectiveAt : null;
-  const blocked = decision.mustAcknowledgeCouponRemoval && !acknowledged;
+  const blocked = (decision.mustAcknowledgeCouponRemoval && !acknowledged) || (chargesNow && !preview.isSuccess);
   const close = () => {
     setAcknowledged(false);
     onClose();
@@ -57,6 +66,22 @@ export const PlanChangeModal = ({ target, subscriptions, loading, onClose, onCon
             price: formatMoney(target.subtotal, target.currency),
           })}
         </Text>
+        {chargesNow ? (
+          preview.isSuccess ? (
+            <Stack gap={4}>
+              <Text fw={600}>{t('change.dueToday')}</Text>
+              <ChargeSummaryTable preview={preview.data} />
+            </Stack>
+          ) : preview.isError ? (
+            <Alert color="red" title={errorText(preview.error)}>
+              <Button variant="light" size="xs" onClick={() => void preview.refetch()}>
+                {t('page.retry')}
+              </Button>
+            </Alert>
+          ) : (
+            <Loader size="sm" aria-label={t('change.loadingAmount')} />
+          )
+        ) : null}
         {decision.mustAcknowledgeCouponRemoval ? (
           <Alert color="orange" title={t('change.couponWarning', { code: couponCode })}>
             <Checkbox

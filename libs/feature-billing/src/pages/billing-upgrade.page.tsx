@@ -1,53 +1,13 @@
-import { Anchor, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useBillingOverview, useChangePlan, usePlanChangePreview } from '@merchant-hub/api-client';
-import type { PlanChangePreview } from '@merchant-hub/api-client';
 import { currentPlanSubscription } from '@merchant-hub/billing-rules';
-import { formatMoney, invoiceAmounts, sumMinor } from '@merchant-hub/money';
 import { ErrorState, PageLoader, formatDate, usePageTitle } from '@merchant-hub/ui-kit';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useBillingScope } from '../billing-scope';
-import { SummaryRow } from '../components/summary-row';
+import { ChargeSummaryTable } from '../components/charge-summary';
 import { useErrorText, useNotify } from '../notify';
 import { useActingMerchant } from '../use-store-chooser';
-
-export type UpgradeSummary = {
-  credit: number;
-  charge: number;
-  subtotal: number;
-  tax: number;
-  rounding: number;
-  total: number;
-  creditApplied: number;
-  amountDue: number;
-};
-
-/**
- * The upgrade page's figures from the preview's lines, through libs/money's `invoiceAmounts`, the rule the
- * API invoices with: credit for unused time, charge for the rest, tax on the subtotal (given back with a
- * negative subtotal, whose total goes to the credit balance), then the credit balance before the card. The
- * preview's `applied_balance` is the credit the API found; the Total row shows the API's own amount due.
- */
-export const upgradeSummary = (preview: PlanChangePreview): UpgradeSummary => {
-  const credit = sumMinor(0, ...preview.lines.filter((l) => l.amount < 0).map((l) => l.amount));
-  const charge = sumMinor(0, ...preview.lines.filter((l) => l.amount >= 0).map((l) => l.amount));
-  const amounts = invoiceAmounts({
-    lines: preview.lines,
-    taxPercent: preview.tax_percent ?? preview.package.tax,
-    currency: preview.currency,
-    balance: -preview.applied_balance,
-  });
-  return {
-    credit,
-    charge,
-    subtotal: amounts.subtotal,
-    tax: amounts.tax,
-    rounding: amounts.rounding,
-    total: amounts.total,
-    creditApplied: amounts.appliedBalance,
-    amountDue: amounts.amountDue,
-  };
-};
 
 /** /profile/billing/upgrade?package_id=: what an immediate upgrade costs, then Confirm & Pay. */
 export const BillingUpgradePage = () => {
@@ -73,8 +33,6 @@ export const BillingUpgradePage = () => {
   if (preview.isError) return <ErrorState title={errorText(preview.error)} onRetry={() => void preview.refetch()} retryLabel={t('page.retry')} action={back} />;
   const data = preview.data;
   if (data.change !== 'upgrade' && data.change !== 'period_switch') return <ErrorState title={t('upgrade.notAnUpgrade')} action={back} />;
-  const summary = upgradeSummary(data);
-  const money = (amount: number) => formatMoney(amount, data.currency);
   const currentPlan = overview.data ? currentPlanSubscription(overview.data.all)?.package : null;
   const storeId = acting.storeId ?? overview.data?.userData.inventory_users.inventory_store_users.store_id;
 
@@ -111,37 +69,7 @@ export const BillingUpgradePage = () => {
         </Card>
       </Group>
       <Card withBorder radius="md">
-        <Table.ScrollContainer minWidth={280}>
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('upgrade.line')}</Table.Th>
-                <Table.Th ta="right">{t('upgrade.amount')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.lines.map((line, index) => (
-                <Table.Tr key={`${index}-${line.description}`}>
-                  <Table.Td>
-                    <Text size="sm">{line.amount < 0 ? t('upgrade.proratedCredit') : t('upgrade.proratedCharge')}</Text>
-                    <Text size="xs" c="dimmed">
-                      {line.description} · {formatDate(line.period.start)} – {formatDate(line.period.end)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td ta="right" c={line.amount < 0 ? 'green' : undefined} style={{ whiteSpace: 'nowrap' }}>
-                    {money(line.amount)}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-              <SummaryRow label={t('upgrade.discount')} value={money(0)} />
-              <SummaryRow label={t('upgrade.subtotal')} value={money(summary.subtotal)} />
-              <SummaryRow label={t('upgrade.tax', { label: data.package.tax_label, percent: data.tax_percent ?? data.package.tax })} value={money(summary.tax)} />
-              {summary.rounding !== 0 ? <SummaryRow label={t('upgrade.rounding')} value={money(summary.rounding)} /> : null}
-              <SummaryRow label={t('upgrade.creditApplied')} value={money(-summary.creditApplied)} />
-              <SummaryRow label={t('upgrade.total')} value={money(data.amount_due)} strong testId="upgrade-total" />
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ChargeSummaryTable preview={data} />
       </Card>
       {data.period_end ? <Text size="sm">{t('upgrade.periodEnds', { date: formatDate(data.period_end) })}</Text> : null}
       <Group justify="flex-end">

@@ -209,7 +209,7 @@ const BillingScreen = ({ userId, storeId: chosenStoreId, isStaff }: { userId?: n
       </SimpleGrid>
       <PlanCards packages={packages} subscriptions={data.all} isStaff={isStaff} initialPeriod={data.currentBillingPeriod ?? 'monthly'} onOrder={setTarget} />
 
-      <PlanChangeModal key={target?.id ?? 'none'} target={target} subscriptions={data.all} loading={changePlan.isPending} onClose={() => setTarget(null)} onConfirm={handleConfirmChange} />
+      <PlanChangeModal key={target?.id ?? 'none'} target={target} subscriptions={data.all} userId={userId} loading={changePlan.isPending} onClose={() => setTarget(null)} onConfirm={handleConfirmChange} />
       <CreditBalanceModal opened={modal === 'credit'} userId={userId} onClose={() => setModal(null)} />
       <ApplyCouponModal opened={modal === 'coupon'} userId={userId} storeId={storeId} onClose={() => setModal(null)} />
       {data.billing ? (

@@ -47,20 +47,26 @@ const cases: Case[] = [
     { packagePrice: 1999, packageDiscount: 0, coupon: 0, subtotal: 1999, totalTax: 140, roundingAmount: 0, total: 2139, totalWithFormat: '฿21.39' },
   ],
   [
-    'TWD monthly plan: the total rounds up to a whole dollar', // 129000 × 5% = 6450; 135450 → 135500 (+50)
+    'TWD monthly plan: tax in whole dollars, so every line shown adds up to the total', // 129000 × 5% = 6450 → 6500
     { price: 129000, taxPercent: 5, currency: 'TWD' },
-    { packagePrice: 129000, packageDiscount: 0, coupon: 0, subtotal: 129000, totalTax: 6450, roundingAmount: 50, total: 135500, totalWithFormat: 'NT$1,355' },
+    { packagePrice: 129000, packageDiscount: 0, coupon: 0, subtotal: 129000, totalTax: 6500, roundingAmount: 0, total: 135500, totalWithFormat: 'NT$1,355' },
   ],
   [
     'TWD yearly plan saving 20% with NT$10 off',
-    // 1548000 × 20% = 309600 → 1238400; − 1000 = 1237400; × 5% = 61870; 1299270 → 1299300 (+30)
+    // 1548000 × 20% = 309600 → 1238400; − 1000 = 1237400; × 5% = 61870 → 61900; total 1299300
     { price: 1548000, discountPercent: 20, coupon: { amount_off: 1000, currency: 'TWD' }, taxPercent: 5, currency: 'TWD' },
-    { packagePrice: 1548000, packageDiscount: 309600, coupon: 1000, subtotal: 1237400, totalTax: 61870, roundingAmount: 30, total: 1299300, totalWithFormat: 'NT$12,993' },
+    { packagePrice: 1548000, packageDiscount: 309600, coupon: 1000, subtotal: 1237400, totalTax: 61900, roundingAmount: 0, total: 1299300, totalWithFormat: 'NT$12,993' },
   ],
   [
-    'TWD total rounding down reports a negative rounding amount', // 100900 × 5% = 5045; 105945 → 105900 (−45)
+    'TWD tax rounds down to a whole dollar too', // 100900 × 5% = 5045 → 5000
     { price: 100900, taxPercent: 5, currency: 'TWD' },
-    { packagePrice: 100900, packageDiscount: 0, coupon: 0, subtotal: 100900, totalTax: 5045, roundingAmount: -45, total: 105900, totalWithFormat: 'NT$1,059' },
+    { packagePrice: 100900, packageDiscount: 0, coupon: 0, subtotal: 100900, totalTax: 5000, roundingAmount: 0, total: 105900, totalWithFormat: 'NT$1,059' },
+  ],
+  [
+    'TWD percent coupon: discount in whole dollars, a whole total with no rounding line',
+    // 100900 × 15% = 15135 → 15100; 85800 × 5% = 4290 → 4300; total 90100
+    { price: 100900, coupon: { percent_off: 15 }, taxPercent: 5, currency: 'TWD' },
+    { packagePrice: 100900, packageDiscount: 0, coupon: 15100, subtotal: 85800, totalTax: 4300, roundingAmount: 0, total: 90100, totalWithFormat: 'NT$901' },
   ],
   [
     'TWD without rounding keeps the exact total',

@@ -40,6 +40,8 @@ describe('money properties', () => {
       fc.property(price, coupon, percent, (p, c, tax) => {
         const totals = checkoutTotals({ price: p * 100, coupon: c, taxPercent: tax, currency: 'TWD' });
         expect(totals.total % 100).toBe(0);
+        // Every part is whole dollars too, so the 0-decimal lines on screen add up to the total shown.
+        expect([totals.packageDiscount, totals.coupon, totals.subtotal, totals.totalTax, totals.roundingAmount].map((a) => Math.abs(a % 100))).toEqual([0, 0, 0, 0, 0]);
         expect(totals.roundingAmount).toBeGreaterThan(-50);
         expect(totals.roundingAmount).toBeLessThanOrEqual(50);
       }),

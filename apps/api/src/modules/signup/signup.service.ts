@@ -22,6 +22,7 @@ export const REGISTRATION_MESSAGES = {
   'errors:register.phoneInvalid': 'Phone number is invalid',
   'validation:registration.industryInvalid': 'Selected industry does not exist',
   'validation:registration.currencyInvalid': 'Selected currency is invalid',
+  'validation:registration.currencyMarketMismatch': "The currency must be the store country's currency",
   'validation:registration.languageInvalid': 'Selected language does not exist',
   'validation:registration.countryInvalid': 'Selected country is invalid',
   'validation:registration.stateInvalid': 'Selected state is invalid',
@@ -139,15 +140,19 @@ export const createSignupService = (deps: AppDeps) => {
     if (await storeNameTaken(db, store.store_name)) fields['store.store_name'] = 'errors:register.storeNameExists';
     if (await storeEmailTaken(db, store.store_email)) fields['store.store_email'] = 'errors:register.storeEmailExists';
     if (!(await industryExists(db, store.industry))) fields['store.industry'] = 'validation:registration.industryInvalid';
-    if (!(await currencyExists(db, store.currency))) fields['store.currency'] = 'validation:registration.currencyInvalid';
+    if (store.currency !== undefined && !(await currencyExists(db, store.currency))) fields['store.currency'] = 'validation:registration.currencyInvalid';
     const language = await findLanguage(db, store.language);
     if (!language) fields['store.language'] = 'validation:registration.languageInvalid';
     const country = await findCountry(db, store.country);
     if (!country) fields['store.country'] = 'validation:registration.countryInvalid';
+    // The market decides the currency: a Taiwan store priced in MYR could buy none of Taiwan's plans.
+    else if (store.currency !== undefined && !fields['store.currency'] && store.currency !== country.currency_code) {
+      fields['store.currency'] = 'validation:registration.currencyMarketMismatch';
+    }
     const state = country ? await findState(db, country.id, store.state) : undefined;
     if (!state) fields['store.state'] = 'validation:registration.stateInvalid';
     if (Object.keys(fields).length > 0 || !country || !state || !language) throw registrationFailure(fields);
-    const checks: StoreChecks = { countryId: country.id, stateId: state.id, currency: store.currency.toUpperCase(), locale: language.locale };
+    const checks: StoreChecks = { countryId: country.id, stateId: state.id, currency: country.currency_code, locale: language.locale };
 
     const now = clock.now();
     const passwordHash = await hashPassword(input.account.password, config.scryptCost);

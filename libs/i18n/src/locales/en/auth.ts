@@ -79,6 +79,7 @@ export const auth = {
     storeEmail: 'Store email',
     industry: 'Industry',
     currency: 'Currency',
+    currencyFromCountry: "Set by the store's country",
     language: 'Store language',
     address1: 'Address line 1',
     address2: 'Address line 2 (optional)',

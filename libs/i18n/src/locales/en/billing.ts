@@ -144,6 +144,8 @@ export const billing = {
     confirmAndPay: 'Confirm & Pay',
     viewDetails: 'View Details',
     confirmAndSwitch: 'Confirm & switch',
+    dueToday: 'Due today',
+    loadingAmount: 'Working out the amount due',
     cancel: 'Cancel',
   },
   lateSubscribe: {

@@ -78,6 +78,7 @@ export const auth = {
     storeEmail: 'E-mel kedai',
     industry: 'Industri',
     currency: 'Mata wang',
+    currencyFromCountry: 'Ditetapkan oleh negara kedai',
     language: 'Bahasa kedai',
     address1: 'Alamat baris 1',
     address2: 'Alamat baris 2 (pilihan)',

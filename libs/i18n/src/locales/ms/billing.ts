@@ -142,6 +142,8 @@ export const billing = {
     confirmAndPay: 'Sahkan & Bayar',
     viewDetails: 'Lihat Butiran',
     confirmAndSwitch: 'Sahkan & tukar',
+    dueToday: 'Perlu dibayar hari ini',
+    loadingAmount: 'Mengira jumlah yang perlu dibayar',
     cancel: 'Batal',
   },
   lateSubscribe: {

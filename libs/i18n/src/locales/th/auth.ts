@@ -78,6 +78,7 @@ export const auth = {
     storeEmail: 'อีเมลร้านค้า',
     industry: 'อุตสาหกรรม',
     currency: 'สกุลเงิน',
+    currencyFromCountry: 'กำหนดตามประเทศของร้านค้า',
     language: 'ภาษาของร้านค้า',
     address1: 'ที่อยู่บรรทัดที่ 1',
     address2: 'ที่อยู่บรรทัดที่ 2 (ไม่บังคับ)',

@@ -142,6 +142,8 @@ export const billing = {
     confirmAndPay: 'ยืนยันและชำระเงิน',
     viewDetails: 'ดูรายละเอียด',
     confirmAndSwitch: 'ยืนยันและเปลี่ยน',
+    dueToday: 'ยอดที่ต้องชำระวันนี้',
+    loadingAmount: 'กำลังคำนวณยอดที่ต้องชำระ',
     cancel: 'ยกเลิก',
   },
   lateSubscribe: {

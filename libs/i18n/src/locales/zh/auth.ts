@@ -78,6 +78,7 @@ export const auth = {
     storeEmail: '店铺邮箱',
     industry: '行业',
     currency: '货币',
+    currencyFromCountry: '由店铺所在国家决定',
     language: '店铺语言',
     address1: '地址第 1 行',
     address2: '地址第 2 行（可选）',

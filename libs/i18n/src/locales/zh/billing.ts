@@ -142,6 +142,8 @@ export const billing = {
     confirmAndPay: '确认并付款',
     viewDetails: '查看详情',
     confirmAndSwitch: '确认并切换',
+    dueToday: '今日应付',
+    loadingAmount: '正在计算应付金额',
     cancel: '取消',
   },
   lateSubscribe: {

@@ -78,6 +78,7 @@ export const auth = {
     storeEmail: '商店電子郵件',
     industry: '產業',
     currency: '幣別',
+    currencyFromCountry: '由商店所在國家決定',
     language: '商店語言',
     address1: '地址第 1 行',
     address2: '地址第 2 行（選填）',

@@ -142,6 +142,8 @@ export const billing = {
     confirmAndPay: '確認並付款',
     viewDetails: '查看詳情',
     confirmAndSwitch: '確認並切換',
+    dueToday: '今日應付',
+    loadingAmount: '正在計算應付金額',
     cancel: '取消',
   },
   lateSubscribe: {

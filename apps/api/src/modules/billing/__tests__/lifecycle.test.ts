@@ -45,6 +45,8 @@ describe.each(testDatabases)('billing lifecycle through simulated time (%s)', (k
     await advance(ctx, staff, userId, (31 * DAY) / 2);
     const up = await post('downgrade-or-upgrade', { package_id: await packageId(ctx, 'price_my_growth_monthly'), type: 'upgrade' });
     expect(up.status).toBe(200);
+    // Dates inside texts read DD/MM/YYYY (spec §9), never ISO.
+    expect(up.body.invoice.lines.data.map((l: { description: string }) => l.description)).toEqual(['Unused time on Starter after 17/03/2026', 'Remaining time on Growth after 17/03/2026']);
     expect(up.body.invoice.lines.data.map((l: { amount: number }) => l.amount)).toEqual([-4950, 9950]);
     expect(up.body.invoice).toMatchObject({ subtotal: 5000, tax: 400, total: 5400, amount_paid: 5400, status: 'paid', billing_reason: 'subscription_update' });
 
@@ -187,6 +189,9 @@ describe.each(testDatabases)('billing lifecycle through simulated time (%s)', (k
     expect(res.body.invoice).toMatchObject({ subtotal: 181090, tax: 14487, total: 195577 });
     const sub = (await billing()).body.all[0];
     expect(sub).toMatchObject({ stripe_plan: 'price_my_growth_yearly', current_period_start: '2026-03-17T21:00:00.000Z', current_period_end: '2027-03-17T21:00:00.000Z' });
+    // The invoice pays for the new yearly cycle; its first line is the credit for the old month.
+    const invoice = await latestInvoice();
+    expect({ start: invoice.period_start, end: invoice.period_end }).toEqual({ start: Date.parse(sub.current_period_start) / 1000, end: Date.parse(sub.current_period_end) / 1000 });
   });
 });
 
@@ -233,13 +238,13 @@ describe.each(testDatabases)('add-on, credit and TWD (%s)', (kind) => {
   it('keeps every TWD amount in whole dollars, upgrades included', async () => {
     const token = await tokenFor(ctx, 'merchant-tw@demo.test');
     const history = await request(ctx.app).post('/api/users/billing/billing-history').set(bearer(token)).send({ date_start: 0, date_end: 4_000_000_000 });
-    // 12 × NT$2,590 less 20% = NT$24,864; 5% tax NT$1,243.20; total rounded to NT$26,107.
-    expect(history.body.data[0]).toMatchObject({ currency: 'TWD', subtotal: 2486400, tax: 124320, rounding_amount: -20, total: 2610700 });
+    // 12 × NT$2,590 less 20% = NT$24,864; 5% tax NT$1,243.20 stated as NT$1,243; total NT$26,107.
+    expect(history.body.data[0]).toMatchObject({ currency: 'TWD', subtotal: 2486400, tax: 124300, rounding_amount: 0, total: 2610700 });
     const pro = Number((await ctx.db('packages').where({ stripe_id: 'price_tw_pro_yearly' }).first('id')).id);
     const up = await request(ctx.app).post('/api/users/billing/downgrade-or-upgrade').set(bearer(token)).send({ package_id: pro, type: 'upgrade' });
     expect(up.status).toBe(200);
     expect(up.body.invoice.lines.data.map((l: { amount: number }) => l.amount)).toEqual([-2213900, 4436400]);
-    expect(up.body.invoice).toMatchObject({ subtotal: 2222500, tax: 111125, rounding_amount: -25, total: 2333600 });
-    for (const field of ['subtotal', 'total', 'amount_paid']) expect(up.body.invoice[field] % 100).toBe(0);
+    expect(up.body.invoice).toMatchObject({ subtotal: 2222500, tax: 111100, rounding_amount: 0, total: 2333600 });
+    for (const field of ['subtotal', 'tax', 'total', 'amount_paid']) expect(up.body.invoice[field] % 100).toBe(0);
   });
 });

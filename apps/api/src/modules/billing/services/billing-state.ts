@@ -26,7 +26,11 @@ export type PendingChange =
 
 export type PlanChangeDetails = Extract<PendingChange, { purpose: 'plan_change' }>['details'];
 
-export const dateOf = (seconds: number): string => new Date(seconds * 1000).toISOString().slice(0, 10);
+/** A day as people read it in messages and invoice lines (spec §9: DD/MM/YYYY), in UTC like every stored time. */
+export const dateOf = (seconds: number): string => {
+  const [year, month, day] = new Date(seconds * 1000).toISOString().slice(0, 10).split('-');
+  return `${day}/${month}/${year}`;
+};
 
 export const returnUrlOf = (actor: Actor, publicUrl: string): string => actor.returnUrl ?? `${publicUrl}/home/dashboard?flow=3ds`;
 

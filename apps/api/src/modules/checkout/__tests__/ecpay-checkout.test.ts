@@ -159,7 +159,7 @@ describe.each(testDatabases)('ECPay gateway checkout (%s)', (kind) => {
     expect(sub).toMatchObject({ name: 'default', stripe_status: 'active', stripe_plan: 'price_tw_starter_monthly' });
     const invoices = await ctx.db('invoices').where({ merchant_id: merchant.id });
     expect(invoices).toHaveLength(1);
-    expect(invoices[0]).toMatchObject({ status: 'paid', total: 135500, amount_paid: 135500, tax: 6450, rounding_amount: 50 });
+    expect(invoices[0]).toMatchObject({ status: 'paid', total: 135500, amount_paid: 135500, tax: 6500, rounding_amount: 0 });
     expect(await count(ctx, 'payments', { merchant_id: merchant.id, method_type: 'ecpay' })).toBe(1);
     const welcome = (await mailbox(ctx, 'buyer-tw@shop.test')).filter((m) => m.subject === 'Welcome to Merchant Hub!');
     expect(welcome).toHaveLength(1);

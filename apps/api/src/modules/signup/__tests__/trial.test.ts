@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { ALL_TABLES, CSRF, createTestContext, dumpDatabase, mailbox, signIn, testDatabases, type TestContext } from '../../../test-support/test-app';
+import * as merchantCurrencyFollowsMarket from '../../../db/migrations/600-merchant-currency-follows-market';
 import { OTP_BAN_SECONDS, OTP_MAX_ATTEMPTS, OTP_RESEND_COOLDOWN_SECONDS, OTP_VALIDITY_SECONDS } from '../../auth';
 
 const EMAIL = 'lim@shop.test';
@@ -182,6 +183,51 @@ describe.each(testDatabases)('trial sign-up (%s)', (kind) => {
       });
       expect(res.body.errors['store.state']).toEqual(['Selected state is invalid']);
       expect(await ctx.db('users').where({ email: EMAIL }).first()).toBeUndefined();
+    });
+
+    it("refuses a currency that is not the store country's (a Taiwan store priced in MYR) and writes nothing", async () => {
+      await verified();
+      const res = await request(ctx.app)
+        .post('/api/trial/register')
+        .send({ ...REGISTRATION, store: { ...REGISTRATION.store, currency: 'MYR', country: 'TW', state: 'Taipei City' } });
+      expect(res.status).toBe(422);
+      expect(res.body.error.details.fields).toEqual({ 'store.currency': 'validation:registration.currencyMarketMismatch' });
+      expect(await ctx.db('users').where({ email: EMAIL }).first()).toBeUndefined();
+    });
+
+    it("takes the country's currency when none is sent, so the new merchant can buy a first plan of its market", async () => {
+      await verified();
+      const { currency: _omitted, ...store } = REGISTRATION.store;
+      const res = await request(ctx.app)
+        .post('/api/trial/register')
+        .send({ ...REGISTRATION, store: { ...store, country: 'TW', state: 'Taipei City' } });
+      expect(res.status).toBe(201);
+      expect(await ctx.db('merchants').where({ name: 'Lim Hardware' }).first('currency_code')).toEqual({ currency_code: 'TWD' });
+      const auth = { Authorization: `Bearer ${res.body.access_token}` };
+      const mustSubscribe = await request(ctx.app).get('/api/users/billing/all').set(auth);
+      expect(mustSubscribe.status).toBe(402);
+      const offered = mustSubscribe.body.packages as { id: number; price: number; currency: string }[];
+      expect(new Set(offered.map((pkg) => pkg.currency))).toEqual(new Set(['TWD']));
+      const plan = offered.find((pkg) => pkg.price > 0) as { id: number };
+      const card = await request(ctx.app).post('/api/sandbox/payment-methods').send({ number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' });
+      const paid = await request(ctx.app).post('/api/users/billing/late-subscribe').set(auth).send({ paymentMethod: card.body.id, package_id: plan.id });
+      expect(paid.status).toBe(200);
+      expect(paid.body.invoice).toMatchObject({ currency: 'TWD', status: 'paid' });
+    });
+
+    it('migration 600 gives a merchant stuck with another market\'s currency (nothing bought yet) its own, and leaves buyers alone', async () => {
+      await verified();
+      await request(ctx.app).post('/api/trial/register').send({ ...REGISTRATION, store: { ...REGISTRATION.store, currency: 'TWD', country: 'TW', state: 'Taipei City' } });
+      const stuck = await ctx.db('merchants').where({ name: 'Lim Hardware' }).first('id');
+      // The state sign-up used to allow: a Taiwan store in MYR.
+      await ctx.db('merchants').where({ id: stuck.id }).update({ currency_code: 'MYR' });
+      await ctx.db('stores').where({ merchant_id: stuck.id }).update({ currency_code: 'MYR' });
+      const paying = await ctx.db('merchants').join('users', 'users.id', 'merchants.owner_user_id').where('users.email', 'merchant-tw@demo.test').first('merchants.id');
+      await ctx.db('merchants').where({ id: paying.id }).update({ currency_code: 'MYR' });
+      await merchantCurrencyFollowsMarket.up(ctx.db);
+      expect(await ctx.db('merchants').where({ id: stuck.id }).first('currency_code')).toEqual({ currency_code: 'TWD' });
+      expect(await ctx.db('stores').where({ merchant_id: stuck.id }).first('currency_code')).toEqual({ currency_code: 'TWD' });
+      expect(await ctx.db('merchants').where({ id: paying.id }).first('currency_code')).toEqual({ currency_code: 'MYR' });
     });
 
     it('refuses an unknown country', async () => {
