@@ -41,9 +41,9 @@ describe('upgradeSummary', () => {
   });
 
   it('rounds a TWD upgrade to whole dollars as the API does', () => {
-    // 129000 − 64500 = 64500; 5% = 3225 → 67725 → NT$677 (67700), rounding −25
+    // 129000 − 64500 = 64500; 5% = 3225 → tax shown whole: NT$32 (3200) → 67700 = NT$677, nothing left to round
     const summary = upgradeSummary(apiPreview([-64500, 129000], 5, 'TWD', 0));
-    expect(summary).toMatchObject({ subtotal: 64500, tax: 3225, rounding: -25, total: 67700, amountDue: 67700 });
+    expect(summary).toMatchObject({ subtotal: 64500, tax: 3200, rounding: 0, total: 67700, amountDue: 67700 });
   });
 
   it('agrees with the API preview for any lines, credit balance, tax and currency, negative subtotals included', () => {

@@ -29,10 +29,10 @@ const totalsCases: TotalsCase[] = [
     { subtotal: 700, discount: 700, tax: 0, rounding: 0, total: 0 },
   ],
   [
-    'a TWD total rounded to a whole dollar',
-    // 129000 × 5% = 6450 → 135450 → NT$1,355 (135500), rounding +50
+    'a TWD total in whole dollars, its tax too',
+    // 129000 × 5% = 6450 → tax shown whole: NT$65 (6500) → 135500 = NT$1,355, nothing left to round
     { lines: lines(129000), taxPercent: 5, currency: 'TWD' },
-    { subtotal: 129000, discount: 0, tax: 6450, rounding: 50, total: 135500 },
+    { subtotal: 129000, discount: 0, tax: 6500, rounding: 0, total: 135500 },
   ],
   [
     'a downgrade-like negative subtotal becomes credit with its tax given back',
@@ -46,10 +46,10 @@ const totalsCases: TotalsCase[] = [
     { subtotal: -5000, discount: 0, tax: -350, rounding: 0, total: -5350 },
   ],
   [
-    'a negative TWD total rounds away from zero like a positive one',
-    // −12345 → 12345 × 5% = 617.25 → 617; 12962 → 13000 (+38) → −13000, rounding −38
+    'a negative TWD total mirrors a positive one',
+    // 12345 × 5% = 617 → tax shown whole: 600; 12945 → 12900 (−45); mirrored: tax −600, total −12900, rounding +45
     { lines: lines(-12345), taxPercent: 5, currency: 'TWD' },
-    { subtotal: -12345, discount: 0, tax: -617, rounding: -38, total: -13000 },
+    { subtotal: -12345, discount: 0, tax: -600, rounding: 45, total: -12900 },
   ],
   ['no lines at all', { lines: [], taxPercent: 8, currency: 'MYR' }, { subtotal: 0, discount: 0, tax: 0, rounding: 0, total: 0 }],
 ];
