@@ -9,3 +9,4 @@ export * from './account.schema.js';
 export * from './billing.schema.js';
 export * from './checkout.schema.js';
 export * from './fpx-banks.js';
+export * from './staff.schema.js';

@@ -59,7 +59,14 @@ export type ErrorCode =
   | 'addon_not_allowed'
   | 'card_in_use'
   | 'checkout_ticket_invalid'
-  | 'checkout_session_expired';
+  | 'checkout_session_expired'
+  | 'stale_preview'
+  | 'approval_own_request'
+  | 'reason_required'
+  | 'idempotency_key_reused'
+  | 'invoice_not_open'
+  | 'approval_not_pending'
+  | 'adjustment_not_reversible';
 
 export type ErrorSpec = { status: number; message: string; key: string };
 
@@ -173,6 +180,20 @@ export const errorSpec = (code: ErrorCode): ErrorSpec => {
       return { status: 401, message: 'Fail to retry login', key: 'errors:checkout.retryLoginFailed' };
     case 'checkout_session_expired':
       return { status: 410, message: 'Your payment session has expired. Please log in to continue.', key: 'errors:checkout.sessionExpired' };
+    case 'stale_preview':
+      return { status: 409, message: 'The account changed since the preview. Preview again before you confirm.', key: 'errors:staff.stalePreview' };
+    case 'approval_own_request':
+      return { status: 403, message: 'Another staff member must approve your own request.', key: 'errors:staff.approvalOwnRequest' };
+    case 'reason_required':
+      return { status: 400, message: 'Please give a reason for this change.', key: 'errors:staff.reasonRequired' };
+    case 'idempotency_key_reused':
+      return { status: 422, message: 'This Idempotency-Key was already used with a different request.', key: 'errors:staff.idempotencyKeyReused' };
+    case 'invoice_not_open':
+      return { status: 409, message: 'Only an open invoice can be changed this way.', key: 'errors:staff.invoiceNotOpen' };
+    case 'approval_not_pending':
+      return { status: 409, message: 'This request has already been decided.', key: 'errors:staff.approvalNotPending' };
+    case 'adjustment_not_reversible':
+      return { status: 409, message: 'Only an applied adjustment that has not been reversed can be reversed.', key: 'errors:staff.adjustmentNotReversible' };
   }
 };
 
@@ -230,6 +251,13 @@ const everyCode = {
   card_in_use: true,
   checkout_ticket_invalid: true,
   checkout_session_expired: true,
+  stale_preview: true,
+  approval_own_request: true,
+  reason_required: true,
+  idempotency_key_reused: true,
+  invoice_not_open: true,
+  approval_not_pending: true,
+  adjustment_not_reversible: true,
 } satisfies Record<ErrorCode, true>;
 
 export const ERROR_CODES = Object.keys(everyCode) as ErrorCode[];
