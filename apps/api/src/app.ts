@@ -5,7 +5,8 @@ import type { AppDeps } from './app-deps';
 import { errorMiddleware, notFoundHandler } from './http/errors';
 import { createLogger, requestLogger } from './http/logging';
 import { createRateLimiters } from './http/rate-limit';
-import { apiModules } from './modules/registry';
+import { routerOf } from './http/route-table';
+import { apiModules, type ModuleContext, type MountedRoutes } from './modules/registry';
 import { stripeWebhookHandler } from './modules/checkout/stripe-webhook';
 import { mountStaticApps } from './static';
 
@@ -36,11 +37,24 @@ export const createApp = (deps: AppDeps): Express => {
   // Before the JSON parser: the signature covers the raw bytes.
   app.post('/api/webhooks/stripe', express.raw({ type: '*/*', limit: '1mb' }), stripeWebhookHandler(deps));
 
-  const api = Router();
-  api.use(express.json({ limit: '3mb' }), express.urlencoded({ extended: false, limit: '100kb' }));
   const limits = createRateLimiters(deps.rateLimits);
   const enabled = apiModules.filter((module) => module.enabled?.(deps.config) ?? true);
-  for (const module of enabled) api.use(module.router(deps, { limits, modules: enabled }));
+  const mounted: MountedRoutes[] = [];
+  const ctx: ModuleContext = { limits, modules: enabled, mounted };
+  for (const module of enabled) if (module.routes) mounted.push({ module: module.name, table: module.routes(deps, ctx) });
+
+  // Raw-body routes (signed webhooks) come before the parsers: a signature covers the exact bytes.
+  const raw = Router();
+  for (const { table } of mounted) raw.use(routerOf(deps, table, { rawBody: true }));
+  app.use('/api', raw);
+
+  const api = Router();
+  api.use(express.json({ limit: '3mb' }), express.urlencoded({ extended: false, limit: '100kb' }));
+  for (const module of enabled) {
+    const table = mounted.find((entry) => entry.module === module.name)?.table;
+    if (table) api.use(routerOf(deps, table));
+    if (module.router) api.use(module.router(deps, ctx));
+  }
   api.use('/uploads', express.static(deps.config.uploadDir, { index: false, fallthrough: true, maxAge: '1d' }));
   api.use(notFoundHandler);
   app.use('/api', api);

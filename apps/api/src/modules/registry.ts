@@ -3,6 +3,7 @@ import type { ZodType } from 'zod';
 import type { AppDeps } from '../app-deps';
 import type { AppConfig } from '../config';
 import type { RateLimiters } from '../http/rate-limit';
+import type { RouteTable } from '../http/route-table';
 import type { SeedContext } from '../db/seeds/seed-context';
 import { accountsModule } from './accounts/accounts.module';
 import { authModule } from './auth/auth.module';
@@ -18,9 +19,13 @@ import { usageAddonModule } from './usage-addon/usage-addon.module';
 import { signupModule } from './signup/signup.module';
 import { checkoutModule } from './checkout/checkout.module';
 
-export type ModuleContext = { limits: RateLimiters; modules: readonly ApiModule[] };
+/** A module's routes as mounted in one app: what the OpenAPI reference is generated from. */
+export type MountedRoutes = { module: string; table: RouteTable };
 
-/** One documented call, for the generated OpenAPI reference. */
+/** `mounted` is filled while the app is built: read it when a request comes, not while building. */
+export type ModuleContext = { limits: RateLimiters; modules: readonly ApiModule[]; mounted: readonly MountedRoutes[] };
+
+/** Legacy: one documented call of a module not yet declared as a route table (`routes`). */
 export type ApiDoc = {
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   path: string;
@@ -32,12 +37,15 @@ export type ApiDoc = {
 };
 
 /**
- * A feature module: a router mounted under /api, optional demo-data seeding (run in registry order after
- * the accounts seed, so billing can build on the demo merchants) and its OpenAPI entries.
+ * A feature module: its route table (`routes`, see http/route-table.ts: each route declared once gives both
+ * the Express route under /api and its OpenAPI entry) and optional demo-data seeding (run in registry order
+ * after the accounts seed, so billing can build on the demo merchants). `router` + `docs` is the older
+ * shape, kept only until every module declares a table.
  */
 export type ApiModule = {
   name: string;
-  router: (deps: AppDeps, ctx: ModuleContext) => Router;
+  routes?: (deps: AppDeps, ctx: ModuleContext) => RouteTable;
+  router?: (deps: AppDeps, ctx: ModuleContext) => Router;
   seed?: (ctx: SeedContext) => Promise<void>;
   docs?: ApiDoc[];
   enabled?: (config: AppConfig) => boolean;

@@ -11,5 +11,6 @@ export const authModule: ApiModule = {
     { method: 'post', path: '/api/login', summary: 'Start a session after a verified code (or for skip_otp users)', body: loginRequestSchema },
     { method: 'get', path: '/api/logout', summary: 'Revoke the current session (also POST)', auth: true },
     { method: 'get', path: '/api/user', summary: 'The signed-in user', auth: true },
+    { method: 'post', path: '/api/logout', summary: 'Sign out (revokes the session); cookie callers send X-Requested-With', auth: true },
   ],
 };

@@ -25,5 +25,9 @@ export const checkoutModule: ApiModule = {
     { method: 'post', path: '/api/create-merchant/fpx', summary: 'FPX checkout (MY): pending order + bank redirect', body: fpxCheckoutRequestSchema },
     { method: 'post', path: '/api/create-merchant/fpx/check-and-register', summary: 'FPX checkout: after the bank redirect, register and sign in → { email, ticket }', body: fpxCheckSchema },
     { method: 'post', path: '/api/webhooks/stripe', summary: 'Stripe webhook (raw body, Stripe-Signature): payment_intent.succeeded / payment_failed' },
+    { method: 'get', path: '/api/ecpay/order-result/{token}', summary: 'ECPay browser return (sandbox): redirect to the payment result page' },
+    { method: 'post', path: '/api/ecpay/order-result/{token}', summary: 'ECPay browser return (OrderResultURL): redirect to the payment result page' },
+    { method: 'post', path: '/api/sandbox/ecpay/cashier', summary: 'ECPAY_MODE=sandbox: the cashier the AIO form posts to (checks CheckMacValue)' },
+    { method: 'post', path: '/api/sandbox/ecpay/cashier/complete', summary: 'ECPAY_MODE=sandbox: pay or fail, send the signed notification, return the browser' },
   ],
 };

@@ -1,23 +1,23 @@
-import { Router } from 'express';
+import { route } from '../../http/route-table';
 import type { ApiModule } from '../registry';
 import { buildOpenApi, openApiHtml } from './openapi';
 
 export const docsModule: ApiModule = {
   name: 'docs',
-  router: (deps, ctx) => {
-    const router = Router();
+  routes: (deps, ctx) => {
     let cached: Record<string, unknown> | undefined;
-    const document = () => (cached ??= buildOpenApi(ctx.modules, deps.config.publicUrl));
-    router.get('/docs/openapi.json', (_req, res) => {
-      res.json(document());
-    });
-    router.get('/docs', (_req, res) => {
-      res.set('Content-Type', 'text/html; charset=utf-8').send(openApiHtml(document()));
-    });
-    return router;
+    // Built at the first request: by then every module's table is mounted.
+    const document = () => (cached ??= buildOpenApi(ctx.modules, ctx.mounted, deps.config.publicUrl));
+    return [
+      route({ method: 'get', path: '/docs/openapi.json', summary: 'This reference as OpenAPI 3.1 JSON', handler: () => document() }),
+      route({
+        method: 'get',
+        path: '/docs',
+        summary: 'This reference as HTML',
+        handler: ({ res }) => {
+          res.set('Content-Type', 'text/html; charset=utf-8').send(openApiHtml(document()));
+        },
+      }),
+    ];
   },
-  docs: [
-    { method: 'get', path: '/api/docs', summary: 'This reference as HTML' },
-    { method: 'get', path: '/api/docs/openapi.json', summary: 'This reference as OpenAPI 3.1 JSON' },
-  ],
 };

@@ -1,9 +1,10 @@
-import { z } from 'zod';
-import type { ApiDoc, ApiModule } from '../registry';
+import { z, type ZodType } from 'zod';
+import { documentedPath } from '../../http/route-table';
+import type { ApiModule, MountedRoutes } from '../registry';
 
 type JsonObject = Record<string, unknown>;
 
-const schemaOf = (schema: NonNullable<ApiDoc['body']>): JsonObject => {
+const schemaOf = (schema: ZodType): JsonObject => {
   const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonObject;
   delete json.$schema;
   return json;
@@ -28,37 +29,56 @@ const errorSchema: JsonObject = {
   },
 };
 
-/** OpenAPI 3.1 from the modules' docs entries; request bodies come from the same zod schemas that parse them. */
-export const buildOpenApi = (modules: readonly ApiModule[], publicUrl: string): JsonObject => {
+/** One operation to document: a route-table entry, or a legacy `docs` entry of a module without a table. */
+type Operation = { tag: string; method: string; path: string; summary: string; auth?: boolean; body?: ZodType; query?: ZodType; multipart?: boolean; audit?: string };
+
+const operationsOf = (modules: readonly ApiModule[], mounted: readonly MountedRoutes[]): Operation[] => [
+  ...mounted.flatMap(({ module, table }) =>
+    table.map((spec) => ({
+      tag: module,
+      method: spec.method,
+      path: documentedPath(spec.path),
+      summary: spec.summary,
+      auth: spec.auth !== undefined,
+      body: spec.body,
+      query: spec.query,
+      multipart: spec.multipart,
+      audit: typeof spec.audit === 'string' ? spec.audit : spec.audit ? 'depends on the request' : undefined,
+    })),
+  ),
+  ...modules.flatMap((module) => (module.docs ?? []).map((doc) => ({ tag: module.name, ...doc }))),
+];
+
+/** OpenAPI 3.1 from the route tables; request bodies come from the same zod schemas that parse them. */
+export const buildOpenApi = (modules: readonly ApiModule[], mounted: readonly MountedRoutes[], publicUrl: string): JsonObject => {
   const paths: Record<string, Record<string, JsonObject>> = {};
-  for (const module of modules) {
-    for (const doc of module.docs ?? []) {
-      const parameters = [...doc.path.matchAll(/\{(\w+)\}/g)].map((match) => ({ name: match[1], in: 'path', required: true, schema: { type: 'string' } }));
-      const operation: JsonObject = {
-        tags: [module.name],
-        summary: doc.summary,
-        ...(parameters.length > 0 ? { parameters } : {}),
-        ...(doc.auth ? { security: [{ bearer: [] }, { cookie: [] }] } : {}),
-        responses: {
-          '200': { description: 'Success' },
-          '4XX': { description: 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
-        },
-      };
-      if (doc.body) {
-        const contentType = doc.multipart ? 'multipart/form-data' : 'application/json';
-        operation.requestBody = { required: true, content: { [contentType]: { schema: schemaOf(doc.body) } } };
-      } else if (doc.multipart) {
-        operation.requestBody = { required: true, content: { 'multipart/form-data': { schema: { type: 'object' } } } };
-      }
-      if (doc.query) {
-        const query = schemaOf(doc.query) as { properties?: Record<string, unknown>; required?: string[] };
-        operation.parameters = [
-          ...parameters,
-          ...Object.entries(query.properties ?? {}).map(([name, schema]) => ({ name, in: 'query', required: query.required?.includes(name) ?? false, schema })),
-        ];
-      }
-      paths[doc.path] = { ...(paths[doc.path] ?? {}), [doc.method]: operation };
+  for (const doc of operationsOf(modules, mounted)) {
+    const parameters = [...doc.path.matchAll(/\{(\w+)\}/g)].map((match) => ({ name: match[1], in: 'path', required: true, schema: { type: 'string' } }));
+    const operation: JsonObject = {
+      tags: [doc.tag],
+      summary: doc.summary,
+      ...(parameters.length > 0 ? { parameters } : {}),
+      ...(doc.auth ? { security: [{ bearer: [] }, { cookie: [] }] } : {}),
+      ...(doc.audit ? { 'x-audit-action': doc.audit } : {}),
+      responses: {
+        '200': { description: 'Success' },
+        '4XX': { description: 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+      },
+    };
+    if (doc.body) {
+      const contentType = doc.multipart ? 'multipart/form-data' : 'application/json';
+      operation.requestBody = { required: true, content: { [contentType]: { schema: schemaOf(doc.body) } } };
+    } else if (doc.multipart) {
+      operation.requestBody = { required: true, content: { 'multipart/form-data': { schema: { type: 'object' } } } };
     }
+    if (doc.query) {
+      const query = schemaOf(doc.query) as { properties?: Record<string, unknown>; required?: string[] };
+      operation.parameters = [
+        ...parameters,
+        ...Object.entries(query.properties ?? {}).map(([name, schema]) => ({ name, in: 'query', required: query.required?.includes(name) ?? false, schema })),
+      ];
+    }
+    paths[doc.path] = { ...(paths[doc.path] ?? {}), [doc.method]: operation };
   }
   return {
     openapi: '3.1.0',

@@ -1,8 +1,17 @@
+import { route } from '../../http/route-table';
 import type { ApiModule } from '../registry';
-import { healthRouter } from './health.router';
 
 export const healthModule: ApiModule = {
   name: 'health',
-  router: (deps) => healthRouter(deps),
-  docs: [{ method: 'get', path: '/api/health', summary: 'Readiness: 200 { status: "ok" } once migrated and serving' }],
+  routes: (deps) => [
+    route({
+      method: 'get',
+      path: '/health',
+      summary: 'Readiness: 200 { status: "ok" } once migrated and serving',
+      handler: async ({ res }) => {
+        await deps.db.raw('select 1');
+        res.set('Cache-Control', 'no-store').json({ status: 'ok' });
+      },
+    }),
+  ],
 };

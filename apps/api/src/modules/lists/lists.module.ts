@@ -13,5 +13,6 @@ export const listsModule: ApiModule = {
     { method: 'get', path: '/api/signup-banner', summary: 'Sign-up banner' },
     { method: 'get', path: '/api/check-email/{email}', summary: '200 when the e-mail is free, 409 when taken' },
     { method: 'get', path: '/api/shop-category', summary: 'Shop categories for the merchant wizard' },
+    { method: 'get', path: '/api/banner-art/{name}', summary: 'Banner art drawn on the fly (SVG) for the seeded banners' },
   ],
 };

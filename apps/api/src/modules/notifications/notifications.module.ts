@@ -9,5 +9,6 @@ export const notificationsModule: ApiModule = {
   docs: [
     { method: 'get', path: '/api/dev/mailbox', summary: 'Development mailbox: outbox messages to ?to=<e-mail or phone>, newest first (not in production)' },
     { method: 'get', path: '/api/dev/mailbox.html', summary: 'Development mailbox page' },
+    { method: 'get', path: '/api/dev/mailbox.js', summary: 'Development mailbox page script (served apart: the CSP blocks inline scripts)' },
   ],
 };

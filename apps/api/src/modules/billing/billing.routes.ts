@@ -1,0 +1,287 @@
+import {
+  addCardSchema,
+  addCouponSchema,
+  billingHistoryQuerySchema,
+  billingInfoUpdateSchema,
+  cancelTrialingPackageSchema,
+  confirmPaymentSchema,
+  createIntentSchema,
+  creditBalanceQuerySchema,
+  deleteCardSchema,
+  downgradeOrUpgradeSchema,
+  lateSubscribeFpxIntentSchema,
+  lateSubscribeFpxSchema,
+  lateSubscribeSchema,
+  resumeSchema,
+  retryPaymentSchema,
+  setPrimaryCardSchema,
+  unsubscribeSchema,
+} from '@merchant-hub/validation';
+import type { Request, RequestHandler, Response } from 'express';
+import { z } from 'zod';
+import type { AppDeps } from '../../app-deps';
+import { authOf } from '../../http/auth';
+import { AppError } from '../../http/errors';
+import { route, type RouteTable } from '../../http/route-table';
+import { billingFor } from './billing.context';
+import { findInvoice, readBillingAccount, toInvoice } from './billing.repository';
+import { invoiceHtml, invoicePdf } from './invoice-document';
+import { actingFor } from './merchant-access';
+
+const optionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ error: 'validation:common.idInvalid' }).int({ error: 'validation:common.idInvalid' }).positive({ error: 'validation:common.idInvalid' }).optional());
+export const userIdQuerySchema = z.object({ user_id: optionalId });
+export const planChangePreviewQuerySchema = z.object({
+  package_id: z.coerce.number({ error: 'validation:common.idInvalid' }).int({ error: 'validation:common.idInvalid' }).positive({ error: 'validation:common.idInvalid' }),
+  user_id: optionalId,
+});
+const returnUrlSchema = z.object({ return_url: z.string().max(500).optional() });
+
+/** `PATCH users/billing/:id` answers 404 for a malformed id before it reads the body. */
+const idParam: RequestHandler = (req, _res, next) => {
+  if (!z.coerce.number().int().positive().safeParse(req.params.id).success) throw new AppError('not_found');
+  next();
+};
+
+export const billingRoutes = (deps: AppDeps): RouteTable => {
+  const { service } = billingFor(deps);
+
+  /** Pages outside the API may only send the merchant back into this product, never to an arbitrary site. */
+  const ownUrl = (requested: string | undefined, fallbackPath: string): string => {
+    const base = deps.config.publicUrl;
+    return requested && requested.startsWith('/') && !requested.startsWith('//') ? `${base}${requested}` : requested?.startsWith(`${base}/`) ? requested : `${base}${fallbackPath}`;
+  };
+
+  /** Where the 3-D Secure page returns to: the page that asked (body `return_url`), marked `flow=3ds` for it. */
+  const threeDsReturnUrl = (req: Request): string => {
+    const { return_url: requested } = returnUrlSchema.safeParse(req.body ?? {}).data ?? {};
+    const url = new URL(ownUrl(requested, '/home/dashboard'));
+    url.searchParams.set('flow', '3ds');
+    return url.toString();
+  };
+
+  /** Resolves whose billing this is (audited for staff). */
+  const actor = async (ctx: { req: Request; res: Response; input: { user_id?: number; store_id?: number }; audit: string }) => {
+    const acting = await actingFor(deps, ctx.req, ctx.res, { userId: ctx.input.user_id, storeId: ctx.input.store_id, action: ctx.audit, details: { ...ctx.input } });
+    return { merchantId: acting.merchantId, isStaff: acting.auth.isStaff, returnUrl: threeDsReturnUrl(ctx.req) };
+  };
+
+  return [
+    route({
+      method: 'get',
+      path: '/users/billing/all',
+      summary: 'The billing response (spec §3); 402 with code 0 when the merchant must subscribe',
+      auth: 'user',
+      query: userIdQuerySchema,
+      audit: 'billing.view',
+      handler: async (ctx) => service.billingAll(await actor(ctx)),
+    }),
+    route({
+      method: 'get',
+      path: '/users/billing/plan-change-preview',
+      summary: 'Prorated lines and totals a plan change would charge now',
+      auth: 'user',
+      query: planChangePreviewQuerySchema,
+      audit: 'billing.plan_change_preview',
+      handler: async (ctx) => ({ data: await service.planChangePreview(await actor(ctx), ctx.input.package_id) }),
+    }),
+    route({
+      method: 'post',
+      path: '/users/billing/downgrade-or-upgrade',
+      summary: 'Upgrade (immediate, prorated), period switch (new cycle) or schedule a downgrade',
+      auth: 'user',
+      body: downgradeOrUpgradeSchema,
+      audit: (input) => `billing.${input.type}`,
+      handler: async (ctx) => service.downgradeOrUpgrade(await actor(ctx), ctx.input),
+    }),
+    route({
+      method: 'post',
+      path: '/users/billing/cancel-trialing-package',
+      summary: 'Cancel the scheduled plan change',
+      auth: 'user',
+      body: cancelTrialingPackageSchema,
+      audit: 'billing.cancel_trialing_package',
+      handler: async (ctx) => service.cancelTrialing(await actor(ctx), ctx.input),
+    }),
+    route({
+      method: 'post',
+      path: '/users/billing/unsubscribe',
+      summary: 'End the plan at the period end (grace)',
+      auth: 'user',
+      body: unsubscribeSchema,
+      audit: 'billing.unsubscribe',
+      handler: async (ctx) => service.unsubscribe(await actor(ctx)),
+    }),
+    route({
+      method: 'post',
+      path: '/users/billing/resume',
+      summary: 'Keep a plan that was set to end',
+      auth: 'user',
+      body: resumeSchema,
+      audit: 'billing.resume',
+      handler: async (ctx) => service.resume(await actor(ctx)),
+    }),
+    route({
+      method: 'post',
+      path: '/users/billing/retry-payment',
+      summary: 'Charge the open invoice of a past_due subscription',
+      auth: 'user',
+      body: retryPaymentSchema,
+      audit: 'billing.retry_payment',
+      handler: async (ctx) => service.retryPayment(await actor(ctx), ctx.input),
+    }),
+    route({
+      method: 'post',
+      path: '/users/billing/confirm-payment',
+      summary: 'Settle a payment after the 3-D Secure page: apply the change it paid for, or void it (payment_intent from the return URL)',
+      auth: 'user',
+      body: confirmPaymentSchema,
+      audit: 'billing.confirm_payment',
+      handler: async (ctx) => service.confirmPayment(await actor(ctx), ctx.input),
+    }),
+    route({
+      method: 'post',
+      path: '/users/billing/add-coupon',
+      summary: 'Apply a promotion code to the plan',
+      auth: 'user',
+      body: addCouponSchema,
+      audit: 'billing.add_coupon',
+      handler: async (ctx) => service.addCoupon(await actor(ctx), ctx.input),
+    }),
+    route({
+      method: 'patch',
+      path: '/users/billing/:id',
+      summary: 'Update billing details (id = user_merchant_id)',
+      auth: 'user',
+      use: [idParam],
+      body: billingInfoUpdateSchema,
+      audit: 'billing.update_info',
+      handler: async (ctx) => service.updateBillingInfo(await actor(ctx), Number(ctx.req.params.id), ctx.input),
+    }),
+    route({
+      method: 'post',
+      path: '/users/billing/set-as-primary-card',
+      summary: 'Make a card the default',
+      auth: 'user',
+      body: setPrimaryCardSchema,
+      audit: 'billing.set_primary_card',
+      handler: async (ctx) => service.setPrimaryCard(await actor(ctx), ctx.input.id),
+    }),
+    route({
+      method: 'post',
+      path: '/users/billing/delete-card',
+      summary: 'Remove a card',
+      auth: 'user',
+      body: deleteCardSchema,
+      audit: 'billing.delete_card',
+      handler: async (ctx) => service.deleteCard(await actor(ctx), ctx.input.payment_method),
+    }),
+    route({
+      method: 'post',
+      path: '/users/billing/create-intent',
+      summary: 'Setup intent for adding a card (client_secret)',
+      auth: 'user',
+      body: createIntentSchema,
+      audit: 'billing.create_intent',
+      handler: async (ctx) => service.createIntent(await actor(ctx)),
+    }),
+    route({
+      method: 'post',
+      path: '/users/billing/add-card',
+      summary: 'Save a confirmed payment method',
+      auth: 'user',
+      body: addCardSchema,
+      audit: 'billing.add_card',
+      handler: async (ctx) => service.addCard(await actor(ctx), ctx.input),
+    }),
+    route({
+      method: 'post',
+      path: '/users/billing/billing-history',
+      summary: 'Invoices by UTC day range or start_after cursor',
+      auth: 'user',
+      body: billingHistoryQuerySchema,
+      audit: 'billing.history',
+      handler: async (ctx) => service.billingHistory(await actor(ctx), ctx.input),
+    }),
+    route({
+      method: 'get',
+      path: '/users/billing/credit-balance',
+      summary: 'Credit balance and ledger, cursor paging both ways',
+      auth: 'user',
+      query: creditBalanceQuerySchema,
+      audit: 'billing.credit_balance',
+      handler: async (ctx) => service.creditBalance(await actor(ctx), ctx.input),
+    }),
+    route({
+      method: 'post',
+      path: '/users/billing/late-subscribe/create-intent',
+      summary: 'Setup intent for late subscribe (stripeIntent)',
+      auth: 'user',
+      body: createIntentSchema,
+      audit: 'billing.late_subscribe_intent',
+      handler: async (ctx) => service.lateSubscribeIntent(await actor(ctx)),
+    }),
+    route({
+      method: 'post',
+      path: '/users/billing/late-subscribe',
+      summary: 'Subscribe after the plan ended, by card',
+      auth: 'user',
+      body: lateSubscribeSchema,
+      audit: 'billing.late_subscribe',
+      handler: async (ctx) => service.lateSubscribe(await actor(ctx), ctx.input),
+    }),
+    route({
+      method: 'post',
+      path: '/users/billing/late-subscribe/fpx/create-intent',
+      summary: 'FPX payment for late subscribe: redirect to the bank',
+      auth: 'user',
+      body: lateSubscribeFpxIntentSchema,
+      audit: 'billing.late_subscribe_fpx_intent',
+      handler: async (ctx) => {
+        const { return_url: requested } = returnUrlSchema.parse(ctx.req.body);
+        const returnUrl = ownUrl(requested, '/home/dashboard');
+        return service.lateSubscribeFpxIntent(await actor(ctx), { packageId: ctx.input.package_id, bank: ctx.input.bank, returnUrl });
+      },
+    }),
+    route({
+      method: 'post',
+      path: '/users/billing/late-subscribe/fpx',
+      summary: 'Confirm late subscribe after the FPX redirect',
+      auth: 'user',
+      body: lateSubscribeFpxSchema,
+      audit: 'billing.late_subscribe_fpx',
+      handler: async (ctx) => service.lateSubscribeFpx(await actor(ctx), ctx.input),
+    }),
+    route({
+      method: 'get',
+      path: '/invoices/:ref',
+      summary: 'Hosted invoice page (HTML); {ref}.pdf for the PDF. A merchant’s own invoices, any for staff (audited)',
+      auth: 'user',
+      audit: 'billing.invoice_view',
+      handler: async ({ req, res }) => {
+        const ref = String(req.params.ref);
+        const pdf = ref.endsWith('.pdf');
+        const record = await findInvoice(deps.db, pdf ? ref.slice(0, -4) : ref);
+        if (!record) throw new AppError('not_found');
+        const caller = authOf(res);
+        if (!caller.isStaff) {
+          const own = await deps.db('merchants').where({ owner_user_id: caller.userId }).first('id');
+          if (!own || Number(own.id) !== record.merchantId) throw new AppError('not_found');
+        } else {
+          await actingFor(deps, req, res, { userId: Number((await deps.db('merchants').where({ id: record.merchantId }).first('owner_user_id'))?.owner_user_id), action: pdf ? 'billing.invoice_pdf' : 'billing.invoice_view', details: { invoice: record.id } });
+        }
+        const invoice = await toInvoice(deps.db, record, deps.config.publicUrl);
+        const account = await readBillingAccount(deps.db, record.merchantId);
+        const merchant = await deps.db('merchants').where({ id: record.merchantId }).first('name');
+        const billTo = account?.info
+          ? [account.info.name, account.info.email, account.info.address1, account.info.address2 ?? '', `${account.info.postal_code} ${account.info.city}`, `${account.info.state_or_region}, ${account.info.country}`].filter(Boolean)
+          : [String(merchant?.name ?? '')];
+        const party = { merchantName: String(merchant?.name ?? ''), billTo };
+        if (pdf) {
+          res.type('application/pdf').set('Content-Disposition', `inline; filename="${record.number}.pdf"`).send(await invoicePdf(invoice, party));
+        } else {
+          res.type('html').send(invoiceHtml(invoice, party));
+        }
+      },
+    }),
+  ];
+};
