@@ -6,6 +6,7 @@ import * as billingCatalog from './101-billing-catalog';
 import * as paymentAuthentications from './102-payment-authentications';
 import * as checkout from './200-checkout';
 import * as staffConsole from './400-staff-console';
+import * as staffDirectory from './401-staff-directory';
 
 export type Migration = { name: string; up: (knex: Knex) => Promise<void>; down: (knex: Knex) => Promise<void> };
 
@@ -21,6 +22,7 @@ export const migrations: Migration[] = [
   { name: '102-payment-authentications', ...paymentAuthentications },
   { name: '200-checkout', ...checkout },
   { name: '400-staff-console', ...staffConsole },
+  { name: '401-staff-directory', ...staffDirectory },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

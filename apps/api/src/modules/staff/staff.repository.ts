@@ -10,8 +10,6 @@ import type { Knex } from 'knex';
 type Exec = Knex | Knex.Transaction;
 
 const DAY = 86_400;
-/** Sorts a merchant without a next billing date after every merchant with one. */
-const NO_DATE = 99_999_999_999;
 
 const num = (value: unknown): number => Number(value);
 const numOrNull = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
@@ -49,7 +47,6 @@ const directoryBase = (db: Exec) =>
 const STATE_SQL = `case when s.id is null then 'no_plan' when s.stripe_status = 'past_due' then 'past_due' when pend.id is not null then 'change_scheduled' when s.ends_at is not null then 'grace' else 'active' end`;
 const NEXT_BILLING_SQL = `case when s.id is null then null when pend.id is not null then pend.trial_ends_at when s.ends_at is null then s.current_period_end else null end`;
 const failedRecentlySql = `exists (select 1 from payments pf where pf.merchant_id = m.id and pf.status = 'failed' and pf.created_at >= ?)`;
-const graceEndingSql = `(s.ends_at is not null and pend.id is null and s.ends_at >= ? and s.ends_at <= ?)`;
 
 /** What a directory row is made of. */
 const rowColumns = (db: Exec, now: number) => [
@@ -72,12 +69,11 @@ const rowColumns = (db: Exec, now: number) => [
   db.raw(`case when ${failedRecentlySql} then 1 else 0 end as failed_recently`, [now - 7 * DAY]),
 ];
 
-type SortSpec = { expr: string; desc: boolean };
+type SortSpec = { column: string; desc: boolean };
 const sortSpecOf = (sort: MerchantDirectoryQuery['sort']): SortSpec => {
   const desc = sort.startsWith('-');
   const key = desc ? sort.slice(1) : sort;
-  const expr = key === 'name' ? 'm.name' : key === 'created' ? 'm.created_at' : `coalesce(${NEXT_BILLING_SQL}, ${NO_DATE})`;
-  return { expr, desc };
+  return { column: key === 'name' ? 'm.name' : key === 'created' ? 'm.created_at' : 'm.dir_next_billing', desc };
 };
 
 /** `%text%` for LIKE with the user's own % and _ taken literally. */
@@ -85,6 +81,14 @@ const containsPattern = (text: string): string => `%${text.toLowerCase().replace
 
 export type DirectoryCursor = { v: string | number; id: number };
 
+/** The attention view: past due, a failed payment in the last 7 days, or a grace period ending within 7 days. */
+const whereAttention = (q: Knex.QueryBuilder, now: number) =>
+  q.where((w) => w.where('m.dir_state', 'past_due').orWhere('m.dir_failed_at', '>=', now - 7 * DAY).orWhere((g) => g.where('m.dir_state', 'grace').whereBetween('m.dir_ends_at', [now, now + 7 * DAY])));
+
+/**
+ * One directory page in two steps: the page's merchant ids from the merchants table alone (its `dir_*` and
+ * `search_text` columns are kept current by triggers, migration 401), then the rows' details for those ids.
+ */
 export const searchDirectory = async (
   db: Exec,
   filter: MerchantDirectoryQuery,
@@ -92,34 +96,28 @@ export const searchDirectory = async (
   now: number,
 ): Promise<{ rows: MerchantRow[]; sortValues: (string | number)[] }> => {
   const sort = sortSpecOf(filter.sort);
-  const query = directoryBase(db).select(...rowColumns(db, now), db.raw(`${sort.expr} as sort_value`));
-  if (filter.q) {
-    const like = containsPattern(filter.q);
-    query.where((w) =>
-      w
-        .whereRaw(`lower(m.name) like ? escape '\\'`, [like])
-        .orWhereRaw(`u.email like ? escape '\\'`, [like])
-        .orWhereRaw(`u.phone like ? escape '\\'`, [like])
-        .orWhereRaw(`exists (select 1 from stores st where st.merchant_id = m.id and (lower(st.name) like ? escape '\\' or lower(st.email) like ? escape '\\'))`, [like, like]),
-    );
-  }
-  if (filter.market) query.whereRaw('coalesce(p.market, c.iso_code) = ?', [filter.market]);
-  if (filter.plan) query.where('p.name', filter.plan);
-  if (filter.period) query.where('p.billing_period', filter.period);
-  if (filter.state) query.whereRaw(`${STATE_SQL} = ?`, [filter.state]);
-  if (filter.view === 'attention') {
-    query.where((w) => w.where('s.stripe_status', 'past_due').orWhereRaw(failedRecentlySql, [now - 7 * DAY]).orWhereRaw(graceEndingSql, [now, now + 7 * DAY]));
-  }
+  const query = db('merchants as m').select('m.id', `${sort.column} as sort_value`);
+  if (filter.q) query.whereRaw(`m.search_text like ? escape '\\'`, [containsPattern(filter.q)]);
+  if (filter.market) query.where('m.dir_market', filter.market);
+  if (filter.plan) query.where('m.dir_plan', filter.plan);
+  if (filter.period) query.where('m.dir_period', filter.period);
+  if (filter.state) query.where('m.dir_state', filter.state);
+  if (filter.view === 'attention') whereAttention(query, now);
   if (cursor) {
     const op = sort.desc ? '<' : '>';
-    query.whereRaw(`(${sort.expr} ${op} ? or (${sort.expr} = ? and m.id ${op} ?))`, [cursor.v, cursor.v, cursor.id]);
+    query.where((w) => w.where(sort.column, op, cursor.v).orWhere((e) => e.where(sort.column, cursor.v).where('m.id', op, cursor.id)));
   }
-  query.orderByRaw(`${sort.expr} ${sort.desc ? 'desc' : 'asc'}, m.id ${sort.desc ? 'desc' : 'asc'}`).limit(filter.limit + 1);
-  const rows = await query;
-  const stores = await storeNamesOf(db, rows.map((row) => num(row.merchant_id)));
+  const direction = sort.desc ? 'desc' : 'asc';
+  query.orderBy([{ column: sort.column, order: direction }, { column: 'm.id', order: direction }]).limit(filter.limit + 1);
+  const page = await query;
+  const ids = page.map((row) => num(row.id));
+  if (ids.length === 0) return { rows: [], sortValues: [] };
+  const details = await directoryBase(db).whereIn('m.id', ids).select(...rowColumns(db, now));
+  const byId = new Map(details.map((row) => [num(row.merchant_id), row as Record<string, unknown>]));
+  const stores = await storeNamesOf(db, ids);
   return {
-    rows: rows.map((row) => toMerchantRow(row, stores.get(num(row.merchant_id)) ?? [], now)),
-    sortValues: rows.map((row) => (typeof row.sort_value === 'number' || typeof row.sort_value === 'string' ? row.sort_value : row.sort_value instanceof Date ? row.sort_value.toISOString() : String(row.sort_value))),
+    rows: ids.map((id) => toMerchantRow(byId.get(id) as Record<string, unknown>, stores.get(id) ?? [], now)),
+    sortValues: page.map((row) => (row.sort_value instanceof Date ? row.sort_value.toISOString() : (row.sort_value as string | number))),
   };
 };
 
@@ -196,17 +194,17 @@ export const merchantRowOf = async (db: Exec, merchantId: number, now: number): 
 };
 
 export const countAttention = async (db: Exec, now: number): Promise<{ past_due: number; failed_payments_7d: number; grace_ending_7d: number; total: number }> => {
-  const count = async (build: (q: Knex.QueryBuilder) => void): Promise<number> => {
-    const q = directoryBase(db);
+  const count = async (build: (q: Knex.QueryBuilder) => unknown): Promise<number> => {
+    const q = db('merchants as m');
     build(q);
     const row = await q.count({ n: 'm.id' }).first();
     return num(row?.n ?? 0);
   };
   const [pastDue, failed, grace, total] = await Promise.all([
-    count((q) => q.where('s.stripe_status', 'past_due')),
-    count((q) => q.whereRaw(failedRecentlySql, [now - 7 * DAY])),
-    count((q) => q.whereRaw(graceEndingSql, [now, now + 7 * DAY])),
-    count((q) => q.where((w) => w.where('s.stripe_status', 'past_due').orWhereRaw(failedRecentlySql, [now - 7 * DAY]).orWhereRaw(graceEndingSql, [now, now + 7 * DAY]))),
+    count((q) => q.where('m.dir_state', 'past_due')),
+    count((q) => q.where('m.dir_failed_at', '>=', now - 7 * DAY)),
+    count((q) => q.where('m.dir_state', 'grace').whereBetween('m.dir_ends_at', [now, now + 7 * DAY])),
+    count((q) => whereAttention(q, now)),
   ]);
   return { past_due: pastDue, failed_payments_7d: failed, grace_ending_7d: grace, total };
 };
