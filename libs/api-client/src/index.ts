@@ -161,3 +161,4 @@ export {
 } from './billing.queries';
 export type { CreditBalanceCursor } from './billing.queries';
 export * from './checkout';
+export * from './staff';

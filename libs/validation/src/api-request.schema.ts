@@ -79,7 +79,7 @@ export const sandboxPaymentMethodSchema = z.object({
 });
 
 /** POST sandbox/clock/advance (staff). */
-export const clockAdvanceSchema = z.object({
+export const sandboxClockAdvanceSchema = z.object({
   user_id: positiveId(),
   // Up to ten years at a time: enough to walk any yearly plan through renewals.
   seconds: wholeNumber(INT_KEY).pipe(z.number().positive({ error: INT_KEY }).max(10 * 366 * 86_400, { error: INT_KEY })),

@@ -59,6 +59,13 @@ export const ERROR_CODES = [
   'card_in_use',
   'checkout_ticket_invalid',
   'checkout_session_expired',
+  'stale_preview',
+  'approval_own_request',
+  'reason_required',
+  'idempotency_key_reused',
+  'invoice_not_open',
+  'approval_not_pending',
+  'adjustment_not_reversible',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -18,3 +18,4 @@ export { isCardNumber } from './card-number.js';
 export * from './responses.schema.js';
 export * from './api-request.schema.js';
 export { ERROR_CODES, type ErrorCode, isErrorCode } from './error-codes.js';
+export * from './staff.schema.js';

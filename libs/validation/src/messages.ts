@@ -132,6 +132,25 @@ export const validationMessagesEn = {
   'validation:cardCheckout.phoneRequired': 'Please fill in your Contact Number',
   'validation:cardCheckout.companyNameTooLong': 'Please enter no more than 190 characters',
   'validation:cardCheckout.nameRequired': 'Please fill in your Name',
+
+  // Staff console (issue 10).
+  'validation:staff.reasonRequired': 'Please give a reason (at least 3 characters)',
+  'validation:staff.reasonTooLong': 'Please keep the reason to 500 characters or fewer',
+  'validation:staff.dateInvalid': 'Please choose a valid date',
+  'validation:staff.cursorInvalid': 'This page link is no longer valid; start from the first page',
+  'validation:staff.limitInvalid': 'Choose between 1 and 100 rows per page',
+  'validation:staff.marketInvalid': 'Please choose a market',
+  'validation:staff.periodInvalid': 'Choose monthly or yearly',
+  'validation:staff.stateInvalid': 'Please choose a valid state',
+  'validation:staff.viewInvalid': 'Please choose a valid view',
+  'validation:staff.sortInvalid': 'Please choose a valid sort order',
+  'validation:staff.directionInvalid': 'Choose credit or debit',
+  'validation:staff.amountInvalid': 'Please enter an amount greater than zero',
+  'validation:staff.amountTooLarge': 'This amount is too large for one adjustment',
+  'validation:staff.descriptionRequired': 'Please enter a description',
+  'validation:staff.previewTokenRequired': 'Preview the adjustment before you apply it',
+  'validation:staff.statusInvalid': 'Please choose a valid status',
+  'validation:staff.clockAmountInvalid': 'Choose how far to advance the clock',
 } as const;
 
 export type ValidationMessageKey = keyof typeof validationMessagesEn;

@@ -189,6 +189,8 @@ describe('hostile input on every documented operation', () => {
             problems.push(`${label} ${JSON.stringify(res.body).slice(0, 160)}`);
             continue;
           }
+          // Node's HTTP parser itself refuses a request line past its header limit (16 kB) before any app code runs.
+          if (res.status === 431) continue;
           if (res.status >= 400) {
             const json = /json/.test(String(res.headers['content-type']));
             if (!json) {

@@ -10,7 +10,7 @@ import { loadConfig, type AppConfig } from '../config';
 import { createDb } from '../db/knex';
 import { migrateLatest } from '../db/migrations';
 import { createLogger } from '../http/logging';
-import { createOutboxNotifier } from '../modules/notifications/notifier';
+import { createOutboxNotifier } from '../modules/notifications';
 
 const LIVE = {
   NODE_ENV: 'production',

@@ -124,6 +124,20 @@ export const errorSpec = (code: ErrorCode): ErrorSpec => {
       return { status: 409, message: 'Please set another card as default before deleting this one', key: 'errors:billing.cardInUse' };
     case 'checkout_ticket_invalid':
       return { status: 401, message: 'Fail to retry login', key: 'errors:checkout.retryLoginFailed' };
+    case 'stale_preview':
+      return { status: 409, message: 'The account changed since the preview. Preview again before you confirm.', key: 'errors:staff.stalePreview' };
+    case 'approval_own_request':
+      return { status: 403, message: 'Another staff member must approve your own request.', key: 'errors:staff.approvalOwnRequest' };
+    case 'reason_required':
+      return { status: 400, message: 'Please give a reason for this change.', key: 'errors:staff.reasonRequired' };
+    case 'idempotency_key_reused':
+      return { status: 422, message: 'This Idempotency-Key was already used with a different request.', key: 'errors:staff.idempotencyKeyReused' };
+    case 'invoice_not_open':
+      return { status: 409, message: 'Only an open invoice can be changed this way.', key: 'errors:staff.invoiceNotOpen' };
+    case 'approval_not_pending':
+      return { status: 409, message: 'This request has already been decided.', key: 'errors:staff.approvalNotPending' };
+    case 'adjustment_not_reversible':
+      return { status: 409, message: 'Only an applied adjustment that has not been reversed can be reversed.', key: 'errors:staff.adjustmentNotReversible' };
     case 'checkout_session_expired':
       return { status: 410, message: 'Your payment session has expired. Please log in to continue.', key: 'errors:checkout.sessionExpired' };
   }

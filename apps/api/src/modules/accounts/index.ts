@@ -14,5 +14,5 @@ export {
   toUserDto,
   type UserRecord,
 } from './accounts.repository';
-export { normalizePhone } from './accounts.service';
+export { createAccountsService, normalizePhone } from './accounts.service';
 export { consumeToken, issueUserToken, peekToken, TOKEN_TTL_SECONDS } from './tokens.repository';

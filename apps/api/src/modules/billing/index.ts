@@ -5,7 +5,7 @@ export { type AuthenticationPayment, createEngine, type DraftLine, type Engine, 
 export { addMonthsUtc, intervalMonths, nextPeriodEnd } from './engine/periods';
 export { DUNNING_RETRY_DAYS } from './engine/subscription-steps';
 export { type BillingAccount, ensureBillingAccount, readBillingAccount } from './repositories/billing-accounts.repository';
-export { type InvoiceRecord, readInvoice, toInvoice, toInvoiceRecord } from './repositories/invoices.repository';
+export { findInvoice, type InvoiceRecord, readInvoice, toInvoice, toInvoiceRecord } from './repositories/invoices.repository';
 export { findPromotionByCode, type PromotionRecord, toCoupon } from './repositories/promotions.repository';
 export { type SubscriptionRecord, toSubscriptionRecord } from './repositories/subscriptions.repository';
 export type { Actor } from './services/billing-state';

@@ -1,4 +1,4 @@
-import { clockAdvanceSchema, sandboxOutcomeSchema, sandboxPaymentMethodSchema, sandboxPaymentParamsSchema } from '@merchant-hub/validation';
+import { sandboxClockAdvanceSchema, sandboxOutcomeSchema, sandboxPaymentMethodSchema, sandboxPaymentParamsSchema } from '@merchant-hub/validation';
 import type { Response } from 'express';
 import type { AppDeps } from '../../app-deps';
 import { sandboxGatewayFor } from '../../gateways';
@@ -61,7 +61,7 @@ export const sandboxRoutes = (deps: AppDeps): RouteTable => {
       path: '/sandbox/clock/advance',
       summary: 'Staff: move a merchant’s test clock and run what falls due → { now }',
       auth: 'staff',
-      body: clockAdvanceSchema,
+      body: sandboxClockAdvanceSchema,
       audit: 'sandbox.clock_advance',
       handler: async ({ input, req, res, audit }) => {
         const acting = await actingFor(deps, req, res, { userId: input.user_id, action: audit, details: { ...input } });

@@ -121,4 +121,13 @@ export const errors = {
   wizard: {
     invalidToken: 'This merchant sign-up link is not valid or has expired.',
   },
+  staff: {
+    stalePreview: 'The account changed since the preview. Preview again before you confirm.',
+    approvalOwnRequest: 'Another staff member must approve your own request.',
+    reasonRequired: 'Please give a reason for this change.',
+    idempotencyKeyReused: 'This request was already sent with different details. Reload and try again.',
+    invoiceNotOpen: 'Only an open invoice can be changed this way.',
+    approvalNotPending: 'This request has already been decided.',
+    adjustmentNotReversible: 'Only an applied adjustment that has not been reversed can be reversed.',
+  },
 };

@@ -122,4 +122,13 @@ export const errors = {
   wizard: {
     invalidToken: 'Pautan pendaftaran peniaga ini tidak sah atau telah tamat tempoh.',
   },
+  staff: {
+    stalePreview: 'Akaun telah berubah sejak pratonton. Pratonton semula sebelum mengesahkan.',
+    approvalOwnRequest: 'Permintaan anda sendiri mesti diluluskan oleh kakitangan lain.',
+    reasonRequired: 'Sila berikan sebab untuk perubahan ini.',
+    idempotencyKeyReused: 'Permintaan ini telah dihantar dengan butiran berbeza. Muat semula dan cuba lagi.',
+    invoiceNotOpen: 'Hanya invois terbuka boleh diubah dengan cara ini.',
+    approvalNotPending: 'Permintaan ini telah pun diputuskan.',
+    adjustmentNotReversible: 'Hanya pelarasan yang telah digunakan dan belum diterbalikkan boleh diterbalikkan.',
+  },
 } satisfies Messages;

@@ -7,4 +7,5 @@ export { errors } from './errors';
 export { home } from './home';
 export { profile } from './profile';
 export { shell } from './shell';
+export { staff } from './staff';
 export { validation } from './validation';

@@ -119,4 +119,13 @@ export const errors = {
   wizard: {
     invalidToken: '此商家注册链接无效或已过期。',
   },
+  staff: {
+    stalePreview: '预览后账户已有变动，请重新预览后再确认。',
+    approvalOwnRequest: '您自己的申请必须由其他员工批准。',
+    reasonRequired: '请填写此更改的原因。',
+    idempotencyKeyReused: '此请求已以不同内容提交过，请重新加载后再试。',
+    invoiceNotOpen: '只有未结发票才能这样处理。',
+    approvalNotPending: '此申请已处理。',
+    adjustmentNotReversible: '只有已生效且尚未冲销的调整才能冲销。',
+  },
 } satisfies Messages;

@@ -119,4 +119,13 @@ export const errors = {
   wizard: {
     invalidToken: '此商家註冊連結無效或已過期。',
   },
+  staff: {
+    stalePreview: '預覽後帳戶已有變動，請重新預覽後再確認。',
+    approvalOwnRequest: '您自己的申請必須由其他員工核准。',
+    reasonRequired: '請填寫此變更的原因。',
+    idempotencyKeyReused: '此請求已以不同內容送出過，請重新載入後再試。',
+    invoiceNotOpen: '只有未結發票才能這樣處理。',
+    approvalNotPending: '此申請已處理。',
+    adjustmentNotReversible: '只有已生效且尚未沖銷的調整才能沖銷。',
+  },
 } satisfies Messages;

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { createTestContext, testDatabases, type TestContext } from '../../../test-support/test-app';
-import { bearer, chargeCount, newCard, packageId, tokenFor } from './billing-helpers';
+import { bearer, chargeCount, newCard, packageId, tokenFor } from '../../../test-support/billing-helpers';
 
 const MY = 'merchant-my@demo.test';
 const SG = 'merchant-sg@demo.test';

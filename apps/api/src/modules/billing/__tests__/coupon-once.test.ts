@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { createTestContext, testDatabases, type TestContext } from '../../../test-support/test-app';
-import { advance, bearer, tokenFor } from './billing-helpers';
+import { advance, bearer, tokenFor } from '../../../test-support/billing-helpers';
 
 const MERCHANT = 'skip-otp@demo.test';
 const DAY = 86_400;

@@ -3,7 +3,7 @@ import { type FakeStripe, startFakeStripe } from '../../../gateways/__tests__/fa
 import type { StripeGatewayOptions } from '../../../gateways/stripe.gateway';
 import { signWebhook } from '../../../gateways/webhook-signature';
 import { createTestContext, testDatabases, type TestContext } from '../../../test-support/test-app';
-import { bearer, packageId, tokenFor } from './billing-helpers';
+import { bearer, packageId, tokenFor } from '../../../test-support/billing-helpers';
 
 // The app builds its Stripe gateway from config; here it talks to the local fake instead of api.stripe.com.
 let mockStripePort = 0;

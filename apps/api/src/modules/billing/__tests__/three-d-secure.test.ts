@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { createTestContext, testDatabases, type TestContext } from '../../../test-support/test-app';
-import { advance, bearer, chargeCount, newCard, packageId, tokenFor } from './billing-helpers';
+import { advance, bearer, chargeCount, newCard, packageId, tokenFor } from '../../../test-support/billing-helpers';
 
 const NEW = 'new-merchant@demo.test';
 const THREE_DS = '4000002760003184';

@@ -3,7 +3,7 @@ import { gatewayFor } from '../../../gateways';
 import { AppError } from '../../../http/errors';
 import { createTestContext, testDatabases, type TestContext } from '../../../test-support/test-app';
 import { createEngine } from '../../billing';
-import { bearer, chargeCount, tokenFor } from '../../billing/__tests__/billing-helpers';
+import { bearer, chargeCount, tokenFor } from '../../../test-support/billing-helpers';
 
 const MY = 'merchant-my@demo.test';
 

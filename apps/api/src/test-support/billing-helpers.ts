@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { signIn, type TestContext } from '../../../test-support/test-app';
+import { signIn, type TestContext } from './test-app';
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 

@@ -1,0 +1,2 @@
+export * from './staff.api';
+export * from './staff.queries';
