@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useBillingScope } from '../billing-scope';
 import { useErrorText, useNotify } from '../notify';
+import { useStaffReason } from '../staff-reason';
 import { useActingMerchant } from '../use-store-chooser';
 
 export type UpgradeSummary = {
@@ -51,6 +52,7 @@ export const BillingUpgradePage = () => {
   const overview = useBillingOverview(acting.userId, { meta: { handlesError: true }, retry: false, enabled: acting.ready });
   const preview = usePlanChangePreview({ packageId: acting.ready ? packageId : null, userId: acting.userId }, { meta: { handlesError: true }, retry: false });
   const change = useChangePlan({ meta: { handlesError: true } });
+  const withReason = useStaffReason();
   const back = (
     <Anchor component={Link} to={scope.paths.billing}>
       ← {t('upgrade.back')}
@@ -67,15 +69,17 @@ export const BillingUpgradePage = () => {
   const storeId = acting.storeId ?? overview.data?.userData.inventory_users.inventory_store_users.store_id;
 
   const handlePay = () =>
-    change.mutate(
-      { package_id: data.package.id, type: 'upgrade', store_id: storeId || undefined, user_id: acting.userId },
-      {
-        onSuccess: (result) => {
-          notify.success(result.message);
-          void navigate(scope.paths.billing);
+    withReason((fields) =>
+      change.mutate(
+        { package_id: data.package.id, type: 'upgrade', store_id: storeId || undefined, user_id: acting.userId, ...fields },
+        {
+          onSuccess: (result) => {
+            notify.success(result.message);
+            void navigate(scope.paths.billing);
+          },
+          onError: (error) => notify.error(error, { title: t('errors:billing.paymentFailed'), fallbackKey: 'errors:billing.upgradeFailed' }),
         },
-        onError: (error) => notify.error(error, { title: t('errors:billing.paymentFailed'), fallbackKey: 'errors:billing.upgradeFailed' }),
-      },
+      ),
     );
 
   return (
