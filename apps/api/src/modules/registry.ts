@@ -55,6 +55,8 @@ export type ApiModule = {
 export const apiModules: readonly ApiModule[] = [
   healthModule,
   authModule,
+  // Before accounts: GET /users/staff-access must not be read as GET /users/:id.
+  staffModule,
   accountsModule,
   signupModule,
   listsModule,
@@ -64,6 +66,5 @@ export const apiModules: readonly ApiModule[] = [
   billingModule,
   usageAddonModule,
   sandboxModule,
-  staffModule,
   checkoutModule,
 ];

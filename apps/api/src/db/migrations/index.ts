@@ -5,6 +5,7 @@ import * as billing from './100-billing';
 import * as billingCatalog from './101-billing-catalog';
 import * as paymentAuthentications from './102-payment-authentications';
 import * as checkout from './200-checkout';
+import * as staffConsole from './400-staff-console';
 
 export type Migration = { name: string; up: (knex: Knex) => Promise<void>; down: (knex: Knex) => Promise<void> };
 
@@ -19,6 +20,7 @@ export const migrations: Migration[] = [
   { name: '101-billing-catalog', ...billingCatalog },
   { name: '102-payment-authentications', ...paymentAuthentications },
   { name: '200-checkout', ...checkout },
+  { name: '400-staff-console', ...staffConsole },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

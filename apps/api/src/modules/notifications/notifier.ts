@@ -12,6 +12,7 @@ export type MessageKind =
   | 'welcome'
   | 'trial_code'
   | 'merchant_invite'
+  | 'invoice_resent'
   | 'support_alert';
 
 export type OutgoingMessage =

@@ -1,14 +1,34 @@
+import type { AuditEntry as AuditEntryDto } from '@merchant-hub/validation';
 import type { Knex } from 'knex';
 
 type Exec = Knex | Knex.Transaction;
 
-export type AuditEntry = { actorUserId: number; merchantId: number | null; action: string; details?: Record<string, unknown>; ip?: string | null; at: number };
+/**
+ * One audit entry. The log is append-only (a database trigger refuses UPDATE and DELETE): this module only
+ * inserts and reads. Write an entry with the same executor (transaction) as the change it records.
+ */
+export type AuditEntry = {
+  actorUserId: number;
+  merchantId: number | null;
+  action: string;
+  details?: Record<string, unknown>;
+  ip?: string | null;
+  at: number;
+  reason?: string | null;
+  outcome?: 'succeeded' | 'refused';
+  errorCode?: string | null;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+  actorRole?: string | null;
+};
 
 /** Secrets never reach the audit log, even when staff send them. */
-const REDACTED = new Set(['password', 'password_confirmation', 'cvc', 'number', 'client_secret', 'token']);
+const REDACTED = new Set(['password', 'password_confirmation', 'cvc', 'number', 'client_secret', 'token', 'preview_token']);
 
 const redact = (details: Record<string, unknown>): Record<string, unknown> =>
   Object.fromEntries(Object.entries(details).map(([key, value]) => [key, REDACTED.has(key) ? '[redacted]' : value]));
+
+const json = (value: Record<string, unknown> | null | undefined): string | null => (value ? JSON.stringify(value) : null);
 
 export const writeAudit = async (db: Exec, entry: AuditEntry): Promise<void> => {
   await db('audit_log').insert({
@@ -18,11 +38,20 @@ export const writeAudit = async (db: Exec, entry: AuditEntry): Promise<void> => 
     details: entry.details ? JSON.stringify(redact(entry.details)) : null,
     ip: entry.ip ?? null,
     created_at: entry.at,
+    reason: entry.reason ?? null,
+    outcome: entry.outcome ?? 'succeeded',
+    error_code: entry.errorCode ?? null,
+    before_summary: json(entry.before),
+    after_summary: json(entry.after),
+    actor_role: entry.actorRole ?? null,
   });
 };
 
+const parse = (value: unknown): Record<string, unknown> | null => (value ? (JSON.parse(String(value)) as Record<string, unknown>) : null);
+
 export type AuditRow = { id: number; actor: { id: number; name: string; email: string }; merchant_id: number | null; action: string; details: Record<string, unknown> | null; ip: string | null; created: number };
 
+/** The legacy shape of GET /api/staff/audit-log. */
 export const listAudit = async (db: Exec, filter: { merchantId?: number; beforeId?: number; limit: number }): Promise<AuditRow[]> => {
   const query = db('audit_log')
     .join('users', 'users.id', 'audit_log.actor_user_id')
@@ -36,8 +65,54 @@ export const listAudit = async (db: Exec, filter: { merchantId?: number; beforeI
     actor: { id: Number(row.actor_user_id), name: String(row.actor_name), email: String(row.actor_email) },
     merchant_id: row.merchant_id === null ? null : Number(row.merchant_id),
     action: String(row.action),
-    details: row.details ? (JSON.parse(String(row.details)) as Record<string, unknown>) : null,
+    details: parse(row.details),
     ip: row.ip ?? null,
     created: Number(row.created_at),
   }));
 };
+
+export type AuditFilter = { staffId?: number; merchantId?: number | null; action?: string; from?: number; to?: number; beforeId?: number; limit: number };
+
+/** The audit log under filters, newest first; `merchantId: null` means "a merchant that does not exist". */
+export const searchAudit = async (db: Exec, filter: AuditFilter): Promise<AuditEntryDto[]> => {
+  const query = db('audit_log as a')
+    .join('users as u', 'u.id', 'a.actor_user_id')
+    .leftJoin('merchants as m', 'm.id', 'a.merchant_id')
+    .select('a.*', 'u.email as actor_email', 'm.owner_user_id', 'm.name as merchant_name')
+    .orderBy('a.id', 'desc')
+    .limit(filter.limit);
+  if (filter.staffId) query.where('a.actor_user_id', filter.staffId);
+  if (filter.merchantId !== undefined) query.where('a.merchant_id', filter.merchantId ?? -1);
+  if (filter.action) query.where('a.action', filter.action);
+  if (filter.from !== undefined) query.where('a.created_at', '>=', filter.from);
+  if (filter.to !== undefined) query.where('a.created_at', '<=', filter.to);
+  if (filter.beforeId) query.where('a.id', '<', filter.beforeId);
+  return (await query).map((row) => ({
+    id: Number(row.id),
+    at: Number(row.created_at),
+    staff: { id: Number(row.actor_user_id), email: String(row.actor_email) },
+    merchant: row.owner_user_id === null || row.owner_user_id === undefined ? null : { user_id: Number(row.owner_user_id), name: String(row.merchant_name) },
+    action: String(row.action),
+    reason: row.reason ? String(row.reason) : null,
+    ip: row.ip ? String(row.ip) : null,
+    before: parse(row.before_summary),
+    after: parse(row.after_summary),
+    outcome: row.outcome === 'refused' ? 'refused' : 'succeeded',
+    error_code: row.error_code ? String(row.error_code) : null,
+  }));
+};
+
+/** When this staff member last logged a visit to the merchant (unix seconds), if ever. */
+export const lastVisitAt = async (db: Exec, staffId: number, merchantId: number): Promise<number | null> => {
+  const row = await db('audit_log').where({ actor_user_id: staffId, merchant_id: merchantId, action: 'merchant.viewed' }).max({ at: 'created_at' }).first();
+  return row?.at === null || row?.at === undefined ? null : Number(row.at);
+};
+
+/** The merchant's own view of staff access: no staff identity, only the role and why. */
+export const staffAccessOf = async (db: Exec, merchantId: number, limit: number) =>
+  (await db('audit_log').where({ merchant_id: merchantId, outcome: 'succeeded' }).whereNotNull('actor_role').orderBy('id', 'desc').limit(limit).select('created_at', 'action', 'reason', 'actor_role')).map((row) => ({
+    at: Number(row.created_at),
+    action: String(row.action),
+    reason: row.reason ? String(row.reason) : null,
+    staff_role: row.actor_role === 'superadmin' ? ('superadmin' as const) : ('support' as const),
+  }));

@@ -1,0 +1,264 @@
+import { createHash } from 'node:crypto';
+import {
+  approvalsQuerySchema,
+  auditQuerySchema,
+  clockAdvanceSchema,
+  creditAdjustmentPreviewSchema,
+  creditAdjustmentSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  merchantDirectoryQuerySchema,
+  pageQuerySchema,
+  reasonSchema,
+  type StaffRole,
+} from '@merchant-hub/validation';
+import type { Request, RequestHandler, Response } from 'express';
+import { z } from 'zod';
+import type { AppDeps } from '../../app-deps';
+import { authOf } from '../../http/auth';
+import { AppError } from '../../http/errors';
+import { route, type RouteTable } from '../../http/route-table';
+import { listAudit } from './audit.repository';
+import { findMerchantByOwner, searchStores } from './staff.repository';
+import { createStaffService, type StaffActor } from './staff.service';
+
+export const merchantsQuerySchema = z.object({ search: z.string().trim().max(255).optional() });
+export const legacyAuditQuerySchema = z.object({
+  user_id: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().positive().optional()),
+  before: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().positive().optional()),
+});
+
+const idempotencyKeySchema = z.string().trim().min(1).max(255).optional();
+
+/** `:userId` and friends: a malformed id is simply not found. */
+const positiveParam = (name: string): RequestHandler => (req, _res, next) => {
+  if (!/^[1-9]\d{0,9}$/.test(String(req.params[name]))) throw new AppError('not_found');
+  next();
+};
+const userIdOf = (req: Request): number => Number(req.params.userId);
+const param = (req: Request, name: string): string => String(req.params[name]);
+
+const actorOf = (req: Request, res: Response): StaffActor => {
+  const auth = authOf(res);
+  const role: StaffRole = auth.roles.includes('superadmin') ? 'superadmin' : 'support';
+  return { userId: auth.userId, role, ip: req.ip ?? null };
+};
+
+/** What support and superadmin use to find merchants, look after them and see what staff did (issue 10). */
+export const staffRoutes = (deps: AppDeps): RouteTable => {
+  const service = createStaffService(deps);
+
+  /**
+   * A staff write: the Idempotency-Key header (optional, sent by the console on every write) makes a repeat
+   * answer the first answer; the same key with another body is refused (422) and changes nothing.
+   */
+  const write = async (req: Request, res: Response, status: number, run: () => Promise<unknown>): Promise<void> => {
+    const key = idempotencyKeySchema.safeParse(req.get(IDEMPOTENCY_KEY_HEADER) ?? undefined);
+    if (!key.success) throw new AppError('validation_failed', { details: { fields: { [IDEMPOTENCY_KEY_HEADER]: 'validation:common.textTooLong' } } });
+    const hash = createHash('sha256').update(`${req.method} ${req.originalUrl.split('?')[0]} ${JSON.stringify(req.body ?? {})}`).digest('hex');
+    const answer = await service.idempotent(authOf(res).userId, key.data, hash, async () => ({ status, body: await run() }));
+    res.status(answer.status).json(answer.body);
+  };
+
+  const userParam = [positiveParam('userId')];
+
+  return [
+    route({
+      method: 'get',
+      path: '/staff/me',
+      summary: 'Staff only: the signed-in staff member and role (re-read from the database on every request)',
+      auth: 'staff',
+      handler: ({ req, res }) => service.me(authOf(res).userId, actorOf(req, res).role),
+    }),
+    route({
+      method: 'get',
+      path: '/staff/merchants',
+      summary: 'Staff only: merchant directory — search (merchant, store, e-mail, phone), filters, sort, opaque cursor',
+      auth: 'staff',
+      query: merchantDirectoryQuerySchema,
+      handler: ({ input }) => service.directory(input),
+    }),
+    route({
+      method: 'get',
+      path: '/staff/merchants/attention-counts',
+      summary: 'Staff only: how many merchants need attention (past due, failed payments and grace periods ending in 7 days)',
+      auth: 'staff',
+      handler: () => service.attentionCounts(),
+    }),
+    route({
+      method: 'get',
+      path: '/staff/merchants/:userId',
+      summary: 'Staff only: one merchant — owner, stores, users, plan, next billing, MRR, credit, cards, open invoices',
+      auth: 'staff',
+      use: userParam,
+      handler: ({ req }) => service.detail(userIdOf(req)),
+    }),
+    route({
+      method: 'post',
+      path: '/staff/merchants/:userId/visits',
+      summary: 'Staff only: log one "viewed" audit entry per visit (repeats within 30 minutes write nothing)',
+      auth: 'staff',
+      use: userParam,
+      audit: 'merchant.viewed',
+      handler: ({ req, res }) => service.recordVisit(actorOf(req, res), userIdOf(req)),
+    }),
+    route({
+      method: 'get',
+      path: '/staff/merchants/:userId/timeline',
+      summary: 'Staff only: everything that happened to the account, newest first, with a cursor',
+      auth: 'staff',
+      use: userParam,
+      query: pageQuerySchema,
+      handler: ({ req, input }) => service.timeline(userIdOf(req), input),
+    }),
+    route({
+      method: 'post',
+      path: '/staff/merchants/:userId/credit-adjustments/preview',
+      summary: 'Staff only: the balance before and after a credit adjustment, and the token its commit must carry',
+      auth: 'staff',
+      use: userParam,
+      body: creditAdjustmentPreviewSchema,
+      handler: ({ req, input }) => service.previewCredit(userIdOf(req), input),
+    }),
+    route({
+      method: 'post',
+      path: '/staff/merchants/:userId/credit-adjustments',
+      summary: 'Staff only: apply a previewed credit adjustment as a ledger entry (or ask for approval above the threshold); 409 stale_preview',
+      auth: 'staff',
+      use: userParam,
+      body: creditAdjustmentSchema,
+      audit: 'credit.adjust',
+      handler: ({ req, res, input }) => write(req, res, 201, () => service.commitCredit(actorOf(req, res), userIdOf(req), input)),
+    }),
+    route({
+      method: 'post',
+      path: '/staff/credit-adjustments/:id/reverse',
+      summary: 'Staff only: undo an applied adjustment with a linked reversing ledger entry',
+      auth: 'staff',
+      body: reasonSchema,
+      audit: 'credit.reverse',
+      handler: ({ req, res, input }) => write(req, res, 201, () => service.reverse(actorOf(req, res), param(req, 'id'), input.reason)),
+    }),
+    route({
+      method: 'get',
+      path: '/staff/approvals',
+      summary: 'Staff only: credit adjustments waiting for (or decided by) a second staff member',
+      auth: 'staff',
+      query: approvalsQuerySchema,
+      handler: ({ input }) => service.approvals(input.status),
+    }),
+    route({
+      method: 'post',
+      path: '/staff/approvals/:id/approve',
+      summary: 'Staff only: approve another staff member’s adjustment (403 approval_own_request for your own)',
+      auth: 'staff',
+      body: reasonSchema,
+      audit: 'credit.approve',
+      handler: ({ req, res, input }) => write(req, res, 200, () => service.decide(actorOf(req, res), param(req, 'id'), 'approve', input.reason)),
+    }),
+    route({
+      method: 'post',
+      path: '/staff/approvals/:id/reject',
+      summary: 'Staff only: reject another staff member’s adjustment',
+      auth: 'staff',
+      body: reasonSchema,
+      audit: 'credit.reject',
+      handler: ({ req, res, input }) => write(req, res, 200, () => service.decide(actorOf(req, res), param(req, 'id'), 'reject', input.reason)),
+    }),
+    ...(['void', 'mark-uncollectible', 'resend'] as const).map((action) =>
+      route({
+        method: 'post',
+        path: `/staff/invoices/:invoiceId/${action}`,
+        summary: `Staff only: ${action === 'void' ? 'void an open invoice (credit it took is returned)' : action === 'resend' ? 'e-mail an open invoice again' : 'mark an open invoice uncollectible'}; 409 invoice_not_open`,
+        auth: 'staff',
+        body: reasonSchema,
+        audit: action === 'void' ? 'invoice.void' : action === 'resend' ? 'invoice.resend' : 'invoice.mark_uncollectible',
+        handler: ({ req, res, input }) => write(req, res, 200, () => service.invoiceAction(actorOf(req, res), param(req, 'invoiceId'), action, input.reason)),
+      }),
+    ),
+    route({
+      method: 'post',
+      path: '/staff/merchants/:userId/password-reset',
+      summary: 'Staff only: send the owner the accounts password-reset link',
+      auth: 'staff',
+      use: userParam,
+      body: reasonSchema,
+      audit: 'merchant.password_reset',
+      handler: ({ req, res, input }) => write(req, res, 200, () => service.passwordReset(actorOf(req, res), userIdOf(req), input.reason)),
+    }),
+    route({
+      method: 'post',
+      path: '/staff/merchants/:userId/lift-sign-in-ban',
+      summary: 'Staff only: lift the one-time-code sign-in ban of the owner',
+      auth: 'staff',
+      use: userParam,
+      body: reasonSchema,
+      audit: 'merchant.lift_sign_in_ban',
+      handler: ({ req, res, input }) => write(req, res, 200, () => service.liftSignInBan(actorOf(req, res), userIdOf(req), input.reason)),
+    }),
+    route({
+      method: 'get',
+      path: '/staff/audit',
+      summary: 'Staff only: the audit log — who, merchant, action, reason, IP, before/after, outcome — filtered, newest first',
+      auth: 'staff',
+      query: auditQuerySchema,
+      handler: ({ input }) => service.audit(input),
+    }),
+    route({
+      method: 'get',
+      path: '/staff/audit.csv',
+      summary: 'Staff only: the filtered audit log as a CSV download',
+      auth: 'staff',
+      query: auditQuerySchema,
+      handler: async ({ input, res }) => {
+        const csv = await service.auditCsv(input);
+        res.set('Content-Disposition', 'attachment; filename="audit-log.csv"').type('text/csv').send(csv);
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/staff/merchants/:userId/clock',
+      summary: 'Staff only, sandbox gateway only: the merchant’s test clock and next renewal',
+      auth: 'staff',
+      use: userParam,
+      handler: ({ req }) => service.clockOf(userIdOf(req)),
+    }),
+    route({
+      method: 'post',
+      path: '/staff/merchants/:userId/clock/advance',
+      summary: 'Staff only, sandbox gateway only: advance the merchant’s test clock and list what billing did',
+      auth: 'staff',
+      use: userParam,
+      body: clockAdvanceSchema,
+      audit: 'clock.advance',
+      handler: ({ req, res, input }) => write(req, res, 200, () => service.advanceClock(actorOf(req, res), userIdOf(req), input)),
+    }),
+    route({
+      method: 'get',
+      path: '/users/staff-access',
+      summary: 'The merchant’s own view: when staff looked at or changed the account, and why',
+      auth: 'user',
+      handler: ({ res }) => service.staffAccess(authOf(res).userId),
+    }),
+    // Legacy calls the act-on-behalf store chooser and older tools read.
+    route({
+      method: 'get',
+      path: '/merchants',
+      summary: 'Staff only: merchant stores to act for (id, inventory_stores, users.auth_server_user_id)',
+      auth: 'staff',
+      query: merchantsQuerySchema,
+      handler: async ({ input }) => ({ data: await searchStores(deps.db, input.search) }),
+    }),
+    route({
+      method: 'get',
+      path: '/staff/audit-log',
+      summary: 'Staff only: what staff did, newest first (user_id filters by merchant; legacy shape)',
+      auth: 'staff',
+      query: legacyAuditQuerySchema,
+      handler: async ({ input }) => {
+        const merchant = input.user_id ? await findMerchantByOwner(deps.db, input.user_id) : null;
+        const rows = await listAudit(deps.db, { merchantId: merchant ? merchant.id : input.user_id ? -1 : undefined, beforeId: input.before, limit: 50 });
+        return { data: rows, has_more: rows.length === 50 };
+      },
+    }),
+  ];
+};
