@@ -4,6 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { leaveApp } from '../app/leave-app';
 import { renderConsole, row, staffMe } from './render-console';
 
+// Whole screens with lazy routes and typing: slower than the 20 s default on a loaded 2-core machine.
+vi.setConfig({ testTimeout: 40_000 });
+
 vi.mock('../app/leave-app', async (original) => ({ ...(await original<typeof import('../app/leave-app')>()), leaveApp: vi.fn() }));
 
 afterEach(() => {

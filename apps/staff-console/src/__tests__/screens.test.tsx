@@ -4,6 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { leaveApp } from '../app/leave-app';
 import { detail, failedRenewal, renderConsole, row, staffMe } from './render-console';
 
+// Whole screens with lazy routes and typing: slower than the 20 s default on a loaded 2-core machine.
+vi.setConfig({ testTimeout: 40_000 });
+
 vi.mock('../app/leave-app', async (original) => ({ ...(await original<typeof import('../app/leave-app')>()), leaveApp: vi.fn() }));
 
 afterEach(() => vi.mocked(leaveApp).mockClear());
@@ -17,14 +20,14 @@ describe('merchant directory', () => {
   it('searches as the staff member types, once typing pauses, and filters by market', async () => {
     const { calls } = renderConsole('/merchants', [me, counts, { path: '/staff/merchants', body: { data: [row()], next_cursor: null } }]);
     await screen.findByRole('heading', { level: 1, name: 'Merchants' }, LOAD);
-    await userEvent.type(screen.getByRole('searchbox', { name: 'Search' }), 'merchant-s');
-    await waitFor(() => expect(directoryCalls(calls).some((params) => params.get('q') === 'merchant-s')).toBe(true), LOAD);
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search' }), 'sg@');
+    await waitFor(() => expect(directoryCalls(calls).some((params) => params.get('q') === 'sg@')).toBe(true), LOAD);
     // Debounced: no request for the half-typed words in between.
-    expect(directoryCalls(calls).filter((params) => params.get('q') === 'mer')).toHaveLength(0);
+    expect(directoryCalls(calls).filter((params) => params.get('q') === 'sg')).toHaveLength(0);
     await userEvent.click(screen.getByRole('combobox', { name: 'Market' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Singapore', hidden: true }));
-    await waitFor(() => expect(directoryCalls(calls).some((params) => params.get('market') === 'SG' && params.get('q') === 'merchant-s')).toBe(true), LOAD);
-  });
+    await waitFor(() => expect(directoryCalls(calls).some((params) => params.get('market') === 'SG' && params.get('q') === 'sg@')).toBe(true), LOAD);
+  }, 40_000);
 
   it('shows the needs-attention view with its counts and pages with the server cursor', async () => {
     const { calls } = renderConsole('/merchants', [

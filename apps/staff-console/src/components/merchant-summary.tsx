@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, List, Menu, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, List, Menu, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { InvoiceAction } from '@merchant-hub/api-client';
 import type { CurrencyCode } from '@merchant-hub/domain';
 import { formatMoney, isCurrencyCode } from '@merchant-hub/money';
@@ -11,11 +11,11 @@ import { useTranslation } from 'react-i18next';
 const money = (minor: number, currency: string) => (isCurrencyCode(currency) ? formatMoney(minor, currency as CurrencyCode) : `${minor} ${currency}`);
 
 const Field = ({ label, children }: { label: string; children: ReactNode }) => (
-  <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+  <Group justify="space-between" gap="xs" wrap="wrap" align="flex-start">
     <Text size="sm" c="dimmed">
       {label}
     </Text>
-    <Text size="sm" ta="right" component="div" style={{ overflowWrap: 'anywhere' }}>
+    <Text size="sm" ta="right" component="div" ml="auto" style={{ overflowWrap: 'anywhere' }}>
       {children}
     </Text>
   </Group>
@@ -138,7 +138,7 @@ export const MerchantSummary = ({ detail, onAdjustCredit, onLiftBan, onInvoiceAc
         <Section title={t('merchant.users.title', { count: detail.users.length })}>
           {detail.users.map((user) => (
             <Field key={user.id} label={`${user.name} (${user.email})`}>
-              <Group gap={4} justify="flex-end">
+              <Group gap={4} justify="flex-end" wrap="nowrap">
                 {user.roles.map((role) => (
                   <Badge key={role} size="xs" variant="outline">
                     {role}
@@ -155,39 +155,39 @@ export const MerchantSummary = ({ detail, onAdjustCredit, onLiftBan, onInvoiceAc
             {t('merchant.invoices.none')}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={420}>
-            <Table>
-              <Table.Tbody>
-                {detail.open_invoices.map((invoice) => (
-                  <Table.Tr key={invoice.id}>
-                    <Table.Td>{invoice.number}</Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" color="orange">
-                        {invoice.status}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td ta="right">{money(invoice.amount_due_minor, invoice.currency)}</Table.Td>
-                    <Table.Td ta="right">
-                      <Menu position="bottom-end" withinPortal>
-                        <Menu.Target>
-                          <Button size="compact-sm" variant="default" aria-label={t('merchant.invoices.actionsFor', { number: invoice.number })}>
-                            {t('merchant.invoices.actions')}
-                          </Button>
-                        </Menu.Target>
-                        <Menu.Dropdown>
-                          {(['resend', 'void', 'mark-uncollectible'] as const).map((action) => (
-                            <Menu.Item key={action} color={action === 'resend' ? undefined : 'red'} onClick={() => onInvoiceAction(invoice, action)}>
-                              {t(`ops.invoice.${action}.action`)}
-                            </Menu.Item>
-                          ))}
-                        </Menu.Dropdown>
-                      </Menu>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <Stack gap="xs">
+            {detail.open_invoices.map((invoice) => (
+              <Group key={invoice.id} justify="space-between" gap="xs" wrap="wrap">
+                <Group gap="xs">
+                  <Text size="sm" fw={500}>
+                    {invoice.number}
+                  </Text>
+                  <Badge variant="light" color="orange">
+                    {invoice.status}
+                  </Badge>
+                </Group>
+                <Group gap="sm">
+                  <Text size="sm" fw={600}>
+                    {money(invoice.amount_due_minor, invoice.currency)}
+                  </Text>
+                  <Menu position="bottom-end" withinPortal>
+                    <Menu.Target>
+                      <Button size="compact-sm" variant="default" aria-label={t('merchant.invoices.actionsFor', { number: invoice.number })}>
+                        {t('merchant.invoices.actions')}
+                      </Button>
+                    </Menu.Target>
+                    <Menu.Dropdown>
+                      {(['resend', 'void', 'mark-uncollectible'] as const).map((action) => (
+                        <Menu.Item key={action} color={action === 'resend' ? undefined : 'red'} onClick={() => onInvoiceAction(invoice, action)}>
+                          {t(`ops.invoice.${action}.action`)}
+                        </Menu.Item>
+                      ))}
+                    </Menu.Dropdown>
+                  </Menu>
+                </Group>
+              </Group>
+            ))}
+          </Stack>
         )}
       </Section>
     </Stack>
