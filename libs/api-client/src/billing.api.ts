@@ -154,6 +154,8 @@ export type NewSandboxCard = { number: string; exp_month: number; exp_year: numb
 export type SandboxPaymentMethod = { id: string; brand: CardBrand; last4: string };
 
 type UserScoped = { userId?: number };
+/** Staff acting for a merchant say why (staff contract); a merchant's own call sends no reason. */
+type StaffReason = { reason?: string };
 
 // ---------------------------------------------------------------------------------------------------------- reads
 
@@ -218,11 +220,11 @@ export const changePlan = (http: HttpClient, input: DowngradeOrUpgradeInput): Pr
 export const cancelTrialingPackage = (http: HttpClient, input: CancelTrialingPackageInput): Promise<MessageResponse> =>
   http.post<MessageResponse>('/users/billing/cancel-trialing-package', input);
 
-export const unsubscribePlan = (http: HttpClient, input: UserScoped = {}): Promise<MessageResponse & { ends_at: string | null }> =>
-  http.post('/users/billing/unsubscribe', { user_id: input.userId });
+export const unsubscribePlan = (http: HttpClient, input: UserScoped & StaffReason = {}): Promise<MessageResponse & { ends_at: string | null }> =>
+  http.post('/users/billing/unsubscribe', { user_id: input.userId, reason: input.reason });
 
-export const resumePlan = (http: HttpClient, input: UserScoped = {}): Promise<MessageResponse & { ends_at: string | null }> =>
-  http.post('/users/billing/resume', { user_id: input.userId });
+export const resumePlan = (http: HttpClient, input: UserScoped & StaffReason = {}): Promise<MessageResponse & { ends_at: string | null }> =>
+  http.post('/users/billing/resume', { user_id: input.userId, reason: input.reason });
 
 export const retryPayment = (http: HttpClient, input: RetryPaymentInput): Promise<MessageResponse> =>
   http.post<MessageResponse>('/users/billing/retry-payment', input);
@@ -261,13 +263,14 @@ export const lateSubscribe = (http: HttpClient, input: LateSubscribeInput): Prom
 
 export const createLateSubscribeFpxIntent = (
   http: HttpClient,
-  input: { packageId: number; bank: FpxBankCode; returnUrl?: string } & UserScoped,
+  input: { packageId: number; bank: FpxBankCode; returnUrl?: string } & UserScoped & StaffReason,
 ): Promise<FpxIntent> =>
   http.post<FpxIntent>('/users/billing/late-subscribe/fpx/create-intent', {
     package_id: input.packageId,
     user_id: input.userId,
     bank: input.bank,
     return_url: input.returnUrl,
+    reason: input.reason,
   });
 
 /** POST users/billing/confirm-payment: settles what a 3-D Secure payment was paying for, at most once. */
@@ -279,13 +282,14 @@ export const confirmLateSubscribeFpx = (http: HttpClient, input: LateSubscribeFp
 
 export const subscribeAddOn = (
   http: HttpClient,
-  input: { quantity: number; storeId: number; coupon?: string } & UserScoped,
+  input: { quantity: number; storeId: number; coupon?: string } & UserScoped & StaffReason,
 ): Promise<MessageResponse & { invoice: Invoice | null }> =>
   http.post('/users/usage-addon/subscribe', {
     addon_store_quantity: input.quantity,
     store_id: input.storeId,
     user_id: input.userId,
     coupon: input.coupon || undefined,
+    reason: input.reason,
   });
 
 /** Sandbox gateway only: the stand-in for Stripe.js turning card details into a payment method. */

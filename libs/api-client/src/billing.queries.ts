@@ -207,14 +207,14 @@ export const useCancelTrialingPackage = (
   return useBillingMutation((input: CancelTrialingPackageInput) => cancelTrialingPackage(http, input), options);
 };
 
-export const useUnsubscribe = (options: MutationHookOptions<Result<typeof unsubscribePlan>, { userId?: number }> = {}) => {
+export const useUnsubscribe = (options: MutationHookOptions<Result<typeof unsubscribePlan>, { userId?: number; reason?: string }> = {}) => {
   const http = useHttpClient();
-  return useBillingMutation((input: { userId?: number }) => unsubscribePlan(http, input), options);
+  return useBillingMutation((input: { userId?: number; reason?: string }) => unsubscribePlan(http, input), options);
 };
 
-export const useResume = (options: MutationHookOptions<Result<typeof resumePlan>, { userId?: number }> = {}) => {
+export const useResume = (options: MutationHookOptions<Result<typeof resumePlan>, { userId?: number; reason?: string }> = {}) => {
   const http = useHttpClient();
-  return useBillingMutation((input: { userId?: number }) => resumePlan(http, input), options);
+  return useBillingMutation((input: { userId?: number; reason?: string }) => resumePlan(http, input), options);
 };
 
 /** Back from 3-D Secure: settles the payment and refreshes every billing read. */

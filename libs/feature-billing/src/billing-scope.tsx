@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { ReactNode } from 'react';
+import { StaffReasonProvider } from './staff-reason';
 
 export type BillingPaths = { billing: string; upgrade: string; addOn: string };
 
@@ -26,7 +27,10 @@ export type BillingScopeProviderProps = { value: Partial<BillingScope>; children
 
 export const BillingScopeProvider = ({ value, children }: BillingScopeProviderProps) => {
   const parent = useContext(BillingScopeContext);
-  return <BillingScopeContext.Provider value={{ ...parent, ...value }}>{children}</BillingScopeContext.Provider>;
+  const scope = { ...parent, ...value };
+  // Acting for a merchant: every money- or subscription-changing action first asks the staff member why.
+  const content = scope.isStaff && !parent.isStaff ? <StaffReasonProvider>{children}</StaffReasonProvider> : children;
+  return <BillingScopeContext.Provider value={scope}>{content}</BillingScopeContext.Provider>;
 };
 
 export const useBillingScope = (): BillingScope => useContext(BillingScopeContext);

@@ -8,3 +8,5 @@ export type { BillingPaths, BillingScope, BillingScopeProviderProps } from './bi
 export { useStoreChooser } from './use-store-chooser';
 export type { ChosenMerchant, StoreChooserState } from './use-store-chooser';
 export { StoreChooser } from './components/store-chooser';
+export { StaffReasonModal, StaffReasonProvider, useStaffReason } from './staff-reason';
+export type { RequestStaffReason, StaffReasonFields, StaffReasonModalProps } from './staff-reason';

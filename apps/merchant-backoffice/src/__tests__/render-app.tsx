@@ -75,7 +75,8 @@ export const renderApp = (path: string, routes: FakeRoute[] = []) => {
   const session = createSessionStore();
   const onUnauthorized = vi.fn();
   const queryClient = createQueryClient({ onError: vi.fn(), onUnauthorized });
-  const router = createMemoryRouter(createRoutes({ queryClient, http, session }), { initialEntries: [path] });
+  const leaveFor = vi.fn();
+  const router = createMemoryRouter(createRoutes({ queryClient, http, session, leaveFor }), { initialEntries: [path] });
   render(<AppRoot i18n={i18n} httpClient={http} queryClient={queryClient} router={router} session={session} />);
-  return { router, calls, missingKeys, session, i18n, onUnauthorized };
+  return { router, calls, missingKeys, session, i18n, onUnauthorized, leaveFor };
 };

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SESSION_STORAGE_KEY } from '../app/session-store';
 import { renderApp, storeSession, user } from './render-app';
@@ -98,6 +98,25 @@ describe('route gating (spec §2)', () => {
     const { router } = renderApp('/');
     await screen.findByRole('heading', { name: 'Welcome back' });
     expect(router.state.location.pathname).toBe('/signin');
+  });
+
+  it.each(['/', '/home/dashboard', '/profile/personal'])('sends a staff session from %s to the staff console, never rendering a merchant screen', async (path) => {
+    storeSession({ roleNames: ['support'] });
+    const { leaveFor, calls } = renderApp(path, [{ path: '/user', body: { data: user } }, billingFails]);
+    await waitFor(() => expect(leaveFor).toHaveBeenCalledWith('/staff/'));
+    expect(screen.queryByRole('heading', { name: 'Hello, Aisyah Rahman' })).not.toBeInTheDocument();
+    expect(calls.map((call) => call.url)).not.toContain('/api/users/billing/all');
+  });
+
+  it('hands a staff deep link back to the staff console, and sends a merchant asking for one home', async () => {
+    storeSession({ roleNames: ['superadmin'] });
+    const staff = renderApp('/staff/merchants/12?tab=timeline');
+    await waitFor(() => expect(staff.leaveFor).toHaveBeenCalledWith('/staff/merchants/12?tab=timeline'));
+    cleanup();
+    storeSession();
+    const merchant = renderApp('/staff/merchants/12', [{ path: '/user', body: { data: user } }, billingFails]);
+    await waitFor(() => expect(merchant.router.state.location.pathname).toBe('/'));
+    expect(merchant.leaveFor).not.toHaveBeenCalled();
   });
 
   it('keeps the reset-password page reachable when signed in', async () => {

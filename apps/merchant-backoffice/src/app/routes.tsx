@@ -6,18 +6,33 @@ import { redirect } from 'react-router';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { PATHS, hasLocaleMarker } from './gating';
 import type { SessionStore } from './session-store';
-import { rolesMayUseBackOffice } from './session-store';
+import { hasStaffRole, rolesMayUseBackOffice } from './session-store';
 
 export const SIGN_IN_PATH = PATHS.signIn;
 
-export type RouteDeps = { queryClient: QueryClient; http: HttpClient; session: SessionStore };
+export type RouteDeps = {
+  queryClient: QueryClient;
+  http: HttpClient;
+  session: SessionStore;
+  /** Loads another app of the product (full page navigation); tests pass a spy. */
+  leaveFor?: (url: string) => void;
+};
+
+/** Where staff work: the staff console is another app, so reaching it is a full page load. */
+export const STAFF_CONSOLE_PATH = '/staff/';
+
+const loadPage = (url: string) => window.location.replace(url);
+
+/** Never settles: the browser is leaving for another app, and nothing of this one should render meanwhile. */
+const leaving = () => new Promise<never>(() => undefined);
 
 /** Paths served by the public checkout app; the browser must load that app for them. */
 const CHECKOUT_PREFIXES = ['/subscribe/', '/subscribe-payment/', '/subscribe-payment-result/'];
 
 /** Spec §2 gating as loaders. Each screen is its own chunk: sign-in downloads no code of the screens behind it. */
-export const createRoutes = ({ queryClient, http, session }: RouteDeps): RouteObject[] => {
+export const createRoutes = ({ queryClient, http, session, leaveFor = loadPage }: RouteDeps): RouteObject[] => {
   const signedIn = () => session.active() !== null;
+  const isStaffSession = () => hasStaffRole(session.active()?.roleNames ?? []);
 
   /** Sign-in, sign-up, forgot password and the merchant wizard: a signed-in visitor goes home. */
   const guestOnly = () => (signedIn() ? redirect(PATHS.home) : null);
@@ -32,6 +47,11 @@ export const createRoutes = ({ queryClient, http, session }: RouteDeps): RouteOb
     if (!rolesMayUseBackOffice(stored.roleNames)) {
       session.clear();
       throw redirect(PATHS.signIn);
+    }
+    // Support and superadmin never see a merchant's screens: they work in the staff console (issue 10).
+    if (hasStaffRole(stored.roleNames)) {
+      leaveFor(STAFF_CONSOLE_PATH);
+      return leaving();
     }
     try {
       await queryClient.ensureQueryData({
@@ -94,6 +114,16 @@ export const createRoutes = ({ queryClient, http, session }: RouteDeps): RouteOb
           lazy: () => import('../pages/status.page').then((m) => ({ Component: m.SessionNotFoundPage })),
         },
         { path: 'logout', loader: logout },
+        // A staff page asked for from here (e.g. sign-in's `from`): staff load the console, anyone else goes home.
+        {
+          path: 'staff/*',
+          loader: ({ request }: LoaderFunctionArgs) => {
+            if (!isStaffSession()) return redirect(signedIn() ? PATHS.home : PATHS.signIn);
+            const url = new URL(request.url);
+            leaveFor(`${url.pathname}${url.search}`);
+            return leaving();
+          },
+        },
         // Signed in, a checkout link means "change my plan": billing (spec §2).
         ...['subscribe/*', 'subscribe-payment/*'].map((path) => ({ path, loader: (args: LoaderFunctionArgs) => (signedIn() ? redirect(PATHS.billing) : unknownPath(args)) })),
         {

@@ -1,3 +1,4 @@
+import { STAFF_ROLES } from '@merchant-hub/domain';
 import type { RoleName } from '@merchant-hub/domain';
 
 /**
@@ -104,6 +105,9 @@ export const sessionFromLogin = (
 /** Spec §6: no roles, chat_store_staff alone, or the legacy `user` role cannot use the back office. */
 export const rolesMayUseBackOffice = (roles: readonly RoleName[]): boolean =>
   roles.length > 0 && !roles.includes('user') && roles.some((role) => role !== 'chat_store_staff');
+
+/** Support or superadmin: they work in the staff console, never on a merchant's screens. */
+export const hasStaffRole = (roles: readonly RoleName[]): boolean => roles.some((role) => (STAFF_ROLES as readonly RoleName[]).includes(role));
 
 /** Browsers cap timers at 2^31 − 1 ms (24.8 days); a longer wait would fire at once. */
 export const MAX_TIMER_MS = 2 ** 31 - 1;

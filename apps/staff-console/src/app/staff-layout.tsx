@@ -1,31 +1,112 @@
-import { AppShell, Badge, Group, Text } from '@mantine/core';
+import { AppShell, Badge, Burger, Button, Group, NavLink, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { isApiError, useLogout, useStaffMe } from '@merchant-hub/api-client';
 import type { Locale } from '@merchant-hub/domain';
 import { isLocale } from '@merchant-hub/domain';
-import { ColorSchemeToggle, LanguagePicker } from '@merchant-hub/ui-kit';
+import { ColorSchemeToggle, ErrorState, LanguagePicker, RouteLoader } from '@merchant-hub/ui-kit';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { NavLink as RouterNavLink, Outlet, useLocation } from 'react-router';
+import { forgetStoredSession, leaveApp, signInUrl, storedSessionEnd } from './leave-app';
 
-/** Top bar shared by every staff screen: who this console is for, language and colour scheme. */
+/** Spec §6: roles are trusted for at most 2 hours, then read again. */
+export const ROLE_RECHECK_MS = 2 * 60 * 60 * 1000;
+
+/** The back office's home: where a merchant who opens the console belongs. */
+const MERCHANT_HOME = '/';
+
+const NAV = [
+  { to: '/merchants', key: 'nav.merchants' },
+  { to: '/approvals', key: 'nav.approvals' },
+  { to: '/audit', key: 'nav.audit' },
+] as const;
+
+/** The console's address below its basename, for sign-in's way back (`/staff` + the router's path). */
+const useConsolePath = (): string => {
+  const location = useLocation();
+  return `/staff${location.pathname}${location.search}`;
+};
+
+/**
+ * Gate and frame of every staff screen. Only support and superadmin get past `GET /staff/me`: a merchant (403)
+ * goes back to its own home, a visitor without a session (401) to sign-in; the roles are read again every
+ * 2 hours. The session ends at its expiry as in the back office, and Log out revokes it.
+ */
 export const StaffLayout = () => {
-  const { t, i18n } = useTranslation('common');
+  const { t, i18n } = useTranslation(['staff', 'common']);
+  const queryClient = useQueryClient();
+  const consolePath = useConsolePath();
+  const [navOpened, nav] = useDisclosure(false);
+  const me = useStaffMe({ meta: { handlesError: true }, retry: false, staleTime: ROLE_RECHECK_MS, refetchInterval: ROLE_RECHECK_MS });
+  const logout = useLogout({ meta: { handlesError: true } });
   const language: Locale = isLocale(i18n.language) ? i18n.language : 'en';
-  const handleLanguageChange = (locale: Locale) => void i18n.changeLanguage(locale);
+  const refusal = me.isError && isApiError(me.error) ? me.error.status : null;
+
+  useEffect(() => {
+    if (refusal === 401) leaveApp(signInUrl(consolePath));
+    else if (refusal === 403) leaveApp(MERCHANT_HOME);
+    // Only a refusal moves the browser; the path at that moment is where sign-in brings staff back.
+  }, [refusal]);
+
+  // The session ends at its expiry, as in the back office (spec §4 Session).
+  useEffect(() => {
+    const ends = storedSessionEnd();
+    if (ends === null) return undefined;
+    const timer = setTimeout(() => {
+      forgetStoredSession();
+      queryClient.clear();
+      leaveApp(signInUrl());
+    }, Math.min(2 ** 31 - 1, Math.max(0, ends - Date.now())));
+    return () => clearTimeout(timer);
+  }, [queryClient]);
+
+  const signOut = () =>
+    // The session ends here whatever the API says: an expired token cannot be revoked, but must be forgotten.
+    logout.mutate(undefined, {
+      onSettled: () => {
+        forgetStoredSession();
+        queryClient.clear();
+        leaveApp(signInUrl());
+      },
+    });
+
+  if (me.isPending || refusal === 401 || refusal === 403) return <RouteLoader />;
+  if (me.isError) return <ErrorState title={t('staff:gate.failed')} onRetry={() => void me.refetch()} retryLabel={t('staff:common.retry')} />;
+
+  const links = NAV.map((item) => (
+    <NavLink key={item.to} component={RouterNavLink} to={item.to} label={t(`staff:${item.key}`)} onClick={nav.close} />
+  ));
   return (
-    <AppShell header={{ height: 60 }} padding="md">
+    <AppShell header={{ height: 60 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !navOpened } }} padding={0}>
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Text fw={700} fz="lg">
-              {t('appName')}
+            <Burger opened={navOpened} onClick={nav.toggle} hiddenFrom="sm" size="sm" aria-label={t('staff:nav.menu')} />
+            <Text fw={700} fz="lg" visibleFrom="xs">
+              {t('common:appName')}
             </Text>
-            <Badge variant="light">{t('page.staff.badge', { defaultValue: 'Staff' })}</Badge>
+            <Badge variant="light">{t(`staff:role.${me.data.role}`)}</Badge>
           </Group>
-          <Group gap="sm" wrap="nowrap">
-            <LanguagePicker value={language} onChange={handleLanguageChange} label={t('field.language')} hideLabel />
-            <ColorSchemeToggle label={t('theme.dark')} />
+          <Group gap="xs" wrap="nowrap">
+            <LanguagePicker value={language} onChange={(locale: Locale) => void i18n.changeLanguage(locale)} label={t('common:field.language')} hideLabel />
+            <ColorSchemeToggle label={t('common:theme.dark')} />
           </Group>
         </Group>
       </AppShell.Header>
+      <AppShell.Navbar p="xs">
+        <Stack justify="space-between" h="100%">
+          <Stack gap={2}>{links}</Stack>
+          <Stack gap={4}>
+            <Text size="xs" c="dimmed" truncate>
+              {me.data.email}
+            </Text>
+            <Button variant="default" size="xs" onClick={signOut} loading={logout.isPending}>
+              {t('staff:nav.logout')}
+            </Button>
+          </Stack>
+        </Stack>
+      </AppShell.Navbar>
       <AppShell.Main>
         <Outlet />
       </AppShell.Main>

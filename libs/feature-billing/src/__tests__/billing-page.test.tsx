@@ -1,9 +1,10 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BillingOverview } from '@merchant-hub/api-client';
 import { browserLocation } from '../notify';
+import { BillingScopeProvider } from '../billing-scope';
 import { BillingPage } from '../pages/billing.page';
 import { pkg, sub, user } from './fixtures';
 import { renderFeature } from './render';
@@ -109,6 +110,43 @@ describe('BillingPage', () => {
     expect(await screen.findByText('Sales Channel Management')).toBeInTheDocument();
     await userEvent.click(screen.getAllByRole('button', { name: 'Retry Payment' })[0]);
     await waitFor(() => expect(calls.find((c) => c.path === '/users/billing/retry-payment')?.body).toEqual({ type: 'multistore' }));
+  });
+
+  it('asks staff acting for a merchant why before retrying, and sends the reason with the retry', async () => {
+    const routes = [{ method: 'GET', path: '/users/billing/all', body: overview() }, { method: 'POST', path: '/users/billing/retry-payment', body: { message: 'Payment received' } }];
+    const paths = { billing: '/merchants/5/billing', upgrade: '/merchants/5/billing/upgrade', addOn: '/merchants/5/billing/add-on' };
+    const { calls } = renderFeature(
+      <BillingScopeProvider value={{ userId: 5, isStaff: true, paths }}>
+        <BillingPage />
+      </BillingScopeProvider>,
+      { routes },
+    );
+    expect(await screen.findByText('Sales Channel Management')).toBeInTheDocument();
+    await userEvent.click(screen.getAllByRole('button', { name: 'Retry Payment' })[0]);
+    const dialog = await screen.findByRole('dialog', { name: 'Why are you doing this?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(await within(dialog).findByText('Please give a reason (at least 3 characters)')).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/users/billing/retry-payment')).toBe(false);
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Reason/ }), '  Card updated by phone  ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === '/users/billing/retry-payment').map((c) => c.body)).toEqual([{ type: 'multistore', user_id: 5, reason: 'Card updated by phone' }]),
+    );
+  });
+
+  it('changes nothing when staff cancel the reason', async () => {
+    const routes = [{ method: 'GET', path: '/users/billing/all', body: overview() }, { method: 'POST', path: '/users/billing/retry-payment', body: { message: 'Payment received' } }];
+    const { calls } = renderFeature(
+      <BillingScopeProvider value={{ userId: 5, isStaff: true }}>
+        <BillingPage />
+      </BillingScopeProvider>,
+      { routes },
+    );
+    await userEvent.click((await screen.findAllByRole('button', { name: 'Retry Payment' }))[0]);
+    const dialog = await screen.findByRole('dialog', { name: 'Why are you doing this?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Why are you doing this?' })).not.toBeInTheDocument());
+    expect(calls.some((c) => c.path === '/users/billing/retry-payment')).toBe(false);
   });
 
   it('shows staff the merchant list first and then loads billing for the chosen merchant', async () => {

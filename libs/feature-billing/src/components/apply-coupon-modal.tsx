@@ -5,6 +5,7 @@ import { useSchemaForm } from '@merchant-hub/ui-kit';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText, useNotify } from '../notify';
+import { useStaffReason } from '../staff-reason';
 
 export type ApplyCouponModalProps = { opened: boolean; userId?: number; storeId?: number; onClose: () => void };
 
@@ -16,6 +17,7 @@ export const ApplyCouponModal = ({ opened, userId, storeId, onClose }: ApplyCoup
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useSchemaForm<{ coupon: string }>({ schema: couponSchema, initialValues: { coupon: '' } });
   const apply = useAddCoupon({ meta: { handlesError: true } });
+  const withReason = useStaffReason();
   const close = () => {
     form.reset();
     setServerError(null);
@@ -24,15 +26,17 @@ export const ApplyCouponModal = ({ opened, userId, storeId, onClose }: ApplyCoup
   const handleSubmit = form.onSubmit((values) => {
     setServerError(null);
     const coupon = values.coupon.trim();
-    apply.mutate(
-      { coupon, user_id: userId, store_id: storeId || undefined },
-      {
-        onSuccess: () => {
-          notify.success(t('coupon.applied', { code: coupon.toUpperCase() }));
-          close();
+    withReason((fields) =>
+      apply.mutate(
+        { coupon, user_id: userId, store_id: storeId || undefined, ...fields },
+        {
+          onSuccess: () => {
+            notify.success(t('coupon.applied', { code: coupon.toUpperCase() }));
+            close();
+          },
+          onError: (error) => setServerError(errorText(error)),
         },
-        onError: (error) => setServerError(errorText(error)),
-      },
+      ),
     );
   });
   return (

@@ -7,6 +7,8 @@ import { FPX_BANKS, type FpxBankCode, lateSubscribeFormSchema } from '@merchant-
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '../notify';
+import { useStaffReason } from '../staff-reason';
+import type { StaffReasonFields } from '../staff-reason';
 import { CardEntryField, useCardEntry } from './card-entry';
 
 /** The bank picker's rows: Stripe's FPX bank codes, named as the banks name their online banking. */
@@ -49,19 +51,20 @@ export const LateSubscribeModal = ({ packages, currency, userId, isStaff, return
   const amount = chosen ? invoiceTotals({ lines: [{ amount: chosen.subtotal }], taxPercent: chosen.tax, currency: chosen.currency }).total : 0;
   const ready = check.success && (paymentType === 'card' ? entry.complete : bank !== null);
 
-  const handlePay = async () => {
+  const withReason = useStaffReason();
+  const handlePay = async (fields: StaffReasonFields) => {
     if (!check.success || !chosen) return;
     setError(null);
     setBusy(true);
     try {
       if (paymentType === 'fpx') {
         if (!bank) return;
-        const intent = await fpxIntent.mutateAsync({ packageId: chosen.id, bank, userId, returnUrl: returnPath });
+        const intent = await fpxIntent.mutateAsync({ packageId: chosen.id, bank, userId, returnUrl: returnPath, ...fields });
         redirect(intent.redirect_url);
         return;
       }
       const paymentMethod = await entry.confirm();
-      const result = await subscribe.mutateAsync({ paymentMethod, package_id: chosen.id, user_id: userId });
+      const result = await subscribe.mutateAsync({ paymentMethod, package_id: chosen.id, user_id: userId, ...fields });
       notify.success(result.message);
     } catch (failure) {
       const authentication = authenticationRedirectOf(failure);
@@ -116,7 +119,7 @@ export const LateSubscribeModal = ({ packages, currency, userId, isStaff, return
             {error}
           </Alert>
         ) : null}
-        <Button onClick={() => void handlePay()} disabled={!ready} loading={busy}>
+        <Button onClick={() => withReason((fields) => void handlePay(fields))} disabled={!ready} loading={busy}>
           {t('lateSubscribe.pay', { amount: chosen ? formatMoney(amount, chosen.currency) : '' })}
         </Button>
       </Stack>

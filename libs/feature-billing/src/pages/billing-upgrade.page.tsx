@@ -7,6 +7,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useBillingScope } from '../billing-scope';
 import { ChargeSummaryTable } from '../components/charge-summary';
 import { useErrorText, useNotify } from '../notify';
+import { useStaffReason } from '../staff-reason';
 import { useActingMerchant } from '../use-store-chooser';
 
 /** /profile/billing/upgrade?package_id=: what an immediate upgrade costs, then Confirm & Pay. */
@@ -23,6 +24,7 @@ export const BillingUpgradePage = () => {
   const overview = useBillingOverview(acting.userId, { meta: { handlesError: true }, retry: false, enabled: acting.ready });
   const preview = usePlanChangePreview({ packageId: acting.ready ? packageId : null, userId: acting.userId }, { meta: { handlesError: true }, retry: false });
   const change = useChangePlan({ meta: { handlesError: true } });
+  const withReason = useStaffReason();
   const back = (
     <Anchor component={Link} to={scope.paths.billing}>
       ← {t('upgrade.back')}
@@ -37,15 +39,17 @@ export const BillingUpgradePage = () => {
   const storeId = acting.storeId ?? overview.data?.userData.inventory_users.inventory_store_users.store_id;
 
   const handlePay = () =>
-    change.mutate(
-      { package_id: data.package.id, type: 'upgrade', store_id: storeId || undefined, user_id: acting.userId },
-      {
-        onSuccess: (result) => {
-          notify.success(result.message);
-          void navigate(scope.paths.billing);
+    withReason((fields) =>
+      change.mutate(
+        { package_id: data.package.id, type: 'upgrade', store_id: storeId || undefined, user_id: acting.userId, ...fields },
+        {
+          onSuccess: (result) => {
+            notify.success(result.message);
+            void navigate(scope.paths.billing);
+          },
+          onError: (error) => notify.error(error, { title: t('errors:billing.paymentFailed'), fallbackKey: 'errors:billing.upgradeFailed' }),
         },
-        onError: (error) => notify.error(error, { title: t('errors:billing.paymentFailed'), fallbackKey: 'errors:billing.upgradeFailed' }),
-      },
+      ),
     );
 
   return (

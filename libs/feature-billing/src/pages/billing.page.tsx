@@ -35,6 +35,7 @@ import { SalesChannelCard } from '../components/sales-channel-card';
 import { StoreChooser } from '../components/store-chooser';
 import { UsageLimitCard } from '../components/usage-limit-card';
 import { useErrorText, useNotify } from '../notify';
+import { useStaffReason } from '../staff-reason';
 import { useStoreChooser } from '../use-store-chooser';
 
 type OpenModal = 'credit' | 'coupon' | 'detail' | 'history' | 'cards' | 'unsubscribe' | 'resume' | 'cancelScheduled' | null;
@@ -85,6 +86,7 @@ const BillingScreen = ({ userId, storeId: chosenStoreId, isStaff }: { userId?: n
   const fpxHandled = useRef(false);
   const confirmPayment = useConfirmPayment(handled);
   const threeDsHandled = useRef(false);
+  const withReason = useStaffReason();
 
   // Back from the card issuer's 3-D Secure page: confirm either way, so a failed authentication voids what waited.
   useEffect(() => {
@@ -150,12 +152,14 @@ const BillingScreen = ({ userId, storeId: chosenStoreId, isStaff }: { userId?: n
   const busy = unsubscribe.isPending || resume.isPending || retry.isPending || cancelTrialing.isPending;
 
   const handleRetry = (type: 'default' | 'multistore') =>
-    retry.mutate(
-      { type, user_id: userId },
-      {
-        onSuccess: (result) => notify.success(result.message || t('errors:success.paymentReceived')),
-        onError: (error) => notify.error(error, { title: t('errors:billing.paymentFailed') }),
-      },
+    withReason((fields) =>
+      retry.mutate(
+        { type, user_id: userId, ...fields },
+        {
+          onSuccess: (result) => notify.success(result.message || t('errors:success.paymentReceived')),
+          onError: (error) => notify.error(error, { title: t('errors:billing.paymentFailed') }),
+        },
+      ),
     );
 
   const handleConfirmChange = ({ pkg, requestType, review }: { pkg: Package; requestType: 'upgrade' | 'downgrade'; review: boolean }) => {
@@ -164,16 +168,18 @@ const BillingScreen = ({ userId, storeId: chosenStoreId, isStaff }: { userId?: n
       void navigate(`${paths.upgrade}?package_id=${pkg.id}`);
       return;
     }
-    changePlan.mutate(
-      { package_id: pkg.id, type: requestType, store_id: storeId || undefined, user_id: userId },
-      {
-        onSuccess: (result) => {
-          notify.success(result.message);
-          setTarget(null);
+    withReason((fields) =>
+      changePlan.mutate(
+        { package_id: pkg.id, type: requestType, store_id: storeId || undefined, user_id: userId, ...fields },
+        {
+          onSuccess: (result) => {
+            notify.success(result.message);
+            setTarget(null);
+          },
+          onError: (error) =>
+            notify.error(error, { fallbackKey: requestType === 'downgrade' ? 'errors:billing.downgradeFailed' : 'errors:billing.upgradeFailed' }),
         },
-        onError: (error) =>
-          notify.error(error, { fallbackKey: requestType === 'downgrade' ? 'errors:billing.downgradeFailed' : 'errors:billing.upgradeFailed' }),
-      },
+      ),
     );
   };
 
@@ -241,7 +247,9 @@ const BillingScreen = ({ userId, storeId: chosenStoreId, isStaff }: { userId?: n
         loading={unsubscribe.isPending}
         onCancel={() => setModal(null)}
         onConfirm={() =>
-          unsubscribe.mutate({ userId }, { onSuccess: (r) => notify.success(r.message), onError: (e) => notify.error(e), onSettled: () => setModal(null) })
+          withReason((fields) =>
+            unsubscribe.mutate({ userId, ...fields }, { onSuccess: (r) => notify.success(r.message), onError: (e) => notify.error(e), onSettled: () => setModal(null) }),
+          )
         }
       >
         {t('currentPlan.unsubscribeConfirm.body', { date: formatDate(current?.current_period_end ?? '') ?? '—' })}
@@ -253,7 +261,11 @@ const BillingScreen = ({ userId, storeId: chosenStoreId, isStaff }: { userId?: n
         cancelLabel={t('currentPlan.resumeConfirm.cancel')}
         loading={resume.isPending}
         onCancel={() => setModal(null)}
-        onConfirm={() => resume.mutate({ userId }, { onSuccess: (r) => notify.success(r.message), onError: (e) => notify.error(e), onSettled: () => setModal(null) })}
+        onConfirm={() =>
+          withReason((fields) =>
+            resume.mutate({ userId, ...fields }, { onSuccess: (r) => notify.success(r.message), onError: (e) => notify.error(e), onSettled: () => setModal(null) }),
+          )
+        }
       >
         {t('currentPlan.resumeConfirm.body', { date: formatDate(current?.current_period_end ?? '') ?? '—' })}
       </ConfirmModal>
@@ -266,13 +278,15 @@ const BillingScreen = ({ userId, storeId: chosenStoreId, isStaff }: { userId?: n
         onCancel={() => setModal(null)}
         onConfirm={() =>
           pending &&
-          cancelTrialing.mutate(
-            { price_id: pending.subscription.stripe_plan, store_id: storeId || undefined, user_id: userId },
-            {
-              onSuccess: () => notify.success(t('errors:success.nextBillingCanceled')),
-              onError: (e) => notify.error(e, { fallbackKey: 'errors:billing.cancelTrialingFailed' }),
-              onSettled: () => setModal(null),
-            },
+          withReason((fields) =>
+            cancelTrialing.mutate(
+              { price_id: pending.subscription.stripe_plan, store_id: storeId || undefined, user_id: userId, ...fields },
+              {
+                onSuccess: () => notify.success(t('errors:success.nextBillingCanceled')),
+                onError: (e) => notify.error(e, { fallbackKey: 'errors:billing.cancelTrialingFailed' }),
+                onSettled: () => setModal(null),
+              },
+            ),
           )
         }
       >

@@ -9,6 +9,7 @@ import { useNavigate } from 'react-router';
 import { useBillingScope } from '../billing-scope';
 import { SummaryRow } from '../components/summary-row';
 import { useErrorText, useNotify } from '../notify';
+import { useStaffReason } from '../staff-reason';
 import { useActingMerchant } from '../use-store-chooser';
 
 /** /profile/billing/usage-add-on: buy more sales channels for the rest of the plan's billing cycle (spec §2). */
@@ -34,6 +35,7 @@ export const UsageAddOnPage = () => {
   const pkg = useAddOnPackage({ storeId, userId: acting.userId }, { meta: { handlesError: true }, retry: false });
   const amount = useAddOnAmount({ quantity: chosenQuantity, storeId, coupon, userId: acting.userId }, { meta: { handlesError: true }, retry: false });
   const subscribe = useSubscribeAddOn({ meta: { handlesError: true } });
+  const withReason = useStaffReason();
   const sentBack = useRef(false);
 
   // Spec §8: a quote that fails shows the server's message (or 'something is wrong') and returns to billing.
@@ -54,18 +56,20 @@ export const UsageAddOnPage = () => {
   const invalidCoupon = coupon !== undefined && quote.isInvalidCoupon;
 
   const handleSubscribe = () =>
-    subscribe.mutate(
-      { quantity: chosenQuantity, storeId, coupon: invalidCoupon ? undefined : coupon, userId: acting.userId },
-      {
-        onSuccess: () => {
-          notify.success(t('errors:success.addOnSubscribed'));
-          void navigate(scope.paths.billing);
+    withReason((fields) =>
+      subscribe.mutate(
+        { quantity: chosenQuantity, storeId, coupon: invalidCoupon ? undefined : coupon, userId: acting.userId, ...fields },
+        {
+          onSuccess: () => {
+            notify.success(t('errors:success.addOnSubscribed'));
+            void navigate(scope.paths.billing);
+          },
+          onError: (error) => {
+            setConfirming(false);
+            notify.error(error);
+          },
         },
-        onError: (error) => {
-          setConfirming(false);
-          notify.error(error);
-        },
-      },
+      ),
     );
 
   return (

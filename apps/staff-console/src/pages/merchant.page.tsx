@@ -1,0 +1,212 @@
+import { Alert, Anchor, Button, Container, Grid, Group, Menu, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useAccountAction, useInvoiceAction, useMerchantDetail, useMerchantTimeline, useRecordMerchantVisit, useReverseCreditAdjustment } from '@merchant-hub/api-client';
+import type { AccountAction, InvoiceAction } from '@merchant-hub/api-client';
+import { isCurrencyCode } from '@merchant-hub/money';
+import { StaffReasonModal } from '@merchant-hub/feature-billing';
+import { EmptyState, ErrorState, PageLoader, usePageTitle } from '@merchant-hub/ui-kit';
+import type { MerchantDetail } from '@merchant-hub/validation';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { ClockPanel } from '../components/clock-panel';
+import { CreditAdjustModal } from '../components/credit-adjust-modal';
+import { AttentionBadges, StateBadge } from '../components/merchant-badges';
+import { MerchantSummary } from '../components/merchant-summary';
+import { MerchantTimeline } from '../components/merchant-timeline';
+import { useIdempotencyKey } from '../components/use-idempotency-key';
+
+type Operation =
+  | { kind: 'account'; action: AccountAction }
+  | { kind: 'invoice'; action: InvoiceAction; invoice: MerchantDetail['open_invoices'][number] }
+  | { kind: 'reverse'; adjustmentId: string };
+
+/** The merchant's id from the address; anything but a positive integer is not a merchant. */
+export const useMerchantUserId = (): number | null => {
+  const { userId } = useParams();
+  const id = Number(userId);
+  return Number.isInteger(id) && id > 0 ? id : null;
+};
+
+/** /merchants/:userId: who the merchant is, where its billing stands, what happened, and what staff can do. */
+export const MerchantPage = () => {
+  const { t } = useTranslation('staff');
+  const userId = useMerchantUserId();
+  if (userId === null) return <EmptyState title={t('merchant.notFound')} action={<Anchor component={Link} to="/merchants">{t('merchant.backToDirectory')}</Anchor>} />;
+  return <MerchantScreen userId={userId} />;
+};
+
+const MerchantScreen = ({ userId }: { userId: number }) => {
+  const { t } = useTranslation(['staff', 'errors']);
+  const detail = useMerchantDetail(userId, { meta: { handlesError: true } });
+  const timeline = useMerchantTimeline(userId);
+  const visit = useRecordMerchantVisit();
+  const [operation, setOperation] = useState<Operation | null>(null);
+  const [creditOpen, setCreditOpen] = useState(false);
+  const keyFor = useIdempotencyKey();
+  const account = useAccountAction({ meta: { handlesError: true } });
+  const invoice = useInvoiceAction({ meta: { handlesError: true } });
+  const reverse = useReverseCreditAdjustment({ meta: { handlesError: true } });
+  usePageTitle(detail.data?.merchant.merchant_name ?? t('merchant.title'));
+
+  // Viewing is audited once per visit (the API also ignores repeats within 30 minutes), never per request.
+  const visited = useRef<number | null>(null);
+  useEffect(() => {
+    if (visited.current === userId) return;
+    visited.current = userId;
+    visit.mutate(userId);
+  }, [userId, visit]);
+
+  if (detail.isPending) return <PageLoader label={t('merchant.loading')} />;
+  if (detail.isError)
+    return (
+      <ErrorState
+        title={t('merchant.loadFailed')}
+        onRetry={() => void detail.refetch()}
+        retryLabel={t('common.retry')}
+        action={
+          <Anchor component={Link} to="/merchants">
+            {t('merchant.backToDirectory')}
+          </Anchor>
+        }
+      />
+    );
+  const data = detail.data;
+  const { merchant } = data;
+  const currency = isCurrencyCode(merchant.currency) ? merchant.currency : null;
+  const events = timeline.data?.pages.flatMap((page) => page.data) ?? [];
+  const running = account.isPending || invoice.isPending || reverse.isPending;
+  const failure = account.error ?? invoice.error ?? reverse.error;
+
+  const done = (message: string) => {
+    notifications.show({ color: 'green', message });
+    setOperation(null);
+  };
+  const closeOperation = () => {
+    account.reset();
+    invoice.reset();
+    reverse.reset();
+    setOperation(null);
+  };
+  const handleConfirm = (reason: string) => {
+    if (!operation) return;
+    if (operation.kind === 'account') {
+      const input = { userId, action: operation.action, reason };
+      account.mutate({ ...input, idempotencyKey: keyFor(input) }, { onSuccess: () => done(t(`ops.account.${operation.action}.done`)) });
+    } else if (operation.kind === 'invoice') {
+      const input = { invoiceId: operation.invoice.id, action: operation.action, reason, userId };
+      invoice.mutate({ ...input, idempotencyKey: keyFor(input) }, { onSuccess: () => done(t(`ops.invoice.${operation.action}.done`, { number: operation.invoice.number })) });
+    } else {
+      const input = { adjustmentId: operation.adjustmentId, reason, userId };
+      reverse.mutate({ ...input, idempotencyKey: keyFor(input) }, { onSuccess: () => done(t('ops.reverse.done')) });
+    }
+  };
+  const operationTitle = (op: Operation): string =>
+    op.kind === 'account' ? t(`ops.account.${op.action}.title`) : op.kind === 'invoice' ? t(`ops.invoice.${op.action}.title`, { number: op.invoice.number }) : t('ops.reverse.title');
+  const operationBody = (op: Operation): string =>
+    op.kind === 'account'
+      ? t(`ops.account.${op.action}.body`, { email: data.owner.email })
+      : op.kind === 'invoice'
+        ? t(`ops.invoice.${op.action}.body`, { number: op.invoice.number })
+        : t('ops.reverse.body');
+
+  return (
+    <Container size="xl" py="md">
+      <Stack gap="md">
+        <Anchor component={Link} to="/merchants" size="sm">
+          ← {t('merchant.backToDirectory')}
+        </Anchor>
+        <Group justify="space-between" align="flex-start">
+          <Stack gap={4}>
+            <Group gap="sm">
+              <Title order={1} size="h2">
+                {merchant.merchant_name}
+              </Title>
+              <StateBadge state={merchant.state} />
+            </Group>
+            <Text size="sm" c="dimmed">
+              {merchant.owner_email} · {merchant.stores.join(', ')}
+            </Text>
+            <AttentionBadges reasons={merchant.attention} />
+          </Stack>
+          <Group gap="xs">
+            <Button component={Link} to={`/merchants/${userId}/billing`}>
+              {t('actOnBehalf.open')}
+            </Button>
+            <Menu position="bottom-end">
+              <Menu.Target>
+                <Button variant="default">{t('ops.menu')}</Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item onClick={() => setCreditOpen(true)} disabled={!currency}>
+                  {t('ops.credit.open')}
+                </Menu.Item>
+                {(['wizard-invite', 'password-reset', 'lift-sign-in-ban'] as const).map((action) => (
+                  <Menu.Item key={action} onClick={() => setOperation({ kind: 'account', action })}>
+                    {t(`ops.account.${action}.action`)}
+                  </Menu.Item>
+                ))}
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        </Group>
+        <MerchantSummary
+          detail={data}
+          onAdjustCredit={() => setCreditOpen(true)}
+          onLiftBan={() => setOperation({ kind: 'account', action: 'lift-sign-in-ban' })}
+          onInvoiceAction={(open, action) => setOperation({ kind: 'invoice', action, invoice: open })}
+        />
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            <Stack gap="sm">
+              <Title order={2} size="h3">
+                {t('merchant.timeline.title')}
+              </Title>
+              {timeline.isPending ? (
+                <PageLoader label={t('merchant.timeline.loading')} />
+              ) : timeline.isError ? (
+                <Alert color="red">{t('merchant.timeline.loadFailed')}</Alert>
+              ) : events.length === 0 ? (
+                <Text c="dimmed">{t('merchant.timeline.empty')}</Text>
+              ) : (
+                <MerchantTimeline
+                  events={events}
+                  hasMore={timeline.hasNextPage}
+                  loadingMore={timeline.isFetchingNextPage}
+                  onLoadMore={() => void timeline.fetchNextPage()}
+                  onReverse={(adjustmentId) => setOperation({ kind: 'reverse', adjustmentId })}
+                />
+              )}
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <ClockPanel userId={userId} />
+          </Grid.Col>
+        </Grid>
+      </Stack>
+      {currency ? (
+        <CreditAdjustModal
+          opened={creditOpen}
+          userId={userId}
+          currency={currency}
+          onClose={() => setCreditOpen(false)}
+          onDone={(result) =>
+            notifications.show({ color: 'green', message: t(result.adjustment.status === 'pending_approval' ? 'ops.credit.pending' : 'ops.credit.applied') })
+          }
+        />
+      ) : null}
+      <StaffReasonModal
+        opened={operation !== null}
+        title={operation ? operationTitle(operation) : ''}
+        confirmLabel={t('ops.confirm')}
+        destructive={operation?.kind === 'invoice' && operation.action !== 'resend'}
+        loading={running}
+        error={failure}
+        onConfirm={handleConfirm}
+        onClose={closeOperation}
+      >
+        {operation ? operationBody(operation) : ''}
+      </StaffReasonModal>
+    </Container>
+  );
+};

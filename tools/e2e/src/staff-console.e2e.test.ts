@@ -1,0 +1,177 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, startProduct, type RunningProduct, screenshotDir } from './harness';
+import { mailbox, signInThroughUi } from './merchant-session';
+
+// Issue 10 "Done when" journeys against the running product (sandbox gateway): staff sign in on the back
+// office's /signin and land in the console; screenshots of its four main screens at 375 and 1440 px, light
+// and dark, en and zhtw (docs/screenshots/staff-*.png when SCREENSHOTS=1).
+const SHOTS = screenshotDir;
+
+let product: RunningProduct;
+let browser: Browser;
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  product = await startProduct();
+  browser = await launchBrowser();
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+const newPage = async (): Promise<{ context: BrowserContext; page: Page }> => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  return { context, page: await context.newPage() };
+};
+
+/** Staff sign in exactly as merchants do (password, then the e-mailed code) and must end up in the console. */
+const staffSignIn = async (page: Page, email: string): Promise<void> => {
+  await page.goto(`${product.baseUrl}/signin`);
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('textbox', { name: 'Password' }).fill('Merchant2026');
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Enter your code' }).waitFor();
+  const [latest] = await mailbox(product.baseUrl, email);
+  await page.getByLabel('Verification code 1', { exact: true }).click();
+  await page.keyboard.type(latest.code ?? '');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.waitForURL(/\/staff\/merchants/);
+  await page.getByRole('heading', { level: 1, name: 'Merchants' }).waitFor();
+};
+
+/** Types part of the owner's e-mail and opens the one merchant the directory then lists. */
+const openMerchant = async (page: Page, search: string, email: string): Promise<void> => {
+  await page.getByRole('searchbox', { name: 'Search' }).fill(search);
+  // The search has answered when the table lists that one merchant alone.
+  await page.waitForFunction((owner) => {
+    const rows = [...document.querySelectorAll('tbody tr')];
+    return rows.length === 1 && rows[0].textContent?.includes(owner);
+  }, email);
+  await page.getByRole('row').filter({ hasText: email }).getByRole('link').first().click();
+  await page.waitForURL(/\/staff\/merchants\/\d+$/, { waitUntil: 'commit' });
+  await page.getByText(email).first().waitFor();
+};
+
+const reasonDialog = (page: Page) => page.getByRole('dialog').filter({ has: page.getByRole('textbox', { name: /Reason/ }) });
+
+const giveReason = async (page: Page, reason: string, confirm: string): Promise<void> => {
+  const dialog = reasonDialog(page);
+  await dialog.getByRole('textbox', { name: /Reason/ }).fill(reason);
+  await dialog.getByRole('button', { name: confirm }).click();
+};
+
+describe('staff console journeys', () => {
+  it('support finds merchant-sg, sees it past due with the failed renewal, retries its payment with a reason, and the timeline and audit log show it', async () => {
+    const { context, page } = await newPage();
+    await staffSignIn(page, 'support@demo.test');
+    await openMerchant(page, 'merchant-s', 'merchant-sg@demo.test');
+    await page.getByText('Past due').first().waitFor();
+    await page.getByText(/^Payment for .+ failed/).first().waitFor();
+
+    await page.getByRole('link', { name: 'Open billing as this merchant' }).click();
+    await page.getByTestId('acting-banner').getByText(/Acting for .+ \(merchant-sg@demo\.test\)/).waitFor();
+    await page.getByRole('button', { name: 'Retry Payment' }).first().click();
+    const reason = 'Merchant asked on chat to retry the renewal';
+    await giveReason(page, reason, 'Continue');
+    await reasonDialog(page).waitFor({ state: 'hidden' });
+
+    await page.getByTestId('acting-banner').getByRole('link', { name: 'Exit' }).click();
+    await page.getByText(`Reason: ${reason}`).first().waitFor({ timeout: 15_000 });
+    await page.getByRole('link', { name: 'Audit log' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Audit log' }).waitFor();
+    await page.getByText(reason).first().waitFor();
+    await context.close();
+  }, 120_000);
+
+  it('superadmin credits merchant-my RM 10.00 through preview and commit, and the merchant sees it in the credit ledger', async () => {
+    const { context, page } = await newPage();
+    await staffSignIn(page, 'admin@demo.test');
+    await openMerchant(page, 'merchant-my', 'merchant-my@demo.test');
+    const before = await page.getByTestId('credit-balance').innerText();
+    await page.getByRole('button', { name: 'Adjust credit' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Adjust the credit balance' });
+    await dialog.getByRole('textbox', { name: /Amount \(MYR\)/ }).fill('10.00');
+    await dialog.getByRole('textbox', { name: /Description/ }).fill('Goodwill credit for the outage');
+    await dialog.getByRole('textbox', { name: /Reason/ }).fill('Outage compensation approved by support lead');
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+    await dialog.getByTestId('credit-preview').waitFor();
+    await dialog.getByRole('button', { name: 'Apply adjustment' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.waitForFunction((old) => document.querySelector('[data-testid="credit-balance"]')?.textContent !== old, before);
+    await context.close();
+
+    const merchant = await newPage();
+    await signInThroughUi(merchant.page, product.baseUrl, 'merchant-my@demo.test');
+    await merchant.page.goto(`${product.baseUrl}/home/dashboard`);
+    await merchant.page.getByRole('button', { name: 'View credit balance' }).click();
+    await merchant.page.getByRole('dialog').getByText('Goodwill credit for the outage').waitFor();
+    await merchant.context.close();
+  }, 120_000);
+
+  it('advancing merchant-th\'s test clock to its next renewal applies the scheduled downgrade', async () => {
+    const { context, page } = await newPage();
+    await staffSignIn(page, 'support@demo.test');
+    await openMerchant(page, 'merchant-th', 'merchant-th@demo.test');
+    const clock = page.getByTestId('clock-panel');
+    await clock.getByRole('button', { name: 'To the next renewal' }).click();
+    await giveReason(page, 'Checking the scheduled downgrade', 'Advance');
+    await clock.getByTestId('clock-effects').getByText(/Scheduled change applied: now on/).waitFor({ timeout: 20_000 });
+    await context.close();
+  }, 120_000);
+
+  it('turns a merchant who opens /staff/ away to its own home', async () => {
+    const { context, page } = await newPage();
+    await signInThroughUi(page, product.baseUrl, 'merchant-tw@demo.test');
+    await page.goto(`${product.baseUrl}/staff/`);
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('heading', { name: /^Hello, / }).waitFor();
+    await context.close();
+  }, 60_000);
+
+  it('captures the directory, merchant page, act-on-behalf billing and audit log: 375 and 1440 px, light and dark, en and zhtw', async () => {
+    const { context, page } = await newPage();
+    await staffSignIn(page, 'support@demo.test');
+    await openMerchant(page, 'merchant-sg', 'merchant-sg@demo.test');
+    const merchantPath = new URL(page.url()).pathname;
+    const screens: [string, string][] = [
+      ['directory', '/staff/merchants'],
+      ['merchant', merchantPath],
+      ['billing', `${merchantPath}/billing`],
+      ['audit', '/staff/audit'],
+    ];
+    for (const language of ['en', 'zhtw'] as const) {
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.evaluate(
+          ([lng, colors]) => {
+            window.localStorage.setItem('merchant-hub.locale', lng);
+            window.localStorage.setItem('merchant-hub.color-scheme', colors);
+          },
+          [language, scheme] as const,
+        );
+        for (const [name, path] of screens) {
+          for (const [width, height] of [
+            [1440, 900],
+            [375, 812],
+          ] as const) {
+            await page.setViewportSize({ width, height });
+            await page.goto(`${product.baseUrl}${path}`);
+            await page.locator('h1').first().waitFor();
+            await page.waitForLoadState('networkidle');
+            await page.waitForTimeout(300);
+            await page.screenshot({
+              path: resolve(SHOTS, `staff-${name}-${language}-${scheme}-${width}.png`),
+              fullPage: true,
+              style: '.mantine-Notifications-root { display: none !important; }',
+            });
+          }
+        }
+      }
+    }
+    await context.close();
+  }, 300_000);
+});
