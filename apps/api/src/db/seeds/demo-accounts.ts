@@ -38,9 +38,9 @@ export const DEMO_ACCOUNTS: DemoSeed[] = [
 export const seedDemoAccounts = async (deps: { db: Db; clock: Clock; config: AppConfig }): Promise<Map<string, DemoAccount>> => {
   const { db, clock, config } = deps;
   const now = clock.now();
-  // Every demo account has the same published password, so one hash (full cost, own salt) serves them all:
-  // 11 scrypt runs were most of an empty database's start-up. Demo accounts are never seeded in production.
-  const passwordHash = await hashPassword(DEMO_PASSWORD, config.scryptCost);
+  // One salt per account, even for the shared demo password: a stored hash never reveals that two users share
+  // a password. The hashes run concurrently on libuv's thread pool.
+  const hashes = await Promise.all(DEMO_ACCOUNTS.map(() => hashPassword(DEMO_PASSWORD, config.scryptCost)));
   const countries = new Map((await db('countries').select('id', 'iso_code')).map((row) => [String(row.iso_code), Number(row.id)]));
   const firstState = new Map(
     (await db('states').orderBy('id').select('id', 'country_id')).reverse().map((row) => [Number(row.country_id), Number(row.id)]),
@@ -56,7 +56,7 @@ export const seedDemoAccounts = async (deps: { db: Db; clock: Clock; config: App
         firstName,
         lastName: rest.join(' '),
         email: seed.email,
-        passwordHash,
+        passwordHash: hashes[index],
         phone: seed.phone,
         lineId: null,
         locale: market?.locale ?? 'en',
