@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import { staffReasonField } from '@merchant-hub/validation';
 import type { AppDeps } from '../../../app-deps';
 import { authOf, type AuthContext } from '../../../http/auth';
 import { AppError, validationError } from '../../../http/errors';
@@ -30,6 +31,11 @@ export const actingFor = async (
   const merchant = await merchantOfUser(deps.db, input.userId);
   if (!merchant) throw new AppError('not_found');
   await assertStore(deps, merchant.id, input.storeId);
+  // The reason staff gave for a change on the merchant's behalf (the console asks before every money or
+  // subscription action) is kept with the entry; when given, it must be a real reason.
+  const given = (req.body as { reason?: unknown } | undefined)?.reason;
+  const reason = given === undefined || given === null || given === '' ? undefined : staffReasonField.safeParse(given);
+  if (reason && !reason.success) throw validationError({ reason: reason.error.issues[0]?.message ?? 'validation:staff.reasonRequired' });
   await writeAudit(deps.db, {
     actorUserId: auth.userId,
     merchantId: merchant.id,
@@ -37,6 +43,7 @@ export const actingFor = async (
     details: input.details,
     ip: req.ip ?? null,
     at: Math.floor(deps.clock.now().getTime() / 1000),
+    reason: reason?.data,
   });
   return { merchantId: merchant.id, ownerUserId: merchant.owner, auth, onBehalf: true };
 };

@@ -133,6 +133,15 @@ describe.each(testDatabases)('staff console API (%s)', (kind) => {
     expect((await request(ctx.app).get('/api/staff/merchants/999999').set(bearer(support))).status).toBe(404);
   });
 
+  it('keeps the reason staff give when acting on a merchant\'s billing, and refuses a reason too short to be one', async () => {
+    const short = await request(ctx.app).post('/api/users/billing/retry-payment').set(bearer(support)).send({ user_id: sgUser, type: 'default', reason: 'x' });
+    expect(short.status).toBe(400);
+    expect(short.body.error.details.fields.reason).toBe('validation:staff.reasonRequired');
+    await request(ctx.app).post('/api/users/billing/retry-payment').set(bearer(support)).send({ user_id: sgUser, type: 'default', reason });
+    const entry = await ctx.db('audit_log').where({ merchant_id: await merchantIdOf(sgUser), action: 'billing.retry_payment' }).orderBy('id', 'desc').first('reason');
+    expect(entry?.reason).toBe(reason);
+  });
+
   it('logs a visit once per 30 minutes per staff member', async () => {
     const visit = () => request(ctx.app).post(`/api/staff/merchants/${sgUser}/visits`).set(bearer(support)).send({});
     expect((await visit()).body).toEqual({ ok: true });
