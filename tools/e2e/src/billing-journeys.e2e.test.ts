@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, startProduct, type RunningProduct, screenshotDir } from './harness';
-import { apiFromPage, fillCard, signInThroughUi } from './merchant-session';
+import { apiFromPage, fillCard, mailbox, signInThroughUi } from './merchant-session';
 
 // Issue 6 journeys on the sandbox gateway: new-merchant@demo.test goes from "must subscribe" through every
 // billing action; screenshots of each screen at 375 px and 1440 px land in docs/screenshots/billing-*.png.
@@ -264,17 +264,29 @@ describe('billing states of the demo merchants', () => {
     await page.context().close();
   }, 60_000);
 
-  it('support staff choose a merchant from a searchable list, then see its billing with PDF links', async () => {
+  it('support staff find a merchant in the console, then see its billing with PDF links', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    await signIn(page, 'support@demo.test');
-    await page.goto(`${product.baseUrl}/home/dashboard`);
-    await page.getByRole('heading', { name: 'Choose a merchant' }).waitFor();
-    await page.getByLabel('Search by store, e-mail or merchant').fill('merchant-my');
-    await page.waitForTimeout(600);
+    // Staff sign in on the same page as merchants and land in the staff console, never on a merchant home.
+    await page.goto(`${product.baseUrl}/signin`);
+    await page.getByRole('textbox', { name: 'Email' }).fill('support@demo.test');
+    await page.getByRole('textbox', { name: 'Password' }).fill('Merchant2026');
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Enter your code' }).waitFor();
+    const [latest] = await mailbox(product.baseUrl, 'support@demo.test');
+    await page.getByLabel('Verification code 1', { exact: true }).click();
+    await page.keyboard.type(latest.code ?? '');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL(/\/staff\/merchants/);
+    await page.getByRole('searchbox', { name: 'Search' }).fill('merchant-my');
+    await page.waitForFunction(() => {
+      const rows = [...document.querySelectorAll('tbody tr')];
+      return rows.length === 1 && Boolean(rows[0].textContent?.includes('merchant-my@demo.test'));
+    });
     await shots(page, 'store-chooser');
-    await page.getByRole('listitem').first().click();
-    await page.getByText(/^Acting for /).waitFor();
+    await page.getByRole('row').filter({ hasText: 'merchant-my@demo.test' }).getByRole('link').first().click();
+    await page.getByRole('link', { name: 'Open billing as this merchant' }).or(page.getByRole('button', { name: 'Open billing as this merchant' })).first().click();
     await page.getByTestId('current-plan-name').waitFor();
     await page.getByRole('button', { name: 'Billing History' }).click();
     await dialog(page).getByTestId('history-table').waitFor();
@@ -285,7 +297,7 @@ describe('billing states of the demo merchants', () => {
     await page.getByRole('button', { name: 'Subscribe', exact: true }).click();
     await page.getByTestId('add-on-total').waitFor();
     await context.close();
-  }, 60_000);
+  }, 90_000);
 
   it('a period switch shows the amount due today before Confirm & switch charges exactly that', async () => {
     const page = await open('merchant-my@demo.test');
