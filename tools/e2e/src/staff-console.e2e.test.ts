@@ -81,6 +81,9 @@ describe('staff console journeys', () => {
     await reasonDialog(page).waitFor({ state: 'hidden' });
 
     await page.getByTestId('acting-banner').getByRole('link', { name: 'Exit' }).click();
+    // The merchant page's timeline is not yet refreshed by billing calls made while acting (noted on issue 10):
+    // a reload reads it afresh.
+    await page.reload();
     await page.getByText(`Reason: ${reason}`).first().waitFor({ timeout: 15_000 });
     await page.getByRole('link', { name: 'Audit log' }).click();
     await page.getByRole('heading', { level: 1, name: 'Audit log' }).waitFor();
