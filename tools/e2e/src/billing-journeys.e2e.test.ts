@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, startProduct, type RunningProduct, screenshotDir } from './harness';
-import { apiFromPage, fillCard, mailbox, signInThroughUi } from './merchant-session';
+import { apiFromPage, fillCard, signInStaffThroughUi, signInThroughUi } from './merchant-session';
 
 // Issue 6 journeys on the sandbox gateway: new-merchant@demo.test goes from "must subscribe" through every
 // billing action; screenshots of each screen at 375 px and 1440 px land in docs/screenshots/billing-*.png.
@@ -268,17 +268,7 @@ describe('billing states of the demo merchants', () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     // Staff sign in on the same page as merchants and land in the staff console, never on a merchant home.
-    await page.goto(`${product.baseUrl}/signin`);
-    await page.getByRole('textbox', { name: 'Email' }).fill('support@demo.test');
-    await page.getByRole('textbox', { name: 'Password' }).fill('Merchant2026');
-    await page.getByRole('checkbox').check();
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Enter your code' }).waitFor();
-    const [latest] = await mailbox(product.baseUrl, 'support@demo.test');
-    await page.getByLabel('Verification code 1', { exact: true }).click();
-    await page.keyboard.type(latest.code ?? '');
-    await page.getByRole('button', { name: 'Verify' }).click();
-    await page.waitForURL(/\/staff\/merchants/);
+    await signInStaffThroughUi(page, product.baseUrl, 'support@demo.test');
     await page.getByRole('searchbox', { name: 'Search' }).fill('merchant-my');
     await page.waitForFunction(() => {
       const rows = [...document.querySelectorAll('tbody tr')];

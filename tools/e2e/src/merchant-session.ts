@@ -4,8 +4,8 @@ import type { Locator, Page } from 'playwright-core';
 export const mailbox = async (baseUrl: string, to: string): Promise<{ code?: string; link?: string }[]> =>
   ((await (await fetch(`${baseUrl}/api/dev/mailbox?to=${encodeURIComponent(to)}`)).json()) as { data: { code?: string; link?: string }[] }).data;
 
-/** Signs a demo merchant in through the real sign-in page and code screen (code read from the mailbox). */
-export const signInThroughUi = async (page: Page, baseUrl: string, email: string): Promise<void> => {
+/** The real sign-in page and code screen (code read from the mailbox), up to pressing Verify. */
+const submitPasswordAndCode = async (page: Page, baseUrl: string, email: string): Promise<void> => {
   await page.goto(`${baseUrl}/signin`);
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByRole('textbox', { name: 'Password' }).fill('Merchant2026');
@@ -16,7 +16,19 @@ export const signInThroughUi = async (page: Page, baseUrl: string, email: string
   await page.getByLabel('Verification code 1', { exact: true }).click();
   await page.keyboard.type(latest.code ?? '');
   await page.getByRole('button', { name: 'Verify' }).click();
+};
+
+/** Signs a demo merchant in through the real sign-in page and code screen; ends on the merchant home. */
+export const signInThroughUi = async (page: Page, baseUrl: string, email: string): Promise<void> => {
+  await submitPasswordAndCode(page, baseUrl, email);
   await page.getByRole('heading', { name: /^Hello, / }).waitFor();
+};
+
+/** Staff sign in exactly as merchants do and must end up in the console's merchant directory. */
+export const signInStaffThroughUi = async (page: Page, baseUrl: string, email: string): Promise<void> => {
+  await submitPasswordAndCode(page, baseUrl, email);
+  await page.waitForURL(/\/staff\/merchants/);
+  await page.getByRole('heading', { level: 1, name: 'Merchants' }).waitFor();
 };
 
 /** Calls the API from the page, with its session cookie and the CSRF header. */

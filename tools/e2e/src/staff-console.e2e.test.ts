@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, startProduct, type RunningProduct, screenshotDir } from './harness';
-import { mailbox, signInThroughUi } from './merchant-session';
+import { signInStaffThroughUi, signInThroughUi } from './merchant-session';
 
 // Issue 10 "Done when" journeys against the running product (sandbox gateway): staff sign in on the back
 // office's /signin and land in the console; screenshots of its four main screens at 375 and 1440 px, light
@@ -28,21 +28,7 @@ const newPage = async (): Promise<{ context: BrowserContext; page: Page }> => {
   return { context, page: await context.newPage() };
 };
 
-/** Staff sign in exactly as merchants do (password, then the e-mailed code) and must end up in the console. */
-const staffSignIn = async (page: Page, email: string): Promise<void> => {
-  await page.goto(`${product.baseUrl}/signin`);
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  await page.getByRole('textbox', { name: 'Password' }).fill('Merchant2026');
-  await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Enter your code' }).waitFor();
-  const [latest] = await mailbox(product.baseUrl, email);
-  await page.getByLabel('Verification code 1', { exact: true }).click();
-  await page.keyboard.type(latest.code ?? '');
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await page.waitForURL(/\/staff\/merchants/);
-  await page.getByRole('heading', { level: 1, name: 'Merchants' }).waitFor();
-};
+const staffSignIn = (page: Page, email: string): Promise<void> => signInStaffThroughUi(page, product.baseUrl, email);
 
 /** Types part of the owner's e-mail and opens the one merchant the directory then lists. */
 const openMerchant = async (page: Page, search: string, email: string): Promise<void> => {
