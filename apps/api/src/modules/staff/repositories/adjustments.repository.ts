@@ -1,0 +1,107 @@
+import { type Exec, num } from './shared';
+
+// ------------------------------------------------------------------------------------------- credit adjustments
+
+export type AdjustmentRecord = {
+  id: string;
+  merchantId: number;
+  requestedBy: number;
+  direction: 'credit' | 'debit';
+  amount: number;
+  currency: string;
+  description: string;
+  reason: string;
+  status: 'applied' | 'pending_approval' | 'rejected' | 'reversed';
+  ledgerEntryId: string | null;
+  reversesId: string | null;
+  reversedById: string | null;
+  createdAt: number;
+};
+
+const toAdjustment = (row: Record<string, unknown>): AdjustmentRecord => ({
+  id: String(row.id),
+  merchantId: num(row.merchant_id),
+  requestedBy: num(row.requested_by),
+  direction: String(row.direction) as 'credit' | 'debit',
+  amount: num(row.amount),
+  currency: String(row.currency),
+  description: String(row.description),
+  reason: String(row.reason),
+  status: String(row.status) as AdjustmentRecord['status'],
+  ledgerEntryId: row.ledger_entry_id ? String(row.ledger_entry_id) : null,
+  reversesId: row.reverses_id ? String(row.reverses_id) : null,
+  reversedById: row.reversed_by_id ? String(row.reversed_by_id) : null,
+  createdAt: num(row.created_at),
+});
+
+export const insertAdjustment = async (db: Exec, record: Omit<AdjustmentRecord, 'reversedById'>): Promise<void> => {
+  await db('staff_credit_adjustments').insert({
+    id: record.id,
+    merchant_id: record.merchantId,
+    requested_by: record.requestedBy,
+    direction: record.direction,
+    amount: record.amount,
+    currency: record.currency,
+    description: record.description,
+    reason: record.reason,
+    status: record.status,
+    ledger_entry_id: record.ledgerEntryId,
+    reverses_id: record.reversesId,
+    created_at: record.createdAt,
+  });
+};
+
+export const findAdjustment = async (db: Exec, id: string): Promise<AdjustmentRecord | null> => {
+  const row = await db('staff_credit_adjustments').where({ id }).first();
+  return row ? toAdjustment(row) : null;
+};
+
+export const updateAdjustment = async (
+  db: Exec,
+  id: string,
+  changes: { status?: AdjustmentRecord['status']; ledgerEntryId?: string | null; reversedById?: string; decidedBy?: number; decidedAt?: number },
+): Promise<void> => {
+  await db('staff_credit_adjustments')
+    .where({ id })
+    .update({
+      ...(changes.status ? { status: changes.status } : {}),
+      ...(changes.ledgerEntryId !== undefined ? { ledger_entry_id: changes.ledgerEntryId } : {}),
+      ...(changes.reversedById ? { reversed_by_id: changes.reversedById } : {}),
+      ...(changes.decidedBy ? { decided_by: changes.decidedBy, decided_at: changes.decidedAt } : {}),
+    });
+};
+
+export const listApprovals = async (db: Exec, status: 'pending' | 'approved' | 'rejected') => {
+  const stored = status === 'pending' ? ['pending_approval'] : status === 'rejected' ? ['rejected'] : ['applied', 'reversed'];
+  const query = db('staff_credit_adjustments as a')
+    .join('merchants as m', 'm.id', 'a.merchant_id')
+    .join('users as u', 'u.id', 'a.requested_by')
+    .whereIn('a.status', stored)
+    .orderBy('a.created_at', 'desc')
+    .limit(200)
+    .select('a.*', 'm.owner_user_id', 'm.name as merchant_name', 'u.email as requester_email');
+  if (status === 'approved') query.whereNotNull('a.decided_by');
+  return (await query).map((row) => ({
+    id: String(row.id),
+    merchant: { user_id: num(row.owner_user_id), name: String(row.merchant_name) },
+    requested_by: { id: num(row.requested_by), email: String(row.requester_email) },
+    amount_minor: num(row.amount),
+    currency: String(row.currency),
+    direction: String(row.direction) as 'credit' | 'debit',
+    description: String(row.description),
+    reason: String(row.reason),
+    created_at: num(row.created_at),
+  }));
+};
+
+/** The newest ledger entry of a merchant: a preview is stale once another entry lands after it. */
+export const lastLedgerSeq = async (db: Exec, merchantId: number): Promise<number> => {
+  const row = await db('balance_transactions').where({ merchant_id: merchantId }).max({ seq: 'seq' }).first();
+  return num(row?.seq ?? 0);
+};
+
+export const ledgerEntryIdAfter = async (db: Exec, merchantId: number): Promise<string | null> => {
+  const row = await db('balance_transactions').where({ merchant_id: merchantId }).orderBy('seq', 'desc').first('id');
+  return row ? String(row.id) : null;
+};
+

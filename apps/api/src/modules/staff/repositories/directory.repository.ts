@@ -1,0 +1,161 @@
+import { percentOf } from '@merchant-hub/money';
+import type { AttentionReason, MerchantDirectoryQuery, MerchantRow, MerchantState } from '@merchant-hub/validation';
+import type { Knex } from 'knex';
+import { type Exec, DAY, containsPattern, num, numOrNull } from './shared';
+
+// ------------------------------------------------------------------------------------------------ directory
+
+/** The merchant's live plan (`s`), its scheduled change (`pend`), the plan's package (`p`) and country (`c`). */
+const directoryBase = (db: Exec) =>
+  db('merchants as m')
+    .join('users as u', 'u.id', 'm.owner_user_id')
+    .leftJoin('countries as c', 'c.id', 'm.country_id')
+    .leftJoin('subscriptions as s', (j) => j.on('s.merchant_id', 'm.id').andOnVal('s.name', 'default').andOnIn('s.stripe_status', ['active', 'past_due']))
+    .leftJoin('packages as p', 'p.id', 's.package_id')
+    .leftJoin('subscriptions as pend', (j) => j.on('pend.merchant_id', 'm.id').andOnVal('pend.name', 'default').andOnVal('pend.stripe_status', 'trialing'));
+
+// A scheduled downgrade also sets the live plan's `ends_at`: the pending plan is what tells it from a plan
+// that simply ends (grace).
+const STATE_SQL = `case when s.id is null then 'no_plan' when s.stripe_status = 'past_due' then 'past_due' when pend.id is not null then 'change_scheduled' when s.ends_at is not null then 'grace' else 'active' end`;
+const NEXT_BILLING_SQL = `case when s.id is null then null when pend.id is not null then pend.trial_ends_at when s.ends_at is null then s.current_period_end else null end`;
+const failedRecentlySql = `exists (select 1 from payments pf where pf.merchant_id = m.id and pf.status = 'failed' and pf.created_at >= ?)`;
+
+/** What a directory row is made of. */
+const rowColumns = (db: Exec, now: number) => [
+  'm.id as merchant_id',
+  'm.owner_user_id',
+  'm.name as merchant_name',
+  'm.currency_code',
+  'u.email as owner_email',
+  'u.phone as owner_phone',
+  'c.iso_code',
+  's.stripe_status',
+  's.ends_at',
+  'p.name as plan_name',
+  'p.market as plan_market',
+  'p.billing_period',
+  'p.price',
+  'p.discount',
+  db.raw(`${STATE_SQL} as state`),
+  db.raw(`${NEXT_BILLING_SQL} as next_billing_at`),
+  db.raw(`case when ${failedRecentlySql} then 1 else 0 end as failed_recently`, [now - 7 * DAY]),
+];
+
+type SortSpec = { column: string; desc: boolean };
+const sortSpecOf = (sort: MerchantDirectoryQuery['sort']): SortSpec => {
+  const desc = sort.startsWith('-');
+  const key = desc ? sort.slice(1) : sort;
+  return { column: key === 'name' ? 'm.name' : key === 'created' ? 'm.created_at' : 'm.dir_next_billing', desc };
+};
+
+
+export type DirectoryCursor = { v: string | number; id: number };
+
+/** The attention view: past due, a failed payment in the last 7 days, or a grace period ending within 7 days. */
+const whereAttention = (q: Knex.QueryBuilder, now: number) =>
+  q.where((w) => w.where('m.dir_state', 'past_due').orWhere('m.dir_failed_at', '>=', now - 7 * DAY).orWhere((g) => g.where('m.dir_state', 'grace').whereBetween('m.dir_ends_at', [now, now + 7 * DAY])));
+
+/**
+ * One directory page in two steps: the page's merchant ids from the merchants table alone (its `dir_*` and
+ * `search_text` columns are kept current by triggers, migration 401), then the rows' details for those ids.
+ */
+export const searchDirectory = async (
+  db: Exec,
+  filter: MerchantDirectoryQuery,
+  cursor: DirectoryCursor | null,
+  now: number,
+): Promise<{ rows: MerchantRow[]; sortValues: (string | number)[] }> => {
+  const sort = sortSpecOf(filter.sort);
+  const query = db('merchants as m').select('m.id', `${sort.column} as sort_value`);
+  if (filter.q) query.whereRaw(`m.search_text like ? escape '\\'`, [containsPattern(filter.q)]);
+  if (filter.market) query.where('m.dir_market', filter.market);
+  if (filter.plan) query.where('m.dir_plan', filter.plan);
+  if (filter.period) query.where('m.dir_period', filter.period);
+  if (filter.state) query.where('m.dir_state', filter.state);
+  if (filter.view === 'attention') whereAttention(query, now);
+  if (cursor) {
+    const op = sort.desc ? '<' : '>';
+    query.where((w) => w.where(sort.column, op, cursor.v).orWhere((e) => e.where(sort.column, cursor.v).where('m.id', op, cursor.id)));
+  }
+  const direction = sort.desc ? 'desc' : 'asc';
+  query.orderBy([{ column: sort.column, order: direction }, { column: 'm.id', order: direction }]).limit(filter.limit + 1);
+  const page = await query;
+  const ids = page.map((row) => num(row.id));
+  if (ids.length === 0) return { rows: [], sortValues: [] };
+  const details = await directoryBase(db).whereIn('m.id', ids).select(...rowColumns(db, now));
+  const byId = new Map(details.map((row) => [num(row.merchant_id), row as Record<string, unknown>]));
+  const stores = await storeNamesOf(db, ids);
+  return {
+    rows: ids.map((id) => toMerchantRow(byId.get(id) as Record<string, unknown>, stores.get(id) ?? [], now)),
+    sortValues: page.map((row) => (row.sort_value instanceof Date ? row.sort_value.toISOString() : (row.sort_value as string | number))),
+  };
+};
+
+const storeNamesOf = async (db: Exec, merchantIds: number[]): Promise<Map<number, string[]>> => {
+  const map = new Map<number, string[]>();
+  if (merchantIds.length === 0) return map;
+  for (const row of await db('stores').whereIn('merchant_id', merchantIds).orderBy('id').select('merchant_id', 'name')) {
+    const list = map.get(num(row.merchant_id)) ?? [];
+    list.push(String(row.name));
+    map.set(num(row.merchant_id), list);
+  }
+  return map;
+};
+
+/** A plan's price per month, after its list discount (yearly plans spread over twelve months). */
+export const monthlyRevenueOf = (price: number, discountPercent: number, period: string): number => {
+  const net = price - percentOf(price, discountPercent);
+  // Half up, in integers: the same rounding libs/money uses for every amount.
+  return period === 'yearly' ? Math.floor((net * 2 + 12) / 24) : net;
+};
+
+const toMerchantRow = (row: Record<string, unknown>, stores: string[], now: number): MerchantRow => {
+  const attention: AttentionReason[] = [];
+  if (row.stripe_status === 'past_due') attention.push('past_due');
+  if (num(row.failed_recently) === 1) attention.push('failed_payment');
+  const endsAt = numOrNull(row.ends_at);
+  const state = String(row.state) as MerchantState;
+  if (state === 'grace' && endsAt !== null && endsAt >= now && endsAt <= now + 7 * DAY) attention.push('grace_ending');
+  const hasPlan = row.plan_name !== null && row.plan_name !== undefined;
+  return {
+    user_id: num(row.owner_user_id),
+    merchant_id: num(row.merchant_id),
+    merchant_name: String(row.merchant_name),
+    owner_email: String(row.owner_email),
+    owner_phone: row.owner_phone ? String(row.owner_phone) : null,
+    stores,
+    market: String(row.plan_market ?? row.iso_code ?? ''),
+    currency: String(row.currency_code),
+    plan_name: hasPlan ? String(row.plan_name) : null,
+    period: hasPlan ? (String(row.billing_period) as 'monthly' | 'yearly') : null,
+    state,
+    // Revenue the plan brings each month while it renews (not while it is past due or ending).
+    mrr_minor: hasPlan && (state === 'active' || state === 'change_scheduled') ? monthlyRevenueOf(num(row.price), Number(row.discount ?? 0), String(row.billing_period)) : 0,
+    next_billing_at: numOrNull(row.next_billing_at),
+    attention,
+  };
+};
+
+export const merchantRowOf = async (db: Exec, merchantId: number, now: number): Promise<MerchantRow | null> => {
+  const row = await directoryBase(db).where('m.id', merchantId).first(...rowColumns(db, now));
+  if (!row) return null;
+  const stores = await storeNamesOf(db, [merchantId]);
+  return toMerchantRow(row as Record<string, unknown>, stores.get(merchantId) ?? [], now);
+};
+
+export const countAttention = async (db: Exec, now: number): Promise<{ past_due: number; failed_payments_7d: number; grace_ending_7d: number; total: number }> => {
+  const count = async (build: (q: Knex.QueryBuilder) => unknown): Promise<number> => {
+    const q = db('merchants as m');
+    build(q);
+    const row = await q.count({ n: 'm.id' }).first();
+    return num(row?.n ?? 0);
+  };
+  const [pastDue, failed, grace, total] = await Promise.all([
+    count((q) => q.where('m.dir_state', 'past_due')),
+    count((q) => q.where('m.dir_failed_at', '>=', now - 7 * DAY)),
+    count((q) => q.where('m.dir_state', 'grace').whereBetween('m.dir_ends_at', [now, now + 7 * DAY])),
+    count((q) => whereAttention(q, now)),
+  ]);
+  return { past_due: pastDue, failed_payments_7d: failed, grace_ending_7d: grace, total };
+};
+

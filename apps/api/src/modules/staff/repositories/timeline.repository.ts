@@ -1,0 +1,105 @@
+import type { MerchantRef } from './merchants.repository';
+import { type Exec, num } from './shared';
+
+// ------------------------------------------------------------------------------------------------ timeline
+
+export type TimelineRow = {
+  id: string;
+  at: number;
+  kind: string;
+  key: string;
+  params: Record<string, string | number>;
+  amount?: number;
+  currency?: string;
+  actor?: { id: number; email: string };
+  reason?: string;
+  ref?: { type: string; id: string };
+};
+
+/**
+ * Everything that happened to one merchant, newest first, before the cursor `(at, id)`: each source gives its
+ * newest `limit` rows past the cursor, so the merged page is exact without reading whole histories.
+ */
+export const timelineOf = async (db: Exec, merchant: MerchantRef, emails: string[], cursor: { at: number; id: string } | null, limit: number): Promise<TimelineRow[]> => {
+  const before = <T>(rows: T[], of: (row: T) => { at: number; id: string }) =>
+    rows.filter((row) => {
+      if (!cursor) return true;
+      const key = of(row);
+      return key.at < cursor.at || (key.at === cursor.at && key.id < cursor.id);
+    });
+  const atMost = cursor ? cursor.at : Number.MAX_SAFE_INTEGER;
+  const id = merchant.id;
+  const [subs, invoices, payments, ledger, coupons, mails, audits] = await Promise.all([
+    db('subscriptions as s').join('packages as p', 'p.id', 's.package_id').where('s.merchant_id', id).where('s.created_at', '<=', atMost).orderBy('s.created_at', 'desc').limit(limit * 2).select('s.id', 's.stripe_status', 's.created_at', 's.canceled_at', 's.trial_ends_at', 's.next_retry_at', 's.dunning_attempts', 'p.name as plan_name'),
+    db('invoices').where({ merchant_id: id }).where('created_at', '<=', atMost).orderBy('created_at', 'desc').limit(limit).select('id', 'number', 'status', 'total', 'currency', 'created_at', 'paid_at', 'voided_at'),
+    db('payments as pm').leftJoin('invoices as i', 'i.id', 'pm.invoice_id').where('pm.merchant_id', id).where('pm.created_at', '<=', atMost).orderBy('pm.created_at', 'desc').limit(limit).select('pm.id', 'pm.status', 'pm.amount', 'pm.currency', 'pm.failure_message', 'pm.failure_code', 'pm.created_at', 'i.number'),
+    db('balance_transactions').where({ merchant_id: id }).where('created_at', '<=', atMost).orderBy('seq', 'desc').limit(limit).select('id', 'seq', 'description', 'amount', 'currency', 'created_at'),
+    db('coupon_redemptions as r').join('promotion_codes as pc', 'pc.id', 'r.promotion_code_id').where('r.merchant_id', id).where('r.created_at', '<=', atMost).orderBy('r.created_at', 'desc').limit(limit).select('r.id', 'r.created_at', 'pc.code'),
+    db('outbox').whereIn('to_address', emails).where({ channel: 'email' }).orderBy('id', 'desc').limit(limit * 2).select('id', 'subject', 'kind', 'created_at'),
+    db('audit_log as a').join('users as u', 'u.id', 'a.actor_user_id').where('a.merchant_id', id).where('a.created_at', '<=', atMost).orderBy('a.id', 'desc').limit(limit).select('a.id', 'a.action', 'a.reason', 'a.outcome', 'a.created_at', 'a.actor_user_id', 'u.email'),
+  ]);
+  const events: TimelineRow[] = [];
+  for (const s of subs) {
+    const plan = String(s.plan_name);
+    events.push({ id: `sub_${s.id}_created`, at: num(s.created_at), kind: 'subscription', key: s.stripe_status === 'trialing' ? 'timeline.subscription.changeScheduled' : 'timeline.subscription.created', params: { plan }, ref: { type: 'subscription', id: String(s.id) } });
+    if (s.canceled_at !== null && s.canceled_at !== undefined) events.push({ id: `sub_${s.id}_canceled`, at: num(s.canceled_at), kind: 'subscription', key: 'timeline.subscription.canceled', params: { plan }, ref: { type: 'subscription', id: String(s.id) } });
+    if (s.stripe_status === 'past_due' && s.next_retry_at !== null) {
+      events.push({ id: `sub_${s.id}_retry`, at: Math.min(num(s.next_retry_at), atMost), kind: 'dunning', key: 'timeline.dunning.retryScheduled', params: { attempt: num(s.dunning_attempts) + 1, at: num(s.next_retry_at) }, ref: { type: 'subscription', id: String(s.id) } });
+    }
+  }
+  for (const i of invoices) {
+    const status = String(i.status);
+    const at = status === 'paid' && i.paid_at ? num(i.paid_at) : status === 'void' && i.voided_at ? num(i.voided_at) : num(i.created_at);
+    const key = ['open', 'paid', 'void', 'uncollectible', 'draft'].includes(status) ? `timeline.invoice.${status}` : 'timeline.invoice.open';
+    events.push({ id: `inv_${i.id}`, at, kind: 'invoice', key, params: { number: String(i.number) }, amount: num(i.total), currency: String(i.currency), ref: { type: 'invoice', id: String(i.id) } });
+  }
+  for (const p of payments) {
+    const status = String(p.status);
+    const number = p.number ? String(p.number) : '';
+    const kind = status === 'failed' ? 'payment_failed' : 'payment';
+    const key = status === 'failed' ? 'timeline.payment.failed' : status === 'succeeded' ? 'timeline.payment.succeeded' : 'timeline.payment.pending';
+    events.push({ id: `pay_${p.id}`, at: num(p.created_at), kind, key, params: { number, status, failure: String(p.failure_message ?? p.failure_code ?? '') }, amount: num(p.amount), currency: String(p.currency), ref: { type: 'payment', id: String(p.id) } });
+  }
+  for (const l of ledger) {
+    events.push({ id: `cb_${String(l.seq).padStart(12, '0')}`, at: num(l.created_at), kind: 'credit', key: 'timeline.credit.entry', params: { description: String(l.description ?? '') }, amount: num(l.amount), currency: String(l.currency), ref: { type: 'ledger_entry', id: String(l.id) } });
+  }
+  for (const c of coupons) events.push({ id: `cpn_${c.id}`, at: num(c.created_at), kind: 'coupon', key: 'timeline.coupon.redeemed', params: { code: String(c.code) } });
+  for (const e of mails) {
+    const at = Math.floor(new Date(e.created_at as string | number | Date).getTime() / 1000);
+    if (at > atMost) continue;
+    events.push({ id: `mail_${String(e.id).padStart(12, '0')}`, at, kind: 'email', key: 'timeline.email.sent', params: { subject: String(e.subject ?? ''), kind: String(e.kind) } });
+  }
+  for (const a of audits) {
+    events.push({
+      id: `audit_${String(a.id).padStart(12, '0')}`,
+      at: num(a.created_at),
+      kind: 'staff_action',
+      key: a.outcome === 'refused' ? 'timeline.staff.refused' : staffActionKey(String(a.action)),
+      params: { action: String(a.action) },
+      actor: { id: num(a.actor_user_id), email: String(a.email) },
+      ...(a.reason ? { reason: String(a.reason) } : {}),
+      ref: { type: 'audit', id: String(a.id) },
+    });
+  }
+  return before(events, (e) => ({ at: e.at, id: e.id }))
+    .sort((a, b) => b.at - a.at || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
+    .slice(0, limit + 1);
+};
+
+const STAFF_ACTION_KEYS: Record<string, string> = {
+  'merchant.viewed': 'timeline.staff.viewed',
+  'credit.adjust': 'timeline.staff.creditAdjusted',
+  'credit.adjust_requested': 'timeline.staff.creditRequested',
+  'credit.approve': 'timeline.staff.creditApproved',
+  'credit.reject': 'timeline.staff.creditRejected',
+  'credit.reverse': 'timeline.staff.creditReversed',
+  'invoice.void': 'timeline.staff.invoiceVoided',
+  'invoice.mark_uncollectible': 'timeline.staff.invoiceUncollectible',
+  'invoice.resend': 'timeline.staff.invoiceResent',
+  'merchant.wizard_invite': 'timeline.staff.wizardInvite',
+  'merchant.password_reset': 'timeline.staff.passwordReset',
+  'merchant.lift_sign_in_ban': 'timeline.staff.signInBanLifted',
+  'clock.advance': 'timeline.staff.clockAdvanced',
+};
+
+export const staffActionKey = (action: string): string => STAFF_ACTION_KEYS[action] ?? 'timeline.staff.billing';

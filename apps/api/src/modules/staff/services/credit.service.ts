@@ -1,0 +1,174 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { CreditAdjustmentPreview, CreditAdjustmentResult } from '@merchant-hub/validation';
+import type { Knex } from 'knex';
+import { AppError } from '../../../http/errors';
+import { newId } from '../../../db/rows';
+import { readBillingAccount } from '../../billing';
+import { billingAccountState, creditBalanceOf, findAdjustment, insertAdjustment, lastLedgerSeq, ledgerEntryIdAfter, listApprovals, updateAdjustment } from '../staff.repository';
+import type { AdjustmentRecord } from '../staff.repository';
+import type { StaffContext, StaffActor } from './staff-context';
+
+// Credit adjustments: preview, commit, second-staff approval and reversal.
+/** A second staff member approves credits above these (minor units, per currency). */
+export const APPROVAL_THRESHOLD_MINOR: Readonly<Record<string, number>> = { MYR: 50_000, SGD: 20_000, PHP: 500_000, THB: 300_000, TWD: 300_000 };
+const DEFAULT_APPROVAL_THRESHOLD_MINOR = 20_000;
+export const approvalThresholdOf = (currency: string): number => APPROVAL_THRESHOLD_MINOR[currency] ?? DEFAULT_APPROVAL_THRESHOLD_MINOR;
+
+export const createCreditService = (ctx: StaffContext) => {
+  const { db, config, seconds, billing, requireMerchant, audited, inMerchantTx } = ctx;
+  type PreviewClaims = { m: number; s: number; b: number; d: 'credit' | 'debit'; a: number };
+  const sign = (payload: string): string => createHmac('sha256', config.sessionSecret).update(`staff-credit-preview:${payload}`).digest('base64url');
+  const issuePreviewToken = (claims: PreviewClaims): string => {
+    const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
+    return `${payload}.${sign(payload)}`;
+  };
+  const readPreviewToken = (token: string): PreviewClaims => {
+    const [payload, mac] = token.split('.');
+    const expected = payload ? sign(payload) : '';
+    if (!payload || !mac || mac.length !== expected.length || !timingSafeEqual(Buffer.from(mac), Buffer.from(expected))) throw new AppError('stale_preview');
+    return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as PreviewClaims;
+  };
+
+  /** Ledger amounts: a credit lowers what the merchant owes (negative), a debit raises it. */
+  const ledgerAmountOf = (direction: 'credit' | 'debit', amountMinor: number): number => (direction === 'credit' ? -amountMinor : amountMinor);
+
+  const previewCredit = async (userId: number, input: { direction: 'credit' | 'debit'; amount_minor: number }): Promise<CreditAdjustmentPreview> => {
+    const merchant = await requireMerchant(userId);
+    await billing().engine.withMerchant(merchant.id, async () => undefined);
+    const account = await creditBalanceOf(db, merchant.id);
+    const currency = account?.currency ?? merchant.currency;
+    const balance = account?.balance ?? 0;
+    const seq = await lastLedgerSeq(db, merchant.id);
+    const threshold = approvalThresholdOf(currency);
+    return {
+      preview_token: issuePreviewToken({ m: merchant.id, s: seq, b: balance, d: input.direction, a: input.amount_minor }),
+      balance_before_minor: -balance,
+      balance_after_minor: -(balance + ledgerAmountOf(input.direction, input.amount_minor)),
+      currency,
+      requires_approval: input.amount_minor > threshold,
+      approval_threshold_minor: threshold,
+    };
+  };
+
+  const adjustmentResult = (record: Pick<AdjustmentRecord, 'id' | 'status' | 'ledgerEntryId'>): CreditAdjustmentResult => ({
+    adjustment: { id: record.id, status: record.status, ledger_entry_id: record.ledgerEntryId },
+  });
+
+  /** Writes the ledger entry of an adjustment inside the merchant's locked billing transaction. */
+  const applyToLedger = async (tx: Knex.Transaction, merchantId: number, entry: { direction: 'credit' | 'debit'; amount: number; description: string }): Promise<{ ledgerEntryId: string; before: number; after: number }> => {
+    const { engine } = billing();
+    const state = await readBillingAccount(tx, merchantId);
+    if (!state) throw new AppError('not_found');
+    const now = await engine.nowFor(tx, merchantId);
+    const before = state.balance;
+    await engine.addLedgerEntry(tx, state, { type: 'adjustment', description: entry.description, amount: ledgerAmountOf(entry.direction, entry.amount), now });
+    return { ledgerEntryId: (await ledgerEntryIdAfter(tx, merchantId)) as string, before: -before, after: -state.balance };
+  };
+
+  const commitCredit = async (
+    actor: StaffActor,
+    userId: number,
+    input: { preview_token: string; direction: 'credit' | 'debit'; amount_minor: number; description: string; reason: string },
+  ): Promise<CreditAdjustmentResult> => {
+    const merchant = await requireMerchant(userId);
+    const claims = readPreviewToken(input.preview_token);
+    const threshold = approvalThresholdOf(merchant.currency);
+    const needsApproval = input.amount_minor > threshold;
+    return audited(
+      actor,
+      { merchantId: merchant.id, action: needsApproval ? 'credit.adjust_requested' : 'credit.adjust', reason: input.reason, details: { direction: input.direction, amount_minor: input.amount_minor, description: input.description } },
+      async (tx) => {
+        const account = await billingAccountState(tx, merchant.id);
+        const seq = await lastLedgerSeq(tx, merchant.id);
+        if (claims.m !== merchant.id || claims.s !== seq || claims.b !== (account?.balance ?? 0) || claims.d !== input.direction || claims.a !== input.amount_minor) throw new AppError('stale_preview');
+        const record = {
+          id: newId('cadj'),
+          merchantId: merchant.id,
+          requestedBy: actor.userId,
+          direction: input.direction,
+          amount: input.amount_minor,
+          currency: String(account?.currency ?? merchant.currency),
+          description: input.description,
+          reason: input.reason,
+          status: needsApproval ? ('pending_approval' as const) : ('applied' as const),
+          ledgerEntryId: null as string | null,
+          reversesId: null,
+          createdAt: seconds(),
+        };
+        if (needsApproval) {
+          await insertAdjustment(tx, record);
+          return { result: adjustmentResult(record), after: { status: record.status, amount_minor: record.amount, direction: record.direction } };
+        }
+        const applied = await applyToLedger(tx, merchant.id, record);
+        record.ledgerEntryId = applied.ledgerEntryId;
+        await insertAdjustment(tx, record);
+        return { result: adjustmentResult(record), before: { credit_balance_minor: applied.before }, after: { credit_balance_minor: applied.after, ledger_entry_id: applied.ledgerEntryId } };
+      },
+      { withTransaction: inMerchantTx(merchant.id) },
+    );
+  };
+
+  const requireAdjustment = async (id: string): Promise<AdjustmentRecord> => {
+    const record = await findAdjustment(db, id);
+    if (!record) throw new AppError('not_found');
+    return record;
+  };
+
+  /** Undoes an applied adjustment with a linked opposite ledger entry; nothing is edited in the ledger. */
+  const reverse = async (actor: StaffActor, adjustmentId: string, reason: string): Promise<CreditAdjustmentResult> => {
+    const original = await requireAdjustment(adjustmentId);
+    return audited(
+      actor,
+      { merchantId: original.merchantId, action: 'credit.reverse', reason, details: { adjustment_id: original.id } },
+      async (tx) => {
+        const current = await findAdjustment(tx, original.id);
+        if (!current || current.status !== 'applied' || current.reversesId !== null) throw new AppError('adjustment_not_reversible');
+        const direction = current.direction === 'credit' ? ('debit' as const) : ('credit' as const);
+        const applied = await applyToLedger(tx, current.merchantId, { direction, amount: current.amount, description: `Reversal: ${current.description}`.slice(0, 255) });
+        const record = {
+          id: newId('cadj'),
+          merchantId: current.merchantId,
+          requestedBy: actor.userId,
+          direction,
+          amount: current.amount,
+          currency: current.currency,
+          description: `Reversal: ${current.description}`.slice(0, 255),
+          reason,
+          status: 'applied' as const,
+          ledgerEntryId: applied.ledgerEntryId,
+          reversesId: current.id,
+          createdAt: seconds(),
+        };
+        await insertAdjustment(tx, record);
+        await updateAdjustment(tx, current.id, { status: 'reversed', reversedById: record.id });
+        return { result: adjustmentResult(record), before: { credit_balance_minor: applied.before }, after: { credit_balance_minor: applied.after, reverses: current.id } };
+      },
+      { withTransaction: inMerchantTx(original.merchantId) },
+    );
+  };
+
+  const approvals = (status: 'pending' | 'approved' | 'rejected') => listApprovals(db, status).then((data) => ({ data }));
+
+  const decide = async (actor: StaffActor, approvalId: string, decision: 'approve' | 'reject', reason: string): Promise<CreditAdjustmentResult> => {
+    const pending = await requireAdjustment(approvalId);
+    return audited(
+      actor,
+      { merchantId: pending.merchantId, action: decision === 'approve' ? 'credit.approve' : 'credit.reject', reason, details: { adjustment_id: pending.id } },
+      async (tx) => {
+        const current = await findAdjustment(tx, pending.id);
+        if (!current || current.status !== 'pending_approval') throw new AppError('approval_not_pending');
+        if (current.requestedBy === actor.userId) throw new AppError('approval_own_request');
+        if (decision === 'reject') {
+          await updateAdjustment(tx, current.id, { status: 'rejected', decidedBy: actor.userId, decidedAt: seconds() });
+          return { result: adjustmentResult({ ...current, status: 'rejected' }), before: { status: current.status }, after: { status: 'rejected' } };
+        }
+        const applied = await applyToLedger(tx, current.merchantId, current);
+        await updateAdjustment(tx, current.id, { status: 'applied', ledgerEntryId: applied.ledgerEntryId, decidedBy: actor.userId, decidedAt: seconds() });
+        return { result: adjustmentResult({ ...current, status: 'applied', ledgerEntryId: applied.ledgerEntryId }), before: { credit_balance_minor: applied.before }, after: { credit_balance_minor: applied.after } };
+      },
+      { withTransaction: inMerchantTx(pending.merchantId) },
+    );
+  };
+
+  return { previewCredit, commitCredit, reverse, approvals, decide };
+};

@@ -1,0 +1,79 @@
+import { AppError } from '../../../http/errors';
+import { createAccountsService } from '../../accounts';
+import { findInvoice, readBillingAccount } from '../../billing';
+import { billingAccountState, findInvoiceRef, findMerchantById, liftLoginBan, ownerOf, setInvoiceStatus } from '../staff.repository';
+import type { StaffContext, StaffActor } from './staff-context';
+
+// Staff operations on a merchant's invoices and account.
+
+export const createOperationsService = (ctx: StaffContext) => {
+  const { deps, db, clock, config, billing, requireMerchant, audited, auditedEffect, inMerchantTx } = ctx;
+  const invoiceAction = async (actor: StaffActor, invoiceId: string, action: 'void' | 'mark-uncollectible' | 'resend', reason: string) => {
+    const invoice = await findInvoiceRef(db, invoiceId);
+    if (!invoice) throw new AppError('not_found');
+    const auditAction = action === 'void' ? 'invoice.void' : action === 'resend' ? 'invoice.resend' : 'invoice.mark_uncollectible';
+    if (action === 'resend') {
+      return auditedEffect(actor, { merchantId: invoice.merchantId, action: auditAction, reason, details: { invoice_id: invoice.id, number: invoice.number } }, async () => {
+        if (invoice.status !== 'open') throw new AppError('invoice_not_open');
+        const merchant = await findMerchantById(db, invoice.merchantId);
+        const owner = merchant ? await ownerOf(db, merchant.ownerUserId) : null;
+        const account = await billingAccountState(db, invoice.merchantId);
+        const to = account?.email ?? owner?.email ?? '';
+        await deps.notifier.send({
+          channel: 'email',
+          to,
+          subject: `Invoice ${invoice.number} from Merchant Hub`,
+          text: `Your invoice ${invoice.number} is open. View and pay it here: ${config.publicUrl}/api/invoices/${invoice.id}`,
+          kind: 'invoice_resent',
+        });
+        return { result: { invoice: { id: invoice.id, status: invoice.status } }, after: { sent_to: to } };
+      });
+    }
+    return audited(
+      actor,
+      { merchantId: invoice.merchantId, action: auditAction, reason, details: { invoice_id: invoice.id, number: invoice.number } },
+      async (tx) => {
+        const current = await findInvoice(tx, invoice.id);
+        if (!current || current.status !== 'open') throw new AppError('invoice_not_open');
+        const { engine } = billing();
+        const now = await engine.nowFor(tx, invoice.merchantId);
+        if (action === 'void') {
+          const state = await readBillingAccount(tx, invoice.merchantId);
+          if (!state) throw new AppError('not_found');
+          await engine.voidInvoice(tx, state, current, now);
+        } else {
+          await setInvoiceStatus(tx, current.id, 'uncollectible', now);
+        }
+        const status = action === 'void' ? 'void' : 'uncollectible';
+        return { result: { invoice: { id: current.id, status } }, before: { status: current.status }, after: { status } };
+      },
+      { withTransaction: inMerchantTx(invoice.merchantId) },
+    );
+  };
+
+  // ------------------------------------------------------------------------------------ account actions
+
+  const passwordReset = async (actor: StaffActor, userId: number, reason: string): Promise<{ ok: true }> => {
+    const merchant = await requireMerchant(userId);
+    const owner = await ownerOf(db, merchant.ownerUserId);
+    if (!owner) throw new AppError('not_found');
+    return auditedEffect(actor, { merchantId: merchant.id, action: 'merchant.password_reset', reason }, async () => {
+      // The accounts reset flow issues the token and sends the e-mail.
+      await createAccountsService(deps).requestPasswordReset({ email: owner.email });
+      return { result: { ok: true as const }, after: { sent_to: owner.email } };
+    });
+  };
+
+  const liftSignInBan = async (actor: StaffActor, userId: number, reason: string): Promise<{ ok: true }> => {
+    const merchant = await requireMerchant(userId);
+    const owner = await ownerOf(db, merchant.ownerUserId);
+    if (!owner) throw new AppError('not_found');
+    return audited(actor, { merchantId: merchant.id, action: 'merchant.lift_sign_in_ban', reason }, async (tx) => {
+      const wasBanned = owner.bannedUntil !== null && owner.bannedUntil.getTime() > clock.now().getTime();
+      await liftLoginBan(tx, owner.email, clock.now());
+      return { result: { ok: true as const }, before: { banned_until: wasBanned ? Math.floor((owner.bannedUntil as Date).getTime() / 1000) : null }, after: { banned_until: null } };
+    });
+  };
+
+  return { invoiceAction, passwordReset, liftSignInBan };
+};

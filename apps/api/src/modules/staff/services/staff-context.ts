@@ -1,0 +1,96 @@
+import type { StaffRole } from '@merchant-hub/validation';
+import type { Knex } from 'knex';
+import type { AppDeps } from '../../../app-deps';
+import { AppError } from '../../../http/errors';
+import { billingFor } from '../../billing';
+import { writeAudit } from '../audit.repository';
+import { findMerchantByOwner, type MerchantRef } from '../staff.repository';
+
+/** Who is acting: the staff member, the role they hold now, and where the request came from. */
+export type StaffActor = { userId: number; role: StaffRole; ip: string | null };
+
+export const encodeCursor = (value: unknown): string => Buffer.from(JSON.stringify(value)).toString('base64url');
+export const decodeCursor = <T>(cursor: string | undefined, valid: (value: unknown) => value is T): T | null => {
+  if (!cursor) return null;
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (valid(value)) return value;
+  } catch {
+    // fall through: a cursor the API did not make
+  }
+  throw new AppError('validation_failed', { details: { fields: { cursor: 'validation:staff.cursorInvalid' } } });
+};
+
+export const isDirectoryCursor = (v: unknown): v is { v: string | number; id: number } =>
+  typeof v === 'object' && v !== null && (typeof (v as { v: unknown }).v === 'string' || typeof (v as { v: unknown }).v === 'number') && Number.isInteger((v as { id: unknown }).id);
+export const isTimelineCursor = (v: unknown): v is { at: number; id: string } =>
+  typeof v === 'object' && v !== null && Number.isInteger((v as { at: unknown }).at) && typeof (v as { id: unknown }).id === 'string';
+export const isIdCursor = (v: unknown): v is { id: number } => typeof v === 'object' && v !== null && Number.isInteger((v as { id: unknown }).id);
+
+/** What every staff capability shares: the app, its clock, the merchant lookup and the audited unit of work. */
+export const createStaffContext = (deps: AppDeps) => {
+  const { db, clock, config } = deps;
+  const seconds = (): number => Math.floor(clock.now().getTime() / 1000);
+  const billing = () => billingFor(deps);
+
+  const requireMerchant = async (userId: number): Promise<MerchantRef> => {
+    const merchant = await findMerchantByOwner(db, userId);
+    if (!merchant) throw new AppError('not_found');
+    return merchant;
+  };
+
+  /**
+   * Runs a staff change and its audit entry in one transaction: if the change fails, its entry is rolled back
+   * with it, and a `refused` entry (with the error code) is written on its own afterwards.
+   */
+  const audited = async <T>(
+    actor: StaffActor,
+    entry: { merchantId: number | null; action: string; reason: string; details?: Record<string, unknown> },
+    change: (tx: Knex.Transaction) => Promise<{ result: T; before?: Record<string, unknown>; after?: Record<string, unknown> }>,
+    options: { withTransaction?: <R>(fn: (tx: Knex.Transaction) => Promise<R>) => Promise<R> } = {},
+  ): Promise<T> => {
+    const base = { actorUserId: actor.userId, merchantId: entry.merchantId, action: entry.action, reason: entry.reason, ip: actor.ip, actorRole: actor.role, details: entry.details };
+    const run = options.withTransaction ?? (<R>(fn: (tx: Knex.Transaction) => Promise<R>) => db.transaction(fn));
+    try {
+      return await run(async (tx) => {
+        const done = await change(tx);
+        await writeAudit(tx, { ...base, at: seconds(), before: done.before ?? null, after: done.after ?? null });
+        return done.result;
+      });
+    } catch (error) {
+      if (error instanceof AppError) await writeAudit(db, { ...base, at: seconds(), outcome: 'refused', errorCode: error.code });
+      throw error;
+    }
+  };
+
+  /**
+   * A change that is a message, not a row (an e-mail sent): it runs first, then its entry is written; a
+   * refusal is written as `refused`. (Sending inside a transaction would hold SQLite's only connection.)
+   */
+  const auditedEffect = async <T>(
+    actor: StaffActor,
+    entry: { merchantId: number | null; action: string; reason: string; details?: Record<string, unknown> },
+    effect: () => Promise<{ result: T; after?: Record<string, unknown> }>,
+  ): Promise<T> => {
+    const base = { actorUserId: actor.userId, merchantId: entry.merchantId, action: entry.action, reason: entry.reason, ip: actor.ip, actorRole: actor.role, details: entry.details };
+    let done: { result: T; after?: Record<string, unknown> };
+    try {
+      done = await effect();
+    } catch (error) {
+      if (error instanceof AppError) await writeAudit(db, { ...base, at: seconds(), outcome: 'refused', errorCode: error.code });
+      throw error;
+    }
+    await writeAudit(db, { ...base, at: seconds(), after: done.after ?? null });
+    return done.result;
+  };
+
+  /** The merchant's billing transaction (account row locked) as the audited unit of work. */
+  const inMerchantTx =
+    (merchantId: number) =>
+    async <R>(fn: (tx: Knex.Transaction) => Promise<R>): Promise<R> =>
+      (await billing().engine.withMerchant(merchantId, (ctx) => fn(ctx.tx))) as R;
+
+  return { deps, db, clock, config, seconds, billing, requireMerchant, audited, auditedEffect, inMerchantTx };
+};
+
+export type StaffContext = ReturnType<typeof createStaffContext>;

@@ -1,0 +1,76 @@
+import type { ClockAdvanceResult, ClockEffect } from '@merchant-hub/validation';
+import { AppError } from '../../../http/errors';
+import { advanceMerchantClock } from '../../../jobs/billing-scheduler';
+import { addMonthsUtc } from '../../billing';
+import { writeAudit } from '../audit.repository';
+import { subscriptionOf } from '../staff.repository';
+import type { StaffContext, StaffActor } from './staff-context';
+
+// The sandbox test clock of one merchant.
+
+export const createTestClockService = (ctx: StaffContext) => {
+  const { db, config, seconds, billing, requireMerchant } = ctx;
+  const requireSandbox = (): void => {
+    if (config.paymentGateway !== 'sandbox') throw new AppError('not_found');
+  };
+
+  const nextRenewalOf = async (merchantId: number): Promise<number | null> => {
+    const sub = await subscriptionOf(db, merchantId);
+    if (!sub) return null;
+    const candidates = [sub.current_period_end, sub.ends_at, sub.scheduled_change?.at ?? null].filter((value): value is number => value !== null);
+    return candidates.length > 0 ? Math.min(...candidates) : null;
+  };
+
+  const clockOf = async (userId: number) => {
+    requireSandbox();
+    const merchant = await requireMerchant(userId);
+    return { now: await billing().engine.nowFor(db, merchant.id), next_renewal_at: await nextRenewalOf(merchant.id) };
+  };
+
+  const advanceClock = async (
+    actor: StaffActor,
+    userId: number,
+    input: { by: { days?: number; months?: number; seconds?: number } | { to: 'next_renewal' }; reason: string },
+  ): Promise<ClockAdvanceResult> => {
+    requireSandbox();
+    const merchant = await requireMerchant(userId);
+    const { engine } = billing();
+    const before = await engine.nowFor(db, merchant.id);
+    let step: number;
+    if ('to' in input.by) {
+      const next = await nextRenewalOf(merchant.id);
+      if (next === null) throw new AppError('no_subscription');
+      step = Math.max(1, next - before + 1);
+    } else {
+      step = (input.by.days ?? 0) * 86_400 + (input.by.seconds ?? 0) + (input.by.months ? addMonthsUtc(before, input.by.months) - before : 0);
+    }
+    const planBefore = await subscriptionOf(db, merchant.id);
+    const { now, report } = await advanceMerchantClock(engine, merchant.id, step);
+    const planAfter = await subscriptionOf(db, merchant.id);
+    const plan = planAfter?.plan_name ?? planBefore?.plan_name ?? '';
+    const effects: ClockEffect[] = [];
+    const add = (count: number, kind: ClockEffect['kind'], titleKey: string, params: Record<string, string | number>) => {
+      for (let i = 0; i < count; i += 1) effects.push({ kind, title_key: titleKey, params, at: now });
+    };
+    add(report.downgraded, 'scheduled_change', 'clock.scheduledChange', { plan });
+    add(report.renewed, 'renewal', 'clock.renewal', { plan });
+    add(report.retried, 'retry', 'clock.retry', { number: '' });
+    add(report.canceled, 'cancellation', 'clock.cancellation', { plan: planBefore?.plan_name ?? plan });
+    add(report.expired, 'expiry', 'clock.expiry', { plan: planBefore?.plan_name ?? plan });
+    // The advance settles in the billing engine's own transactions; its entry records what it did.
+    await writeAudit(db, {
+      actorUserId: actor.userId,
+      merchantId: merchant.id,
+      action: 'clock.advance',
+      reason: input.reason,
+      ip: actor.ip,
+      actorRole: actor.role,
+      at: seconds(),
+      before: { now: before, plan: planBefore?.plan_name ?? null },
+      after: { now, plan: planAfter?.plan_name ?? null, ...report },
+    });
+    return { now, effects };
+  };
+
+  return { clockOf, advanceClock };
+};
