@@ -70,9 +70,17 @@ export const billingKeys = {
 
 export type CreditBalanceCursor = { ending_before?: string; starting_after?: string };
 
+/**
+ * Billing reads, and — when staff act for a merchant — the console's reads of that account (merchant page,
+ * timeline, directory, audit log), so what the change did shows without a reload. A merchant has no staff reads.
+ */
 const useInvalidateBilling = () => {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: billingKeys.all });
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: billingKeys.all }),
+      queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === 'staff' && query.queryKey[1] !== 'me' }),
+    ]);
 };
 
 /** A mutation whose success changes billing state: billing reads refetch before `onSuccess` callers run on. */
@@ -87,6 +95,11 @@ const useBillingMutation = <TResult, TInput>(
     onSuccess: async (...args) => {
       await invalidate();
       await options.onSuccess?.(...args);
+    },
+    // A refused change is on the account too (a failed payment, the refusal in the audit log).
+    onError: async (...args) => {
+      await invalidate();
+      await options.onError?.(...args);
     },
   });
 };

@@ -42,7 +42,7 @@ export type MerchantSummaryProps = {
 
 /** Who the merchant is and where its billing stands: owner, plan, money, cards, stores, users, open invoices. */
 export const MerchantSummary = ({ detail, onAdjustCredit, onLiftBan, onInvoiceAction }: MerchantSummaryProps) => {
-  const { t } = useTranslation('staff');
+  const { t } = useTranslation(['staff', 'billing']);
   const { merchant, owner, subscription } = detail;
   const now = Date.now() / 1000;
   const banned = owner.sign_in_banned_until !== null && owner.sign_in_banned_until > now;
@@ -76,7 +76,7 @@ export const MerchantSummary = ({ detail, onAdjustCredit, onLiftBan, onInvoiceAc
         </Section>
         <Section title={t('merchant.plan.title')}>
           <Field label={t('merchant.plan.plan')}>{subscription?.plan_name ?? t('directory.noPlan')}</Field>
-          <Field label={t('merchant.plan.status')}>{subscription ? <Badge variant="light">{subscription.status}</Badge> : '—'}</Field>
+          <Field label={t('merchant.plan.status')}>{subscription ? <Badge variant="light" color={subscription.status === 'past_due' ? 'red' : undefined}>{t(`billing:status.${subscription.status}`, { defaultValue: subscription.status })}</Badge> : '—'}</Field>
           <Field label={t('merchant.plan.period')}>{subscription ? t(`directory.period.${subscription.period}`) : '—'}</Field>
           <Field label={t('merchant.plan.nextBilling')}>
             <DateText value={detail.next_billing_at} />
@@ -163,7 +163,7 @@ export const MerchantSummary = ({ detail, onAdjustCredit, onLiftBan, onInvoiceAc
                     {invoice.number}
                   </Text>
                   <Badge variant="light" color="orange">
-                    {invoice.status}
+                    {t(`billing:history.invoiceStatus.${invoice.status}`, { defaultValue: invoice.status })}
                   </Badge>
                 </Group>
                 <Group gap="sm">

@@ -38,11 +38,10 @@ export type MerchantTimelineProps = {
 };
 
 /** The credit adjustment an event refers to, when it is one staff may reverse. */
-export const reversibleAdjustment = (event: TimelineEvent): string | null =>
-  event.ref?.type === REVERSIBLE_REF && event.title_key === REVERSIBLE_TITLE ? event.ref.id : null;
+export const reversibleAdjustment = (event: TimelineEvent): string | null => (event.ref?.type === REVERSIBLE_REF ? event.ref.id : null);
 
+/** The API names an adjustment that is applied and not yet reversed (made or approved) with this ref. */
 const REVERSIBLE_REF = 'credit_adjustment';
-const REVERSIBLE_TITLE = 'timeline.staff.creditAdjusted';
 
 /** Everything that happened to the account, newest first: what, when, how much, and for staff actions who and why. */
 export const MerchantTimeline = ({ events, hasMore, loadingMore, onLoadMore, onReverse }: MerchantTimelineProps) => {

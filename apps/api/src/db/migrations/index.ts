@@ -7,6 +7,7 @@ import * as paymentAuthentications from './102-payment-authentications';
 import * as checkout from './200-checkout';
 import * as staffConsole from './400-staff-console';
 import * as staffDirectory from './401-staff-directory';
+import * as staffDirectoryTextIndex from './402-staff-directory-text-index';
 import * as merchantCurrencyFollowsMarket from './600-merchant-currency-follows-market';
 
 export type Migration = { name: string; up: (knex: Knex) => Promise<void>; down: (knex: Knex) => Promise<void> };
@@ -24,6 +25,7 @@ export const migrations: Migration[] = [
   { name: '200-checkout', ...checkout },
   { name: '400-staff-console', ...staffConsole },
   { name: '401-staff-directory', ...staffDirectory },
+  { name: '402-staff-directory-text-index', ...staffDirectoryTextIndex },
   { name: '600-merchant-currency-follows-market', ...merchantCurrencyFollowsMarket },
 ];
 

@@ -26,7 +26,7 @@ import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/errors';
 import { route, type RouteTable } from '../../http/route-table';
 import { billingFor } from './billing.context';
-import { actingFor } from './services/merchant-access';
+import { actingFor, onBehalfRoutes } from './services/merchant-access';
 
 /** `PATCH users/billing/:id` answers 404 for a malformed id before it reads the body. */
 const idParam: RequestHandler = (req, _res, next) => {
@@ -58,7 +58,7 @@ export const billingRoutes = (deps: AppDeps): RouteTable => {
     return { merchantId: acting.merchantId, isStaff: acting.auth.isStaff, returnUrl: threeDsReturnUrl(ctx.req) };
   };
 
-  return [
+  return onBehalfRoutes(deps, [
     route({
       method: 'get',
       path: '/users/billing/all',
@@ -256,5 +256,5 @@ export const billingRoutes = (deps: AppDeps): RouteTable => {
         else res.type('html').send(document.body);
       },
     }),
-  ];
+  ]);
 };

@@ -10,4 +10,4 @@ export { findPromotionByCode, type PromotionRecord, toCoupon } from './repositor
 export { type SubscriptionRecord, toSubscriptionRecord } from './repositories/subscriptions.repository';
 export type { Actor } from './services/billing-state';
 export { couponProblem } from './services/coupon-rules';
-export { type ActingFor, actingFor } from './services/merchant-access';
+export { type ActingFor, actingFor, onBehalfRoutes } from './services/merchant-access';

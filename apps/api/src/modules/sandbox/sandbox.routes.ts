@@ -6,7 +6,7 @@ import { GatewayError } from '../../gateways/port';
 import { AppError } from '../../http/errors';
 import { route, type RouteTable } from '../../http/route-table';
 import { advanceMerchantClock } from '../../jobs/billing-scheduler';
-import { actingFor, billingFor } from '../billing';
+import { actingFor, billingFor, onBehalfRoutes } from '../billing';
 import { fpxPage } from './fpx-page';
 import { threeDsPage } from './three-ds-page';
 
@@ -56,7 +56,8 @@ export const sandboxRoutes = (deps: AppDeps): RouteTable => {
         }
       },
     }),
-    route({
+    ...onBehalfRoutes(deps, [
+      route({
       method: 'post',
       path: '/sandbox/clock/advance',
       summary: 'Staff: move a merchant’s test clock and run what falls due → { now }',
@@ -68,7 +69,8 @@ export const sandboxRoutes = (deps: AppDeps): RouteTable => {
         const { now, report } = await advanceMerchantClock(billingFor(deps).engine, acting.merchantId, input.seconds);
         return { now: new Date(now * 1000).toISOString(), report };
       },
-    }),
+      }),
+    ]),
     route({
       method: 'get',
       path: '/sandbox/fpx/:id',

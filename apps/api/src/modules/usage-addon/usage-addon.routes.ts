@@ -2,7 +2,7 @@ import { addOnAmountQuerySchema, addOnPackageRequestSchema, addOnSubscribeSchema
 import type { Request, Response } from 'express';
 import type { AppDeps } from '../../app-deps';
 import { route, type RouteTable } from '../../http/route-table';
-import { actingFor, billingFor } from '../billing';
+import { actingFor, billingFor, onBehalfRoutes } from '../billing';
 
 /** The Sales Channel Management add-on (spec §7 usage add-on calls); money math shared with billing. */
 export const usageAddonRoutes = (deps: AppDeps): RouteTable => {
@@ -13,7 +13,7 @@ export const usageAddonRoutes = (deps: AppDeps): RouteTable => {
     return { merchantId: acting.merchantId, isStaff: acting.auth.isStaff };
   };
 
-  return [
+  return onBehalfRoutes(deps, [
     route({
       method: 'get',
       path: '/users/usage-addon/get-add-on-package',
@@ -41,5 +41,5 @@ export const usageAddonRoutes = (deps: AppDeps): RouteTable => {
       audit: 'addon.subscribe',
       handler: async (ctx) => addOn.addOnSubscribe(await actor(ctx), ctx.input.addon_store_quantity, ctx.input.coupon),
     }),
-  ];
+  ]);
 };

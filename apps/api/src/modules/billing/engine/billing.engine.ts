@@ -8,6 +8,7 @@ import type { GatewayNextAction, PaymentGateway } from '../../../gateways/port';
 import { AppError } from '../../../http/errors';
 import { type BillingAccount, ensureBillingAccount, readBillingAccount } from '../repositories/billing-accounts.repository';
 import { findInvoice, type InvoiceRecord } from '../repositories/invoices.repository';
+import { takeTransactionWork } from './on-behalf';
 import { couponFor, insertSubscription, planLine, startDunning, useCoupon } from './subscription-steps';
 
 export type EngineDeps = { db: Db; clock: Clock; gateway: PaymentGateway; publicUrl: string };
@@ -56,7 +57,10 @@ export const createEngine = (deps: EngineDeps) => {
         throw new AppError('not_found');
       }
       const now = await nowFor(tx, merchantId);
-      return fn({ tx, account, now, failAfterCommit: (error) => (deferred = error) });
+      const value = await fn({ tx, account, now, failAfterCommit: (error) => (deferred = error) });
+      // The request's own entry (staff on a merchant's behalf) commits or rolls back with this change.
+      await takeTransactionWork()?.(tx, deferred);
+      return value;
     });
     if (deferred) throw deferred;
     return result;

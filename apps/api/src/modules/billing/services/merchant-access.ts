@@ -3,15 +3,17 @@ import { staffReasonField } from '@merchant-hub/validation';
 import type { AppDeps } from '../../../app-deps';
 import { authOf, type AuthContext } from '../../../http/auth';
 import { AppError, validationError } from '../../../http/errors';
-import { writeAudit } from '../../staff';
+import { type AuditEntry, writeAudit } from '../../staff';
+import { type InTransactionWork, runWithTransactionWork, setTransactionWork } from '../engine/on-behalf';
 import { merchantOfStore, merchantOfUser } from '../repositories/merchants.repository';
+import type { Route, RouteTable } from '../../../http/route-table';
 
 export type ActingFor = { merchantId: number; ownerUserId: number; auth: AuthContext; onBehalf: boolean };
 
 /**
  * Whose billing a request touches. A merchant is always itself: naming another user is refused, so a
- * merchant's `user_id` never reaches anyone else. Staff must name the merchant (`user_id`), and every staff
- * request is written to the audit log before it runs.
+ * merchant's `user_id` never reaches anyone else. Staff must name the merchant (`user_id`); every staff
+ * request is audited, and a change must carry a reason (refused, and audited as refused, without one).
  */
 export const actingFor = async (
   deps: AppDeps,
@@ -31,20 +33,29 @@ export const actingFor = async (
   const merchant = await merchantOfUser(deps.db, input.userId);
   if (!merchant) throw new AppError('not_found');
   await assertStore(deps, merchant.id, input.storeId);
-  // The reason staff gave for a change on the merchant's behalf (the console asks before every money or
-  // subscription action) is kept with the entry; when given, it must be a real reason.
+  const entry = { actorUserId: auth.userId, merchantId: merchant.id, action: input.action, details: input.details, ip: req.ip ?? null };
+  const at = () => Math.floor(deps.clock.now().getTime() / 1000);
+  // A look (GET) is written as it happens. A change needs the staff member's reason, and its entry is written
+  // in the merchant's billing transaction, so it commits or rolls back with the change (`onBehalfRoutes`).
+  if (req.method === 'GET' || req.method === 'HEAD') {
+    await writeAudit(deps.db, { ...entry, at: at() });
+    return { merchantId: merchant.id, ownerUserId: merchant.owner, auth, onBehalf: true };
+  }
   const given = (req.body as { reason?: unknown } | undefined)?.reason;
-  const reason = given === undefined || given === null || given === '' ? undefined : staffReasonField.safeParse(given);
-  if (reason && !reason.success) throw validationError({ reason: reason.error.issues[0]?.message ?? 'validation:staff.reasonRequired' });
-  await writeAudit(deps.db, {
-    actorUserId: auth.userId,
-    merchantId: merchant.id,
-    action: input.action,
-    details: input.details,
-    ip: req.ip ?? null,
-    at: Math.floor(deps.clock.now().getTime() / 1000),
-    reason: reason?.data,
-  });
+  const reason = given === undefined || given === null || given === '' ? null : staffReasonField.safeParse(given);
+  if (!reason || !reason.success) {
+    const error = reason ? validationError({ reason: reason.error.issues[0]?.message ?? 'validation:staff.reasonRequired' }) : new AppError('reason_required');
+    await writeAudit(deps.db, { ...entry, at: at(), outcome: 'refused', errorCode: error.code });
+    throw error;
+  }
+  const pending = { ...entry, reason: reason.data };
+  const written = { done: false };
+  const inTransaction: InTransactionWork = async (tx, failure) => {
+    await writeAudit(tx, { ...pending, at: at(), ...(failure ? { outcome: 'refused' as const, errorCode: failure.code } : {}) });
+    written.done = true;
+  };
+  if (!setTransactionWork(inTransaction)) throw new Error(`actingFor: ${input.action} changes billing outside onBehalfRoutes`);
+  onBehalfOutcome.set(req, { pending, written, at });
   return { merchantId: merchant.id, ownerUserId: merchant.owner, auth, onBehalf: true };
 };
 
@@ -52,3 +63,36 @@ const assertStore = async (deps: AppDeps, merchantId: number, storeId: number | 
   if (storeId === undefined) return;
   if ((await merchantOfStore(deps.db, storeId)) !== merchantId) throw new AppError('forbidden');
 };
+
+type PendingEntry = Omit<AuditEntry, 'at'>;
+const onBehalfOutcome = new WeakMap<Request, { pending: PendingEntry; written: { done: boolean }; at: () => number }>();
+
+/**
+ * Wraps routes that call `actingFor` so a staff change is audited exactly once: in the merchant's billing
+ * transaction when the change runs in one (the engine writes it before commit, or it rolls back with a failed
+ * change), otherwise after the change succeeded; a change refused before or outside a transaction is written
+ * as `refused` with its error code.
+ */
+export const onBehalfRoutes = (deps: AppDeps, routes: RouteTable): RouteTable =>
+  routes.map(
+    (spec): Route => ({
+      ...spec,
+      handler: (ctx) =>
+        runWithTransactionWork(async () => {
+          let failure: unknown = null;
+          try {
+            return await spec.handler(ctx);
+          } catch (error) {
+            failure = error;
+            throw error;
+          } finally {
+            const outcome = onBehalfOutcome.get(ctx.req);
+            if (outcome && !outcome.written.done) {
+              outcome.written.done = true;
+              if (failure === null) await writeAudit(deps.db, { ...outcome.pending, at: outcome.at() });
+              else if (failure instanceof AppError) await writeAudit(deps.db, { ...outcome.pending, at: outcome.at(), outcome: 'refused', errorCode: failure.code });
+            }
+          }
+        }),
+    }),
+  );

@@ -55,6 +55,21 @@ export type DirectoryCursor = { v: string | number; id: number };
 const whereAttention = (q: Knex.QueryBuilder, now: number) =>
   q.where((w) => w.where('m.dir_state', 'past_due').orWhere('m.dir_failed_at', '>=', now - 7 * DAY).orWhere((g) => g.where('m.dir_state', 'grace').whereBetween('m.dir_ends_at', [now, now + 7 * DAY])));
 
+/** Above this many matches a search is dense enough that scanning in sort order finds a page sooner. */
+const SPARSE_MATCHES = 2000;
+
+/**
+ * The merchants whose search text contains `text`, from SQLite's trigram index (migration 402), when they are
+ * few; null when the index cannot answer (under 3 characters, PostgreSQL — whose trigram index serves the
+ * `like` itself) or when so many match that the ordered scan is the faster plan.
+ */
+const textIndexMatches = async (db: Exec, text: string): Promise<number[] | null> => {
+  const needle = text.toLowerCase();
+  if (db.client.config.client === 'pg' || [...needle].length < 3) return null;
+  const rows = await db.raw<{ rowid: number }[]>('select rowid from merchants_search where merchants_search match ? limit ?', [`"${needle.replace(/"/g, '""')}"`, SPARSE_MATCHES + 1]);
+  return rows.length > SPARSE_MATCHES ? null : rows.map((row) => num(row.rowid));
+};
+
 /**
  * One directory page in two steps: the page's merchant ids from the merchants table alone (its `dir_*` and
  * `search_text` columns are kept current by triggers, migration 401), then the rows' details for those ids.
@@ -64,10 +79,15 @@ export const searchDirectory = async (
   filter: MerchantDirectoryQuery,
   cursor: DirectoryCursor | null,
   now: number,
+  options: { textIndex?: boolean } = {},
 ): Promise<{ rows: MerchantRow[]; sortValues: (string | number)[] }> => {
   const sort = sortSpecOf(filter.sort);
   const query = db('merchants as m').select('m.id', `${sort.column} as sort_value`);
-  if (filter.q) query.whereRaw(`m.search_text like ? escape '\\'`, [containsPattern(filter.q)]);
+  if (filter.q) {
+    const ids = options.textIndex === false ? null : await textIndexMatches(db, filter.q);
+    if (ids) query.whereIn('m.id', ids);
+    else query.whereRaw(`m.search_text like ? escape '\\'`, [containsPattern(filter.q)]);
+  }
   if (filter.market) query.where('m.dir_market', filter.market);
   if (filter.plan) query.where('m.dir_plan', filter.plan);
   if (filter.period) query.where('m.dir_period', filter.period);
@@ -129,8 +149,10 @@ const toMerchantRow = (row: Record<string, unknown>, stores: string[], now: numb
     plan_name: hasPlan ? String(row.plan_name) : null,
     period: hasPlan ? (String(row.billing_period) as 'monthly' | 'yearly') : null,
     state,
-    // Revenue the plan brings each month while it renews (not while it is past due or ending).
-    mrr_minor: hasPlan && (state === 'active' || state === 'change_scheduled') ? monthlyRevenueOf(num(row.price), Number(row.discount ?? 0), String(row.billing_period)) : 0,
+    // MRR is what the live plan is worth per month for as long as it exists, as subscription businesses count
+    // it: a past_due plan still counts (it is being collected, not lost: it leaves MRR when dunning ends it) and
+    // so does a plan ending at its period end (it leaves when it ends). Only a merchant with no plan has none.
+    mrr_minor: hasPlan ? monthlyRevenueOf(num(row.price), Number(row.discount ?? 0), String(row.billing_period)) : 0,
     next_billing_at: numOrNull(row.next_billing_at),
     attention,
   };

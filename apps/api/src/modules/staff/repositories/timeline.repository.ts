@@ -36,7 +36,7 @@ export const timelineOf = async (db: Exec, merchant: MerchantRef, emails: string
     db('balance_transactions').where({ merchant_id: id }).where('created_at', '<=', atMost).orderBy('seq', 'desc').limit(limit).select('id', 'seq', 'description', 'amount', 'currency', 'created_at'),
     db('coupon_redemptions as r').join('promotion_codes as pc', 'pc.id', 'r.promotion_code_id').where('r.merchant_id', id).where('r.created_at', '<=', atMost).orderBy('r.created_at', 'desc').limit(limit).select('r.id', 'r.created_at', 'pc.code'),
     db('outbox').whereIn('to_address', emails).where({ channel: 'email' }).orderBy('id', 'desc').limit(limit * 2).select('id', 'subject', 'kind', 'created_at'),
-    db('audit_log as a').join('users as u', 'u.id', 'a.actor_user_id').where('a.merchant_id', id).where('a.created_at', '<=', atMost).orderBy('a.id', 'desc').limit(limit).select('a.id', 'a.action', 'a.reason', 'a.outcome', 'a.created_at', 'a.actor_user_id', 'u.email'),
+    db('audit_log as a').join('users as u', 'u.id', 'a.actor_user_id').where('a.merchant_id', id).where('a.created_at', '<=', atMost).orderBy('a.id', 'desc').limit(limit).select('a.id', 'a.action', 'a.reason', 'a.outcome', 'a.details', 'a.created_at', 'a.actor_user_id', 'u.email'),
   ]);
   const events: TimelineRow[] = [];
   for (const s of subs) {
@@ -69,7 +69,9 @@ export const timelineOf = async (db: Exec, merchant: MerchantRef, emails: string
     if (at > atMost) continue;
     events.push({ id: `mail_${String(e.id).padStart(12, '0')}`, at, kind: 'email', key: 'timeline.email.sent', params: { subject: String(e.subject ?? ''), kind: String(e.kind) } });
   }
+  const reversible = await reversibleAdjustments(db, audits);
   for (const a of audits) {
+    const adjustmentId = reversible.get(num(a.id));
     events.push({
       id: `audit_${String(a.id).padStart(12, '0')}`,
       at: num(a.created_at),
@@ -78,12 +80,27 @@ export const timelineOf = async (db: Exec, merchant: MerchantRef, emails: string
       params: { action: String(a.action) },
       actor: { id: num(a.actor_user_id), email: String(a.email) },
       ...(a.reason ? { reason: String(a.reason) } : {}),
-      ref: { type: 'audit', id: String(a.id) },
+      ref: adjustmentId ? { type: 'credit_adjustment', id: adjustmentId } : { type: 'audit', id: String(a.id) },
     });
   }
   return before(events, (e) => ({ at: e.at, id: e.id }))
     .sort((a, b) => b.at - a.at || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
     .slice(0, limit + 1);
+};
+
+/** Audit entry id → the adjustment it applied, for adjustments still applied and not reversed (staff may reverse those). */
+const reversibleAdjustments = async (db: Exec, audits: Record<string, unknown>[]): Promise<Map<number, string>> => {
+  const applying = new Map<number, string>();
+  for (const a of audits) {
+    if (a.outcome === 'refused' || (a.action !== 'credit.adjust' && a.action !== 'credit.approve') || !a.details) continue;
+    const details = (typeof a.details === 'string' ? JSON.parse(a.details) : a.details) as { adjustment_id?: unknown };
+    if (typeof details.adjustment_id === 'string') applying.set(num(a.id), details.adjustment_id);
+  }
+  if (applying.size === 0) return applying;
+  const open = new Set(
+    (await db('staff_credit_adjustments').whereIn('id', [...new Set(applying.values())]).where({ status: 'applied' }).whereNull('reverses_id').select('id')).map((row) => String(row.id)),
+  );
+  return new Map([...applying].filter(([, adjustmentId]) => open.has(adjustmentId)));
 };
 
 const STAFF_ACTION_KEYS: Record<string, string> = {

@@ -74,15 +74,21 @@ export const createCreditService = (ctx: StaffContext) => {
     const claims = readPreviewToken(input.preview_token);
     const threshold = approvalThresholdOf(merchant.currency);
     const needsApproval = input.amount_minor > threshold;
+    const adjustmentId = newId('cadj');
     return audited(
       actor,
-      { merchantId: merchant.id, action: needsApproval ? 'credit.adjust_requested' : 'credit.adjust', reason: input.reason, details: { direction: input.direction, amount_minor: input.amount_minor, description: input.description } },
+      {
+        merchantId: merchant.id,
+        action: needsApproval ? 'credit.adjust_requested' : 'credit.adjust',
+        reason: input.reason,
+        details: { adjustment_id: adjustmentId, direction: input.direction, amount_minor: input.amount_minor, description: input.description },
+      },
       async (tx) => {
         const account = await billingAccountState(tx, merchant.id);
         const seq = await lastLedgerSeq(tx, merchant.id);
         if (claims.m !== merchant.id || claims.s !== seq || claims.b !== (account?.balance ?? 0) || claims.d !== input.direction || claims.a !== input.amount_minor) throw new AppError('stale_preview');
         const record = {
-          id: newId('cadj'),
+          id: adjustmentId,
           merchantId: merchant.id,
           requestedBy: actor.userId,
           direction: input.direction,

@@ -18,9 +18,10 @@ export const createDirectoryService = (ctx: StaffContext) => {
     return { ...user, role };
   };
 
-  const directory = async (query: MerchantDirectoryQuery): Promise<MerchantDirectoryPage> => {
+  /** `textIndex: false` searches without the trigram index (the bench's comparison). */
+  const directory = async (query: MerchantDirectoryQuery, options: { textIndex?: boolean } = {}): Promise<MerchantDirectoryPage> => {
     const cursor = decodeCursor(query.cursor, isDirectoryCursor);
-    const { rows, sortValues } = await searchDirectory(db, query, cursor, seconds());
+    const { rows, sortValues } = await searchDirectory(db, query, cursor, seconds(), options);
     const more = rows.length > query.limit;
     const data = rows.slice(0, query.limit);
     const last = data[data.length - 1];
