@@ -29,6 +29,22 @@ const envSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Merchant Hub <no-reply@merchant-hub.local>'),
   PUBLIC_URL: z.string().url().optional(),
+  /** Further origins (comma-separated) the product is served on in production: see `linkOrigin`. */
+  ALLOWED_ORIGINS: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const origins: string[] = [];
+      for (const item of (value ?? '').split(',').map((part) => part.trim()).filter(Boolean)) {
+        const url = URL.parse(item);
+        if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.origin !== item.replace(/\/$/, '')) {
+          ctx.addIssue({ code: 'custom', message: `"${item}" is not an origin (scheme://host[:port])` });
+          return z.NEVER;
+        }
+        origins.push(url.origin);
+      }
+      return origins;
+    }),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_SESSION_SECRET),
   STATIC_ROOT: z.string().optional(),
   UPLOAD_DIR: z.string().default('data/uploads'),
@@ -60,6 +76,8 @@ export type AppConfig = {
   smtpUrl?: string;
   mailFrom: string;
   publicUrl: string;
+  /** Origins besides PUBLIC_URL's that browser-followed links may be built on in production (ALLOWED_ORIGINS). */
+  allowedOrigins: string[];
   sessionSecret: string;
   staticRoot: string;
   uploadDir: string;
@@ -106,6 +124,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, workspaceRoot =
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    allowedOrigins: e.ALLOWED_ORIGINS,
     sessionSecret: e.SESSION_SECRET,
     staticRoot: e.STATIC_ROOT ?? path.join(workspaceRoot, 'dist/apps'),
     uploadDir: path.resolve(workspaceRoot, e.UPLOAD_DIR),

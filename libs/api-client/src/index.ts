@@ -1,3 +1,4 @@
+export { apiLink } from './api-link';
 export { ApiError, errorMessageKeys, isApiError, isSessionError, parseApiError } from './api-error';
 export type { ApiErrorInit, ClientErrorCode, FieldErrors } from './api-error';
 export { CSRF_HEADER, CSRF_HEADER_VALUE, DEFAULT_TIMEOUT_MS, createHttpClient } from './http-client';

@@ -21,7 +21,7 @@ export const createAppI18n = ({
   root = document.documentElement,
 }: CreateAppI18nOptions = {}): I18nInstance => {
   const lng = resolveInitialLocale({ search, stored: readSafely(storage) });
-  return bindToDocument(createI18n({ lng, plugins: [initReactI18next] }), storage, root);
+  return bindToDocument(createI18n({ lng, plugins: [initReactI18next] }), storage, root, search);
 };
 
 /**
@@ -34,16 +34,19 @@ export const loadAppI18n = async ({
   root = document.documentElement,
 }: CreateAppI18nOptions = {}): Promise<I18nInstance> => {
   const lng = resolveInitialLocale({ search, stored: readSafely(storage) });
-  return bindToDocument(await loadI18n({ lng, plugins: [initReactI18next] }), storage, root);
+  return bindToDocument(await loadI18n({ lng, plugins: [initReactI18next] }), storage, root, search);
 };
 
-const bindToDocument = (i18n: I18nInstance, storage: Pick<Storage, 'setItem'>, root: HTMLElement): I18nInstance => {
+const bindToDocument = (i18n: I18nInstance, storage: Pick<Storage, 'setItem'>, root: HTMLElement, search: string): I18nInstance => {
   const mirror = (language: string) => {
     // `lang` wants a BCP 47 tag (`zh-TW`), which the product's own code `zhtw` is not.
     root.setAttribute('lang', INTL_LOCALE_TAGS[normalizeLocale(language)]);
     root.setAttribute('dir', dir(language));
   };
   mirror(i18n.language);
+  // A `?locale=` link is a choice too: the next page of this visit (the result page a bank or ECPay sends the
+  // buyer back to, the sign-in page) may have no locale in its address.
+  if (new URLSearchParams(search).get('locale')) writeSafely(storage, i18n.language);
   i18n.on('languageChanged', (language: string) => {
     mirror(language);
     writeSafely(storage, language);

@@ -80,9 +80,16 @@ export const gatewayCheckoutSchema = z
 export type GatewayCheckoutInput = z.input<typeof gatewayCheckoutSchema>;
 export type GatewayCheckoutOutput = z.output<typeof gatewayCheckoutSchema>;
 
+/** The checkout page's language, carried on the gateway's return address so the result page speaks it. */
+const returnLocale = z
+  .string({ error: INPUT_KEY })
+  .regex(/^[A-Za-z]{2,4}(?:[-_][A-Za-z0-9]{2,8})?$/, { error: INPUT_KEY })
+  .optional();
+
 const orderFields = {
   package_id: positiveId('validation:gateway.packageRequired'),
   coupon: optionalCoupon,
+  locale: returnLocale,
 };
 
 /**
@@ -154,6 +161,6 @@ export type CardCheckoutRequestInput = z.input<typeof cardCheckoutRequestSchema>
 export type CardCheckoutRequestOutput = z.output<typeof cardCheckoutRequestSchema>;
 
 /** What the FPX variant of the card checkout posts (create-merchant/fpx): the same form plus the chosen bank. */
-export const fpxCheckoutRequestSchema = cardCheckoutRequestSchema.extend({ bank: fpxBankField.optional() });
+export const fpxCheckoutRequestSchema = cardCheckoutRequestSchema.extend({ bank: fpxBankField.optional(), locale: returnLocale });
 export type FpxCheckoutRequestInput = z.input<typeof fpxCheckoutRequestSchema>;
 export type FpxCheckoutRequestOutput = z.output<typeof fpxCheckoutRequestSchema>;

@@ -53,9 +53,18 @@ const toPayment = (row: IntentRow, publicUrl = ''): GatewayPayment => ({
   client_secret: row.client_secret,
   next_action:
     row.status === 'requires_action' && row.method_type === 'card' && row.return_url
-      ? { type: 'redirect_to_url', redirect_to_url: { url: `${publicUrl}/api/sandbox/3ds/${row.id}`, return_url: row.return_url } }
+      ? { type: 'redirect_to_url', redirect_to_url: { url: `${pageOrigin(publicUrl, row.return_url)}/api/sandbox/3ds/${row.id}`, return_url: row.return_url } }
       : null,
 });
+
+/**
+ * The sandbox's bank and 3-D Secure pages are served by this API on the origin the browser comes back to (which
+ * the API chose: see http/origin.ts), so opening the product through another host never sends it to PUBLIC_URL's.
+ */
+const pageOrigin = (publicUrl: string, returnUrl: string | null | undefined): string => {
+  const back = returnUrl ? URL.parse(returnUrl) : null;
+  return back && (back.protocol === 'http:' || back.protocol === 'https:') ? back.origin : publicUrl;
+};
 
 const requestHash = (value: unknown): string => createHash('sha256').update(JSON.stringify(value)).digest('hex');
 
@@ -232,7 +241,7 @@ export const createSandboxGateway = (deps: { db: Db; clock: Clock; publicUrl: st
       return {
         payment,
         client_secret: payment.client_secret ?? '',
-        redirect_url: `${deps.publicUrl}/api/sandbox/fpx/${payment.id}`,
+        redirect_url: `${pageOrigin(deps.publicUrl, input.returnUrl)}/api/sandbox/fpx/${payment.id}`,
       };
     },
 

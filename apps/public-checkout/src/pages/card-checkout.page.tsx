@@ -20,6 +20,7 @@ import { cardCheckoutSchema, FPX_BANKS, type FpxBankCode } from '@merchant-hub/v
 import { applyServerFieldErrors, CardField, type CardFieldHandle, type CardFieldLabels, type CardFieldState, useSchemaForm } from '@merchant-hub/ui-kit';
 import type { CheckoutConfig } from '@merchant-hub/api-client';
 import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
+import { normalizeLocale } from '@merchant-hub/i18n';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { CheckoutLayout } from '../app/checkout-layout';
@@ -67,7 +68,7 @@ const CardEntry = ({ config, failed, cardRef, labels, disabled, onChange }: Card
 
 /** `/subscribe-payment/:packageId` (`?type=fpx` for FPX): card or bank checkout, then signed in (spec §2, §4, §5). */
 export const CardCheckoutPage = () => {
-  const { t } = useTranslation(['checkout', 'errors', 'validation', 'billing']);
+  const { t, i18n } = useTranslation(['checkout', 'errors', 'validation', 'billing']);
   const packageId = Number(useParams().packageId);
   const [search] = useSearchParams();
   const isFpx = search.get('type') === 'fpx';
@@ -166,7 +167,8 @@ export const CardCheckoutPage = () => {
         setBankError(t('validation:fpx.bankRequired'));
         return;
       }
-      fpx.mutate({ ...body, bank });
+      // The bank sends the buyer back to this page in this language.
+      fpx.mutate({ ...body, bank, locale: normalizeLocale(i18n.language) });
       return;
     }
     setWorking(true);

@@ -126,6 +126,8 @@ export const GatewayCheckoutPage = () => {
       phone: `+${values.dial_code} ${values.phone}`,
       state_or_region: values.state_or_region || undefined,
       package_id: packageId,
+      // The result page ECPay sends the buyer back to speaks this page's language.
+      locale: normalizeLocale(i18n.language),
     });
   };
 

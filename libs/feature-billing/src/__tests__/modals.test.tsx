@@ -150,8 +150,9 @@ describe('BillingHistoryModal', () => {
     amount_due: 10692,
     starting_balance: 0,
     collection_method: 'charge_automatically',
-    hosted_invoice_url: `/api/invoices/${id}`,
-    invoice_pdf: `/api/invoices/${id}.pdf`,
+    // As the API spells them: absolute on PUBLIC_URL, which need not be the origin the page is on.
+    hosted_invoice_url: `http://localhost:3000/api/invoices/${id}`,
+    invoice_pdf: `http://localhost:3000/api/invoices/${id}.pdf`,
     created: 1777593600,
     lines: { data: [{ id: 'l', description: 'x', amount: 9900, quantity: 1, proration: false, period: { start: 1777593600, end: 1780272000 } }] },
   });
@@ -167,7 +168,9 @@ describe('BillingHistoryModal', () => {
     expect(screen.getByLabelText('From')).toHaveTextContent('20/04/2026');
     expect(screen.getByLabelText('To')).toHaveTextContent('15/05/2026');
     expect(calls[0].body).toEqual({ date_start: 1776643200, date_end: 1778889599 });
+    // Links stay on the origin the page is on (issue 16 #7): PUBLIC_URL's host has no session of this browser.
     expect(screen.getAllByRole('link', { name: 'Download PDF' })[0]).toHaveAttribute('href', '/api/invoices/in_1.pdf');
+    expect(screen.getAllByRole('link', { name: 'View invoice' })[0]).toHaveAttribute('href', '/api/invoices/in_1');
     expect(screen.getByText('Paid')).toBeInTheDocument();
     expect(screen.getByText('Uncollectible')).toBeInTheDocument();
   });

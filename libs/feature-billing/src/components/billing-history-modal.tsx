@@ -1,7 +1,7 @@
 import { ActionIcon, Anchor, Badge, Button, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
-import { useBillingHistory } from '@merchant-hub/api-client';
+import { apiLink, useBillingHistory } from '@merchant-hub/api-client';
 import { clampHistoryRange, historyMinStartDate, historyRangeToUnix, invoiceStatusColor } from '@merchant-hub/billing-rules';
 import type { IsoDateTime } from '@merchant-hub/domain';
 import { formatMoney } from '@merchant-hub/money';
@@ -105,7 +105,7 @@ export const BillingHistoryModal = ({ opened, userId, accountCreatedAt, showPdf,
                         <Text visibleFrom="sm" span>
                           {invoice.number}
                         </Text>
-                        <Anchor hiddenFrom="sm" href={invoice.hosted_invoice_url} target="_blank" rel="noopener noreferrer" size="sm">
+                        <Anchor hiddenFrom="sm" href={apiLink(invoice.hosted_invoice_url)} target="_blank" rel="noopener noreferrer" size="sm">
                           {invoice.number}
                         </Anchor>
                         <Text hiddenFrom="sm" size="xs" c="dimmed">
@@ -124,18 +124,18 @@ export const BillingHistoryModal = ({ opened, userId, accountCreatedAt, showPdf,
                       </Table.Td>
                       <Table.Td visibleFrom={showPdf ? undefined : 'sm'}>
                         <Group gap="xs" wrap="nowrap">
-                          <Anchor visibleFrom="sm" href={invoice.hosted_invoice_url} target="_blank" rel="noopener noreferrer" size="sm">
+                          <Anchor visibleFrom="sm" href={apiLink(invoice.hosted_invoice_url)} target="_blank" rel="noopener noreferrer" size="sm">
                             {t('history.view')}
                           </Anchor>
                           {showPdf ? (
                             <>
-                              <Anchor visibleFrom="sm" href={invoice.invoice_pdf} target="_blank" rel="noopener noreferrer" size="sm">
+                              <Anchor visibleFrom="sm" href={apiLink(invoice.invoice_pdf)} target="_blank" rel="noopener noreferrer" size="sm">
                                 {t('history.pdf')}
                               </Anchor>
                               <ActionIcon
                                 hiddenFrom="sm"
                                 component="a"
-                                href={invoice.invoice_pdf}
+                                href={apiLink(invoice.invoice_pdf)}
                                 target="_blank"
                                 rel="noopener noreferrer"
                                 variant="subtle"

@@ -46,6 +46,9 @@ describe('loadAppI18n', () => {
     expect(i18n.language).toBe('zhtw');
     expect(i18n.t('common:action.cancel')).toBe('取消');
     expect(root).toHaveAttribute('lang', 'zh-TW');
+    // A checkout opened as ?locale=zh-TW comes back from the bank to a page whose address may carry no locale
+    // (issue 16 #5): the link's language is remembered at once, not only when the buyer picks one.
+    expect(storage.values.get(LOCALE_STORAGE_KEY)).toBe('zhtw');
     await i18n.changeLanguage('th');
     expect(i18n.t('common:action.cancel')).toBe('ยกเลิก');
     expect(storage.values.get(LOCALE_STORAGE_KEY)).toBe('th');

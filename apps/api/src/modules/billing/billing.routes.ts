@@ -24,6 +24,7 @@ import {
 import type { Request, RequestHandler, Response } from 'express';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/errors';
+import { linkBase } from '../../http/origin';
 import { route, type RouteTable } from '../../http/route-table';
 import { billingFor } from './billing.context';
 import { actingFor, onBehalfRoutes } from './services/merchant-access';
@@ -38,16 +39,19 @@ export const billingRoutes = (deps: AppDeps): RouteTable => {
   const { services, invoiceDocuments } = billingFor(deps);
   const { overview, planChanges, lifecycle, paymentMethods, threeDSecure, fpx, coupons, ledger } = services;
 
-  /** Pages outside the API may only send the merchant back into this product, never to an arbitrary site. */
-  const ownUrl = (requested: string | undefined, fallbackPath: string): string => {
-    const base = deps.config.publicUrl;
+  /**
+   * Pages outside the API may only send the merchant back into this product, never to an arbitrary site: on the
+   * origin this browser is using when that is one of the product's (linkBase), else PUBLIC_URL.
+   */
+  const ownUrl = (req: Request, requested: string | undefined, fallbackPath: string): string => {
+    const base = linkBase(req, deps.config);
     return requested && requested.startsWith('/') && !requested.startsWith('//') ? `${base}${requested}` : requested?.startsWith(`${base}/`) ? requested : `${base}${fallbackPath}`;
   };
 
   /** Where the 3-D Secure page returns to: the page that asked (body `return_url`), marked `flow=3ds` for it. */
   const threeDsReturnUrl = (req: Request): string => {
     const { return_url: requested } = returnUrlSchema.safeParse(req.body ?? {}).data ?? {};
-    const url = new URL(ownUrl(requested, '/home/dashboard'));
+    const url = new URL(ownUrl(req, requested, '/home/dashboard'));
     url.searchParams.set('flow', '3ds');
     return url.toString();
   };
@@ -231,7 +235,7 @@ export const billingRoutes = (deps: AppDeps): RouteTable => {
       audit: 'billing.late_subscribe_fpx_intent',
       handler: async (ctx) => {
         const { return_url: requested } = returnUrlSchema.parse(ctx.req.body);
-        const returnUrl = ownUrl(requested, '/home/dashboard');
+        const returnUrl = ownUrl(ctx.req, requested, '/home/dashboard');
         return fpx.lateSubscribeFpxIntent(await actor(ctx), { packageId: ctx.input.package_id, bank: ctx.input.bank, returnUrl });
       },
     }),

@@ -69,6 +69,25 @@ export type CheckoutPaymentStatus = PaymentStatusResponse;
 
 const SUPPORT_ALERT_KIND = 'support_alert' as const;
 
+/** Where a buyer's browser comes back after a gateway page: the origin it left from and the page's language. */
+export type ReturnTo = { base: string; locale: string | null };
+
+// The checkout page's language code as the apps spell it (en, zhtw, zh-TW, th_TH): anything else is dropped.
+const RETURN_LOCALE = /^[A-Za-z]{2,4}(?:[-_][A-Za-z0-9]{2,8})?$/;
+
+/** The checkout page's `locale` (body field, beside the form), if it reads like a language code. */
+export const returnLocaleOf = (body: unknown): string | null => {
+  const locale = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).locale : undefined;
+  return typeof locale === 'string' && RETURN_LOCALE.test(locale) ? locale : null;
+};
+
+/** `base` + `path`, carrying the language so the page the buyer returns to speaks it (spec §2 `?locale=`). */
+export const returnAddress = (back: ReturnTo, path: string): string => {
+  const url = new URL(`${back.base}${path}`);
+  if (back.locale) url.searchParams.set('locale', back.locale);
+  return url.toString();
+};
+
 export const nowSeconds = (deps: AppDeps): number => Math.floor(deps.clock.now().getTime() / 1000);
 
 /** 20 alphanumerics, as ECPay's MerchantTradeNo allows. */

@@ -13,8 +13,10 @@ import type { Request } from 'express';
 import type { AppDeps } from '../../app-deps';
 import { sandboxAllowed } from '../../config';
 import { requestMeta, setSessionCookie } from '../../http/auth';
+import { linkBase } from '../../http/origin';
 import type { RateLimiters } from '../../http/rate-limit';
 import { route, type RouteContext, type RouteTable } from '../../http/route-table';
+import { returnLocaleOf, type ReturnTo } from './checkout-core';
 import { parseGatewayOrder, placeOf } from './checkout-places';
 import { createCheckoutService, type CheckoutService } from './checkout.service';
 import { ecpaySandboxRoutes } from './ecpay-sandbox.routes';
@@ -25,9 +27,12 @@ const formBody = (req: Request): Record<string, unknown> => (typeof req.body ===
 export const checkoutRoutes = (deps: AppDeps, limits: RateLimiters, service: CheckoutService = createCheckoutService(deps)): RouteTable => {
   // The browser comes back through here (ECPay posts OrderResultURL; the sandbox redirects with GET); the
   // result page then asks payment-status, which only the verified notification can turn to success.
-  const toResultPage = ({ params, res }: RouteContext<undefined, undefined, typeof resultTokenParamsSchema>) => {
-    res.redirect(303, `/subscribe-payment-result/${encodeURIComponent(params.token)}`);
+  const toResultPage = ({ params, req, res }: RouteContext<undefined, undefined, typeof resultTokenParamsSchema>) => {
+    const locale = returnLocaleOf(req.query);
+    res.redirect(303, `/subscribe-payment-result/${encodeURIComponent(params.token)}${locale ? `?locale=${encodeURIComponent(locale)}` : ''}`);
   };
+  /** The buyer comes back to the origin the checkout page was on (when it is the product's) in its language. */
+  const backTo = (req: Request): ReturnTo => ({ base: linkBase(req, deps.config), locale: returnLocaleOf(req.body) });
   const webhook = stripeWebhookHandler(deps);
 
   return [
@@ -40,7 +45,7 @@ export const checkoutRoutes = (deps: AppDeps, limits: RateLimiters, service: Che
       // The form's country decides whether a state is required: parsed by parseGatewayOrder.
       handler: async ({ req, res }) => {
         const { input, place } = await parseGatewayOrder(deps, req.body);
-        res.status(201).json({ data: await service.createEcpayOrder(input, place) });
+        res.status(201).json({ data: await service.createEcpayOrder(input, place, backTo(req)) });
       },
     }),
     // ECPay posts form-encoded and reads the body as text: `1|OK` settles it, anything else is retried.
@@ -122,8 +127,8 @@ export const checkoutRoutes = (deps: AppDeps, limits: RateLimiters, service: Che
       summary: 'FPX checkout (MY): pending order + bank redirect',
       use: limits('signup'),
       body: fpxCheckoutRequestSchema,
-      handler: async ({ input, res }) => {
-        res.status(201).json(await service.createFpxPayment(input, await placeOf(deps, input)));
+      handler: async ({ input, req, res }) => {
+        res.status(201).json(await service.createFpxPayment(input, await placeOf(deps, input), backTo(req)));
       },
     }),
     route({

@@ -8,7 +8,7 @@ import { findUserByEmail, findUserById, roleNamesOf } from '../accounts';
 import { createAuthService, type LoginResult, type RequestMeta } from '../auth';
 import { type CatalogPackage, findPackage } from '../packages';
 import { writeAudit } from '../staff';
-import { type CheckoutCore, type CheckoutPaymentStatus, type GatewayOrderInput, newTradeNo, nowSeconds, PENDING_ORDER_TTL_SECONDS } from './checkout-core';
+import { type CheckoutCore, type CheckoutPaymentStatus, type GatewayOrderInput, newTradeNo, nowSeconds, PENDING_ORDER_TTL_SECONDS, returnAddress, type ReturnTo } from './checkout-core';
 import {
   type BuyerForm,
   consumeTicket,
@@ -52,7 +52,7 @@ export const createEcpayCheckoutService = (deps: AppDeps, core: CheckoutCore) =>
   });
 
   /** POST /ecpay/create-order: a pending order and the signed AIO form the page posts to the cashier. */
-  const createEcpayOrder = async (input: GatewayOrderInput, place: { countryId: number; countryName: string; state: { id: number; name: string } | null }) => {
+  const createEcpayOrder = async (input: GatewayOrderInput, place: { countryId: number; countryName: string; state: { id: number; name: string } | null }, back: ReturnTo) => {
     const now = nowSeconds(deps);
     const pkg = await core.packageFor(input.package_id, 'ecpay');
     await core.assertEmailFree(input.email);
@@ -71,9 +71,10 @@ export const createEcpayCheckoutService = (deps: AppDeps, core: CheckoutCore) =>
       tradeDate: deps.clock.now(),
       description: `Merchant Hub ${pkg.name}`,
       itemNames: [`${pkg.name} (${pkg.billing_period}) NT$${totalAmount} x 1`],
+      // ECPay's server calls PUBLIC_URL; the buyer's browser comes back to the origin it left from.
       notifyUrl: `${config.publicUrl}/api/ecpay/notify`,
-      resultUrl: `${config.publicUrl}/api/ecpay/order-result/${token}`,
-      backUrl: `${config.publicUrl}/subscribe-payment-result/${token}`,
+      resultUrl: returnAddress(back, `/api/ecpay/order-result/${token}`),
+      backUrl: returnAddress(back, `/subscribe-payment-result/${token}`),
     });
     return { action: hosted.action, method: hosted.method, fields: hosted.fields, token, merchant_trade_no: tradeNo, total_amount: totalAmount, currency: pkg.currency };
   };

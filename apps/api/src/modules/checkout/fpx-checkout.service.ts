@@ -6,7 +6,7 @@ import { AppError, validationError } from '../../http/errors';
 import { hashPassword, newOpaqueToken, sha256Hex } from '../../security/crypto';
 import { type CatalogPackage, findPackage } from '../packages';
 import type { CardCheckoutService } from './card-checkout.service';
-import { type CardOrderInput, type CheckoutCore, newTradeNo, nowSeconds } from './checkout-core';
+import { type CardOrderInput, type CheckoutCore, newTradeNo, nowSeconds, returnAddress, type ReturnTo } from './checkout-core';
 import { type CheckoutOrder, findOrderByPaymentRef, insertOrder, lockOrderForNotification, markOrderFailed, markOrderPaid, recordExternalPayment } from './checkout.repository';
 import { inTransaction } from '../../db/rows';
 
@@ -15,7 +15,7 @@ export const createFpxCheckoutService = (deps: AppDeps, core: CheckoutCore, card
   const { db, config } = deps;
 
   /** POST create-merchant/fpx: a pending order and the bank redirect (Malaysia only, single-use). */
-  const createFpxPayment = async (input: CardOrderInput & { bank?: FpxBankCode }, place: { countryId: number; countryName: string; state: { id: number; name: string } }) => {
+  const createFpxPayment = async (input: CardOrderInput & { bank?: FpxBankCode }, place: { countryId: number; countryName: string; state: { id: number; name: string } }, back: ReturnTo) => {
     const pkg = await core.packageFor(input.package_id, 'fpx');
     const gateway = gatewayFor(deps);
     if (!input.bank && bankChoiceRequired(gateway)) throw validationError({ bank: 'validation:fpx.bankRequired' });
@@ -34,7 +34,7 @@ export const createFpxCheckoutService = (deps: AppDeps, core: CheckoutCore, card
         amount: total,
         currency: pkg.currency,
         bank: input.bank,
-        returnUrl: `${config.publicUrl}/subscribe-payment/${pkg.id}?type=fpx`,
+        returnUrl: returnAddress(back, `/subscribe-payment/${pkg.id}?type=fpx`),
         idempotencyKey: `checkout:${tradeNo}`,
         metadata: { purpose: 'checkout', trade_no: tradeNo, package_id: String(pkg.id) },
       });

@@ -1,9 +1,11 @@
 import { sandboxClockAdvanceSchema, sandboxOutcomeSchema, sandboxPaymentMethodSchema, sandboxPaymentParamsSchema } from '@merchant-hub/validation';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import type { AppDeps } from '../../app-deps';
+import type { AppConfig } from '../../config';
 import { sandboxGatewayFor } from '../../gateways';
 import { GatewayError } from '../../gateways/port';
 import { AppError } from '../../http/errors';
+import { linkBase, mayReturnTo } from '../../http/origin';
 import { route, type RouteTable } from '../../http/route-table';
 import { advanceMerchantClock } from '../../jobs/billing-scheduler';
 import { actingFor, billingFor, onBehalfRoutes } from '../billing';
@@ -14,10 +16,11 @@ import { threeDsPage } from './three-ds-page';
  * Stripe's return: the page appends the intent and its outcome to the return URL. The bank and 3-D Secure pages
  * send the browser back only into this product, whatever a stored row says.
  */
-const returnTo = (res: Response, publicUrl: string, returnUrl: string | null, payment: { id: string; client_secret: string | null; status: string }): void => {
-  const fallback = new URL(`${publicUrl}/home/dashboard`);
+const returnTo = (req: Request, res: Response, config: AppConfig, returnUrl: string | null, payment: { id: string; client_secret: string | null; status: string }): void => {
+  const fallback = new URL(`${linkBase(req, config)}/home/dashboard`);
   const stored = returnUrl ? URL.parse(returnUrl) : null;
-  const target = stored && stored.origin === fallback.origin ? stored : fallback;
+  // Back to the host this page is on (the browser's) or one of the product's, never a stored row's other host.
+  const target = stored && mayReturnTo(req, config, stored) ? stored : fallback;
   target.searchParams.set('payment_intent', payment.id);
   target.searchParams.set('payment_intent_client_secret', payment.client_secret ?? '');
   target.searchParams.set('redirect_status', payment.status === 'succeeded' ? 'succeeded' : 'failed');
@@ -87,9 +90,9 @@ export const sandboxRoutes = (deps: AppDeps): RouteTable => {
       summary: 'Sandbox FPX bank: pay or fail (outcome), then back to the return URL',
       params: sandboxPaymentParamsSchema,
       body: sandboxOutcomeSchema,
-      handler: async ({ params, input, res }) => {
+      handler: async ({ params, input, req, res }) => {
         const payment = await orNotFound(() => gateway().completeBankPayment(params.id, input.outcome));
-        returnTo(res, deps.config.publicUrl, payment.return_url, payment);
+        returnTo(req, res, deps.config, payment.return_url, payment);
       },
     }),
     route({
@@ -108,10 +111,10 @@ export const sandboxRoutes = (deps: AppDeps): RouteTable => {
       summary: 'Sandbox 3-D Secure: complete or fail (outcome), then back to the return URL with payment_intent and redirect_status',
       params: sandboxPaymentParamsSchema,
       body: sandboxOutcomeSchema,
-      handler: async ({ params, input, res }) => {
+      handler: async ({ params, input, req, res }) => {
         const payment = await orNotFound(() => gateway().completeAuthentication(params.id, input.outcome));
         if (!payment.return_url) throw new AppError('not_found');
-        returnTo(res, deps.config.publicUrl, payment.return_url, payment);
+        returnTo(req, res, deps.config, payment.return_url, payment);
       },
     }),
   ];

@@ -32,7 +32,8 @@ describe.each(testDatabases)('late subscribe by FPX on the Stripe gateway (%s)',
     await fake.close();
   });
 
-  const post = (path: string, body: Record<string, unknown>) => request(ctx.app).post(`/api/users/billing/${path}`).set(bearer(token)).send(body);
+  // The merchant's browser is on PUBLIC_URL's host (return addresses follow the host the browser is on).
+  const post = (path: string, body: Record<string, unknown>) => request(ctx.app).post(`/api/users/billing/${path}`).set('Host', 'localhost:3000').set(bearer(token)).send(body);
   const growth = () => packageId(ctx, 'price_my_growth_monthly');
   const webhook = (type: string, id: string) => {
     const event = JSON.stringify({

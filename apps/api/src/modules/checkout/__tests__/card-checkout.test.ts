@@ -1,26 +1,12 @@
 import request from 'supertest';
 import { SANDBOX_WEBHOOK_SECRET } from '../../../gateways/sandbox.gateway';
 import { signWebhook } from '../../../gateways/webhook-signature';
+import { malaysianCheckoutForm } from '../../../test-support/checkout-helpers';
 import { createTestContext, testDatabases, type TestContext } from '../../../test-support/test-app';
 
 const planId = async (ctx: TestContext, stripeId: string): Promise<number> => Number((await ctx.db('packages').where({ stripe_id: stripeId }).first('id')).id);
 
-const form = async (ctx: TestContext, overrides: Record<string, unknown> = {}) => {
-  const state = await ctx.db('states').join('countries', 'countries.id', 'states.country_id').where('countries.iso_code', 'MY').first('states.name');
-  return {
-    package_id: await planId(ctx, 'price_my_starter_monthly'),
-    email: 'buyer-my@shop.test',
-    phone: '+60123456789',
-    company_name: 'Kedai Baik Sdn Bhd',
-    address1: '1 Jalan Ampang',
-    city: 'Kuala Lumpur',
-    postal_code: '50450',
-    country: 'Malaysia',
-    state_or_region: String(state?.name),
-    name: 'Aminah Binti Ali',
-    ...overrides,
-  };
-};
+const form = malaysianCheckoutForm;
 
 const newCard = async (ctx: TestContext, number: string): Promise<string> => {
   const res = await request(ctx.app).post('/api/sandbox/payment-methods').send({ number, exp_month: 12, exp_year: 2030, cvc: '123' });

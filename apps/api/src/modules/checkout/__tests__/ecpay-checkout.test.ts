@@ -85,7 +85,8 @@ describe.each(testDatabases)('ECPay gateway checkout (%s)', (kind) => {
   });
 
   const createOrder = async (overrides: Record<string, unknown> = {}) => {
-    const res = await request(ctx.app).post('/api/ecpay/create-order').send(await orderBody(ctx, overrides));
+    // Opened on PUBLIC_URL's host: the browser's return addresses are built on the host it is on.
+    const res = await request(ctx.app).post('/api/ecpay/create-order').set('Host', new URL(ctx.config.publicUrl).host).send(await orderBody(ctx, overrides));
     expect(res.status).toBe(201);
     return res.body.data as { action: string; fields: Record<string, string>; token: string; total_amount: number };
   };

@@ -85,7 +85,7 @@ describe('the sandbox bank page sends the browser back only into the product', (
     try {
       const gateway = sandboxGatewayFor({ db: ctx.db, clock: ctx.clock, config: ctx.config, notifier: ctx.notifier });
       const redirect = await gateway?.createBankRedirect({ customer: 'cus_1', amount: 9900, currency: 'MYR', returnUrl: 'https://evil.example/steal', idempotencyKey: 'k1', metadata: {} });
-      const res = await request(ctx.app).post(`/api/sandbox/fpx/${redirect?.payment.id}/complete`).type('form').send({ outcome: 'succeeded' });
+      const res = await request(ctx.app).post(`/api/sandbox/fpx/${redirect?.payment.id}/complete`).set('Host', new URL(ctx.config.publicUrl).host).type('form').send({ outcome: 'succeeded' });
       expect(res.status).toBe(303);
       expect(new URL(res.headers.location as string).origin).toBe(new URL(ctx.config.publicUrl).origin);
     } finally {

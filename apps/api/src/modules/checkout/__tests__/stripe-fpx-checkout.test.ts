@@ -2,6 +2,7 @@ import request from 'supertest';
 import { type FakeStripe, startFakeStripe } from '../../../gateways/__tests__/fake-stripe';
 import type { StripeGatewayOptions } from '../../../gateways/stripe.gateway';
 import { signWebhook } from '../../../gateways/webhook-signature';
+import { malaysianCheckoutForm } from '../../../test-support/checkout-helpers';
 import { createTestContext, testDatabases, type TestContext } from '../../../test-support/test-app';
 
 // The app builds its Stripe gateway from config; here it talks to the local fake instead of api.stripe.com.
@@ -31,21 +32,7 @@ describe.each(testDatabases)('FPX checkout on the Stripe gateway (%s)', (kind) =
     await fake.close();
   });
 
-  const form = async (email: string, extra: Record<string, unknown> = {}) => {
-    const state = await ctx.db('states').join('countries', 'countries.id', 'states.country_id').where('countries.iso_code', 'MY').first('states.name');
-    return {
-      package_id: packageId,
-      email,
-      phone: '+60123456789',
-      address1: '1 Jalan Ampang',
-      city: 'Kuala Lumpur',
-      postal_code: '50450',
-      country: 'Malaysia',
-      state_or_region: String(state?.name),
-      name: 'Aminah Binti Ali',
-      ...extra,
-    };
-  };
+  const form = (email: string, extra: Record<string, unknown> = {}) => malaysianCheckoutForm(ctx, { package_id: packageId, email, company_name: undefined, ...extra });
   // Stripe's SDK checks the signature's age against the real clock, not the app's fixed one.
   const webhook = (type: string, id: string) => {
     const event = JSON.stringify({ id: `evt_${type}_${id}`, object: 'event', type, data: { object: { id, object: 'payment_intent', metadata: { purpose: 'checkout' } } } });
@@ -62,7 +49,7 @@ describe.each(testDatabases)('FPX checkout on the Stripe gateway (%s)', (kind) =
     expect(fake.requests).toHaveLength(0);
     expect(await count(ctx, 'checkout_orders')).toBe(0);
 
-    const res = await request(ctx.app).post('/api/create-merchant/fpx').send(await form('buyer@shop.test', { bank: 'cimb' }));
+    const res = await request(ctx.app).post('/api/create-merchant/fpx').set('Host', 'localhost:3000').send(await form('buyer@shop.test', { bank: 'cimb' }));
     expect(res.status).toBe(201);
     expect(res.body.redirect_url).toBe(fake.bankPageOf(res.body.payment_intent_id));
     const create = fake.requests.find((r) => r.path === '/v1/payment_intents');

@@ -1,0 +1,10 @@
+/**
+ * A link into the API that the browser follows (an invoice's page or PDF), as a path on the origin the page is
+ * on. The API spells them absolute on PUBLIC_URL (Stripe's `hosted_invoice_url`), which is another origin —
+ * without this browser's session — whenever the product is opened through any other host name.
+ */
+export const apiLink = (url: string): string => {
+  const parsed = URL.parse(url, 'http://relative.invalid');
+  if (!parsed || !parsed.pathname.startsWith('/api/')) return url;
+  return `${parsed.pathname}${parsed.search}${parsed.hash}`;
+};
