@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { ECPAY_STAGE_CREDENTIALS } from './gateways/ecpay/ecpay.gateway';
+import { type FaultSettings, parseFaultSettings } from './gateways/sandbox-faults';
 
 const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me-please-0001';
 
@@ -64,6 +65,22 @@ const envSchema = z.object({
    * sandbox gateway, the ECPay sandbox or stage cashier and the public stage keys. Logged loudly at start.
    */
   ALLOW_SANDBOX_IN_PRODUCTION: z.enum(['staging'], { error: 'the only accepted value is "staging"' }).optional(),
+  /** Seconds between two runs of the billing scheduler (renewals, dunning, scheduled changes). */
+  BILLING_SCHEDULER_INTERVAL_SECONDS: digits('60').pipe(z.number().min(1).max(86_400)),
+  /** Test-only: the sandbox gateway misbehaves (`slow=<ms>,timeout=<n>,error500=<n>,lose_answer=<n>`); refused in production. */
+  SANDBOX_GATEWAY_FAULTS: z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      if (!value) return;
+      try {
+        parseFaultSettings(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+      }
+    }),
+  /** Test-only: a file where the sandbox gateway keeps its charges outside the app's database (as a real provider does); refused in production. */
+  SANDBOX_GATEWAY_LEDGER: z.string().optional(),
 });
 
 export type AppConfig = {
@@ -88,6 +105,10 @@ export type AppConfig = {
   supportEmail: string;
   /** Sandbox payments (gateway, ECPay cashier, stage keys) in production, opted into for staging; see `sandboxAllowed`. */
   sandboxInProduction: boolean;
+  schedulerIntervalSeconds: number;
+  /** Test-only sandbox gateway faults and external charge ledger (issue 13); always unset in production. */
+  sandboxFaults?: FaultSettings;
+  sandboxLedgerFile?: string;
 };
 
 export class ConfigError extends Error {}
@@ -111,6 +132,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, workspaceRoot =
     }
     if (e.SCRYPT_COST < 16384) problems.push('SCRYPT_COST must be at least 16384 in production');
     if (e.ALLOW_SANDBOX_IN_PRODUCTION !== 'staging') problems.push(...sandboxPaymentProblems(e));
+    // Fault injection is for tests only: not even an opted-in staging deployment may turn it on.
+    if (e.SANDBOX_GATEWAY_FAULTS || e.SANDBOX_GATEWAY_LEDGER) problems.push('SANDBOX_GATEWAY_FAULTS and SANDBOX_GATEWAY_LEDGER are test-only settings: unset them');
     if (problems.length > 0) throw new ConfigError(`Refusing to start in production:\n  ${problems.join('\n  ')}`);
   }
   if ((e.SCRYPT_COST & (e.SCRYPT_COST - 1)) !== 0) throw new ConfigError('Invalid configuration:\n  SCRYPT_COST: must be a power of two');
@@ -134,6 +157,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, workspaceRoot =
     stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY,
     supportEmail: e.SUPPORT_EMAIL,
     sandboxInProduction: e.NODE_ENV === 'production' && e.ALLOW_SANDBOX_IN_PRODUCTION === 'staging',
+    schedulerIntervalSeconds: e.BILLING_SCHEDULER_INTERVAL_SECONDS,
+    sandboxFaults: e.NODE_ENV !== 'production' && e.SANDBOX_GATEWAY_FAULTS ? parseFaultSettings(e.SANDBOX_GATEWAY_FAULTS) : undefined,
+    sandboxLedgerFile: e.NODE_ENV !== 'production' && e.SANDBOX_GATEWAY_LEDGER ? path.resolve(workspaceRoot, e.SANDBOX_GATEWAY_LEDGER) : undefined,
   };
 };
 

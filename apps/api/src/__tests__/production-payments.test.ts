@@ -52,6 +52,15 @@ describe('production refuses sandbox payments', () => {
     expect(message).toMatch(problem);
   });
 
+  it.each([
+    ['SANDBOX_GATEWAY_FAULTS', { SANDBOX_GATEWAY_FAULTS: 'lose_answer=3' }],
+    ['SANDBOX_GATEWAY_LEDGER', { SANDBOX_GATEWAY_LEDGER: '/tmp/ledger.jsonl' }],
+  ])('refuses the test-only %s, even in an opted-in staging deployment', (_name, change) => {
+    expect(refusal({ ...LIVE, ...change })).toMatch(/SANDBOX_GATEWAY_FAULTS and SANDBOX_GATEWAY_LEDGER are test-only/);
+    expect(refusal({ NODE_ENV: 'production', SESSION_SECRET: 'p'.repeat(40), ALLOW_SANDBOX_IN_PRODUCTION: 'staging', ...STAGE, ...change })).toMatch(/test-only/);
+    expect(loadConfig({ NODE_ENV: 'test', ...change }, '/repo').sandboxFaults ?? loadConfig({ NODE_ENV: 'test', ...change }, '/repo').sandboxLedgerFile).toBeTruthy();
+  });
+
   it('names every problem of the default (sandbox) settings at once', () => {
     const message = refusal({ NODE_ENV: 'production', SESSION_SECRET: 'p'.repeat(40) });
     expect(message).toMatch(/PAYMENT_GATEWAY=sandbox/);

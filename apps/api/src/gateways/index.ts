@@ -21,7 +21,7 @@ export const gatewayFor = (deps: AppDeps): PaymentGateway => {
     gateway =
       deps.config.paymentGateway === 'stripe'
         ? stripeGatewayModule().createStripeGateway({ secretKey: deps.config.stripe.secretKey ?? '', webhookSecret: deps.config.stripe.webhookSecret ?? '' })
-        : createSandboxGateway({ db: deps.db, clock: deps.clock, publicUrl: deps.config.publicUrl });
+        : createSandboxGateway({ db: deps.db, clock: deps.clock, publicUrl: deps.config.publicUrl, faults: deps.config.sandboxFaults, ledgerFile: deps.config.sandboxLedgerFile });
     gateways.set(deps, gateway);
   }
   return gateway;

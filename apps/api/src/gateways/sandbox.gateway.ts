@@ -13,6 +13,7 @@ import {
   type GatewayPayment,
   type PaymentGateway,
 } from './port';
+import { type ChargeLedger, createChargeLedger, createSandboxFaults, faultError, type FaultSettings, type SandboxFaults } from './sandbox-faults';
 import { DECLINE_MESSAGES, TEST_CARDS, attachRefusal, brandOf, chargeRefusal, type CardBehavior } from './test-cards';
 import { verifyStripeSignature } from './webhook-signature';
 
@@ -77,14 +78,21 @@ export type SandboxGateway = PaymentGateway & {
   /** The 3-D Secure page's buttons: the card issuer's answer to a card payment waiting for authentication. */
   completeAuthentication: (id: string, outcome: 'succeeded' | 'failed', exec?: GatewayExec) => Promise<GatewayPayment & { return_url: string | null }>;
   findCardPayment: (id: string, exec?: GatewayExec) => Promise<(GatewayPayment & { return_url: string | null }) | null>;
+  /** Test-only fault injection (issue 13); inert unless a test scripts or configures it. */
+  faults: SandboxFaults;
 };
+
+export type SandboxOptions = { db: Db; clock: Clock; publicUrl: string; faults?: FaultSettings; ledgerFile?: string };
 
 /**
  * The embedded gateway: state lives in the application's database (tables `sandbox_*`), cards behave like
  * Stripe's public test numbers, FPX payments wait on a page served by the API.
  */
-export const createSandboxGateway = (deps: { db: Db; clock: Clock; publicUrl: string }): SandboxGateway => {
+export const createSandboxGateway = (deps: SandboxOptions): SandboxGateway => {
   const { db, clock } = deps;
+  const faults = createSandboxFaults(deps.faults);
+  const ledger: ChargeLedger | null = deps.ledgerFile ? createChargeLedger(deps.ledgerFile) : null;
+  const pause = (ms: number) => (ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
 
   const cardBehavior = async (exec: GatewayExec, paymentMethod: string): Promise<{ row: Record<string, unknown>; behavior: CardBehavior }> => {
     const row = await exec('sandbox_payment_methods').where({ id: paymentMethod }).first();
@@ -181,36 +189,55 @@ export const createSandboxGateway = (deps: { db: Db; clock: Clock; publicUrl: st
     },
 
     charge: async (input: ChargeInput, exec = db) => {
+      const fault = faults.next();
+      // Refused before reaching the provider: nothing was charged.
+      if (fault === 'timeout' || fault === 'error500') {
+        await pause(faults.slowMs());
+        throw faultError(fault);
+      }
       const hash = requestHash({ c: input.customer, pm: input.paymentMethod, a: input.amount, cur: input.currency });
+      // The provider's own record first: a charge made before the caller's transaction was lost is replayed.
+      const recorded = ledger?.find(input.idempotencyKey);
+      if (recorded) {
+        const answer = replay(recorded.row as IntentRow, hash);
+        if (!(await findByKey(exec, input.idempotencyKey))) await exec('sandbox_intents').insert(recorded.row);
+        await pause(faults.slowMs());
+        if (fault === 'lose_answer') throw faultError(fault);
+        return answer;
+      }
       const existing = await findByKey(exec, input.idempotencyKey);
       if (existing) return replay(existing, hash);
       const { row, behavior } = await cardBehavior(exec, input.paymentMethod);
       const refusal = row.customer === input.customer ? chargeRefusal(behavior) : 'card_declined';
       const needsAction = refusal === 'authentication_required' && !input.offSession;
       const id = randomId('pi');
-      return insertOnce(
-        exec,
-        {
-          id,
-          kind: 'payment',
-          client_secret: `${id}_secret_${randomBytes(8).toString('hex')}`,
-          customer: input.customer,
-          amount: input.amount,
-          currency: input.currency,
-          method_type: 'card',
-          payment_method: input.paymentMethod,
-          status: needsAction ? 'requires_action' : refusal ? 'failed' : 'succeeded',
-          // Waiting for the customer is not a refusal yet: Stripe reports no error until authentication fails.
-          failure_code: needsAction ? null : refusal,
-          failure_message: refusal && !needsAction ? DECLINE_MESSAGES[refusal] : null,
-          request_hash: hash,
-          return_url: needsAction ? (input.returnUrl ?? null) : null,
-          metadata: JSON.stringify(input.metadata ?? {}),
-          idempotency_key: input.idempotencyKey,
-          created_at: seconds(clock),
-        },
-        hash,
-      );
+      const intent = {
+        id,
+        kind: 'payment',
+        client_secret: `${id}_secret_${randomBytes(8).toString('hex')}`,
+        customer: input.customer,
+        amount: input.amount,
+        currency: input.currency,
+        method_type: 'card',
+        payment_method: input.paymentMethod,
+        status: needsAction ? 'requires_action' : refusal ? 'failed' : 'succeeded',
+        // Waiting for the customer is not a refusal yet: Stripe reports no error until authentication fails.
+        failure_code: needsAction ? null : refusal,
+        failure_message: refusal && !needsAction ? DECLINE_MESSAGES[refusal] : null,
+        request_hash: hash,
+        return_url: needsAction ? (input.returnUrl ?? null) : null,
+        metadata: JSON.stringify(input.metadata ?? {}),
+        idempotency_key: input.idempotencyKey,
+        created_at: seconds(clock),
+      };
+      const payment = await insertOnce(exec, intent, hash);
+      if (ledger && payment.id === id) {
+        ledger.record({ id, idempotency_key: input.idempotencyKey, request_hash: hash, status: intent.status, amount: input.amount, currency: input.currency, customer: input.customer, row: intent });
+      }
+      await pause(faults.slowMs());
+      // The money is taken; the answer never reaches the caller.
+      if (fault === 'lose_answer') throw faultError(fault);
+      return payment;
     },
 
     createBankRedirect: async (input: BankRedirectInput, exec = db): Promise<BankRedirect> => {
@@ -298,6 +325,8 @@ export const createSandboxGateway = (deps: { db: Db; clock: Clock; publicUrl: st
     },
 
     verifyWebhook: (rawBody, header, nowSeconds) => verifyStripeSignature(rawBody, header, SANDBOX_WEBHOOK_SECRET, nowSeconds),
+
+    faults,
   };
   return gateway;
 };

@@ -2,16 +2,16 @@ import type { Knex } from 'knex';
 import { hostname } from 'node:os';
 import type { AppDeps } from '../app-deps';
 import { AppError } from '../http/errors';
-import { billingFor, DUNNING_RETRY_DAYS, type Engine, type MerchantTx, nextPeriodEnd, type SubscriptionRecord, toInvoiceRecord, toSubscriptionRecord } from '../modules/billing';
+import { billingFor, DUNNING_RETRY_DAYS, renewalChargeKey, type Engine, type MerchantTx, nextPeriodEnd, type SubscriptionRecord, toInvoiceRecord, toSubscriptionRecord } from '../modules/billing';
 import { type CatalogPackage, findPackage } from '../modules/packages';
 
 const DAY = 86_400;
 /** A merchant whose clock jumped years ahead settles at most this many events per run (then the next run continues). */
 const MAX_STEPS_PER_MERCHANT = 400;
 
-export type RunReport = { merchants: number; renewed: number; downgraded: number; expired: number; retried: number; canceled: number; failed: number };
+export type RunReport = { merchants: number; renewed: number; downgraded: number; expired: number; retried: number; canceled: number; failed: number; errors: number };
 
-const emptyReport = (): RunReport => ({ merchants: 0, renewed: 0, downgraded: 0, expired: 0, retried: 0, canceled: 0, failed: 0 });
+const emptyReport = (): RunReport => ({ merchants: 0, renewed: 0, downgraded: 0, expired: 0, retried: 0, canceled: 0, failed: 0, errors: 0 });
 
 /**
  * Due work, merchant by merchant. Every merchant is settled in its own transaction holding its billing
@@ -36,8 +36,18 @@ export const runDueBilling = async (engine: Engine, options: { merchantId?: numb
   if (options.merchantId !== undefined) query.andWhere('subscriptions.merchant_id', options.merchantId);
   const merchantIds = (await query).map((row) => Number(row.merchant_id));
   for (const merchantId of merchantIds) {
-    const done = await engine.withMerchant(merchantId, (ctx) => settleMerchant(engine, ctx, report), { skipLocked: true });
-    if (done !== null) report.merchants += 1;
+    // One merchant's failure (the gateway down past its retries) rolls back that merchant only and is tried
+    // again on the next run; the rest of the batch goes on.
+    const own = emptyReport();
+    try {
+      const done = await engine.withMerchant(merchantId, (ctx) => settleMerchant(engine, ctx, own), { skipLocked: true });
+      if (done !== null) report.merchants += 1;
+      // Counted once committed: a merchant rolled back renewed nothing.
+      for (const key of Object.keys(report) as (keyof RunReport)[]) if (key !== 'merchants') report[key] += own[key];
+    } catch (error) {
+      report.errors += 1;
+      engine.deps.logger?.warn({ err: error, merchantId }, 'billing: settling a merchant failed; retried on the next run');
+    }
   }
   return report;
 };
@@ -120,7 +130,7 @@ const invoicePeriod = async (engine: Engine, ctx: MerchantTx, sub: SubscriptionR
   });
   if (coupon) await engine.useCoupon(ctx.tx, sub);
   if (invoice.status !== 'open') return;
-  const paid = await engine.payInvoice(ctx.tx, ctx.account, invoice, { now: start, offSession: true });
+  const paid = await engine.payInvoice(ctx.tx, ctx.account, invoice, { now: start, offSession: true, idempotencyKey: renewalChargeKey(sub.id, start) });
   if (!paid.ok) {
     report.failed += 1;
     await engine.startDunning(ctx.tx, sub, start);
@@ -186,7 +196,7 @@ export const advanceMerchantClock = async (engine: Engine, merchantId: number, s
 export const startBillingScheduler = (deps: AppDeps, options: { intervalMs?: number } = {}): { stop: () => void } => {
   const engine = billingFor(deps).engine;
   const owner = `${hostname()}:${process.pid}`;
-  const intervalMs = options.intervalMs ?? 60_000;
+  const intervalMs = options.intervalMs ?? deps.config.schedulerIntervalSeconds * 1000;
   let running = false;
   const tick = async () => {
     if (running) return;

@@ -1,7 +1,7 @@
 // The billing module's public surface. Other modules, jobs, seeds and tools import billing only from here.
 export { billingModule } from './billing.module';
 export { billingFor, type BillingServices, createBillingServices } from './billing.context';
-export { type AuthenticationPayment, createEngine, type DraftLine, type Engine, type EngineDeps, type MerchantTx } from './engine/billing.engine';
+export { type AuthenticationPayment, createEngine, type DraftLine, type Engine, type EngineDeps, type MerchantTx, renewalChargeKey } from './engine/billing.engine';
 export { addMonthsUtc, intervalMonths, nextPeriodEnd } from './engine/periods';
 export { DUNNING_RETRY_DAYS } from './engine/subscription-steps';
 export { type BillingAccount, ensureBillingAccount, readBillingAccount } from './repositories/billing-accounts.repository';

@@ -4,14 +4,40 @@ import type { Knex } from 'knex';
 import type { Clock } from '../../../clock';
 import type { Db } from '../../../db/knex';
 import { type Exec, newId } from '../../../db/rows';
-import type { GatewayNextAction, PaymentGateway } from '../../../gateways/port';
+import { type ChargeInput, type GatewayExec, GatewayError, type GatewayNextAction, type GatewayPayment, type PaymentGateway } from '../../../gateways/port';
 import { AppError } from '../../../http/errors';
 import { type BillingAccount, ensureBillingAccount, readBillingAccount } from '../repositories/billing-accounts.repository';
 import { findInvoice, type InvoiceRecord } from '../repositories/invoices.repository';
 import { takeTransactionWork } from './on-behalf';
 import { couponFor, insertSubscription, planLine, startDunning, useCoupon } from './subscription-steps';
 
-export type EngineDeps = { db: Db; clock: Clock; gateway: PaymentGateway; publicUrl: string };
+/**
+ * The idempotency key of a renewal's first charge: it names the subscription and the period, never the
+ * invoice. A renewal whose charge went through but whose answer (or commit) was lost is invoiced again on the
+ * next run under a new invoice id; the same key makes the gateway replay the first charge instead of taking
+ * the money twice.
+ */
+export const renewalChargeKey = (subscriptionId: number, periodStart: number): string => `renewal:${subscriptionId}:${periodStart}`;
+
+/** Tries of one charge when the provider times out or fails (always with the same idempotency key). */
+const CHARGE_TRIES = 3;
+
+/**
+ * Charges with the same idempotency key until the provider answers: a timeout, a 500 or a lost answer may
+ * hide a charge that went through, and only a replay of the same key can find it without charging again.
+ */
+export const chargeOnce = async (gateway: PaymentGateway, input: ChargeInput, exec: GatewayExec, backoffMs = 50): Promise<GatewayPayment> => {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await gateway.charge(input, exec);
+    } catch (error) {
+      if (!(error instanceof GatewayError) || error.code !== 'gateway_unavailable' || attempt >= CHARGE_TRIES) throw error;
+      await new Promise((resolve) => setTimeout(resolve, backoffMs * attempt));
+    }
+  }
+};
+
+export type EngineDeps = { db: Db; clock: Clock; gateway: PaymentGateway; publicUrl: string; logger?: { warn: (details: object, message: string) => void } };
 
 export type DraftLine = { description: string; amount: number; quantity?: number; proration?: boolean; periodStart: number; periodEnd: number };
 
@@ -190,7 +216,7 @@ export const createEngine = (deps: EngineDeps) => {
     tx: Knex.Transaction,
     account: BillingAccount,
     invoice: InvoiceRecord,
-    options: { now: number; offSession: boolean; paymentMethod?: string | null; returnUrl?: string },
+    options: { now: number; offSession: boolean; paymentMethod?: string | null; returnUrl?: string; idempotencyKey?: string },
   ): Promise<PayResult> => {
     if (invoice.status === 'paid') throw new AppError('invoice_already_paid');
     if (invoice.amountDue === 0) {
@@ -202,8 +228,9 @@ export const createEngine = (deps: EngineDeps) => {
       return { ok: false, code: 'no_card', message: 'Cannot charge a customer that has no active card' };
     }
     const attempt = invoice.attemptCount + 1;
-    const idempotencyKey = `${invoice.id}:attempt:${attempt}`;
-    const payment = await gateway.charge(
+    const idempotencyKey = options.idempotencyKey ?? `${invoice.id}:attempt:${attempt}`;
+    const payment = await chargeOnce(
+      gateway,
       {
         customer: account.gatewayCustomerId,
         paymentMethod,
