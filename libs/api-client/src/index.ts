@@ -163,3 +163,4 @@ export {
 export type { CreditBalanceCursor } from './billing.queries';
 export * from './checkout';
 export * from './staff';
+export * from './catalog';

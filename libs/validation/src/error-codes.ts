@@ -66,6 +66,10 @@ export const ERROR_CODES = [
   'invoice_not_open',
   'approval_not_pending',
   'adjustment_not_reversible',
+  'coupon_limit_reached',
+  'coupon_not_applicable',
+  'promotion_code_taken',
+  'plan_exists',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

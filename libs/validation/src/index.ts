@@ -19,3 +19,4 @@ export * from './responses.schema.js';
 export * from './api-request.schema.js';
 export { ERROR_CODES, type ErrorCode, isErrorCode } from './error-codes.js';
 export * from './staff.schema.js';
+export * from './catalog.schema.js';

@@ -136,6 +136,14 @@ export const errorSpec = (code: ErrorCode): ErrorSpec => {
       return { status: 409, message: 'Only an open invoice can be changed this way.', key: 'errors:staff.invoiceNotOpen' };
     case 'approval_not_pending':
       return { status: 409, message: 'This request has already been decided.', key: 'errors:staff.approvalNotPending' };
+    case 'coupon_limit_reached':
+      return { status: 400, message: 'This coupon has reached its usage limit.', key: 'errors:billing.couponUsedUp' };
+    case 'coupon_not_applicable':
+      return { status: 400, message: 'This coupon cannot be used for this plan or market.', key: 'errors:catalog.couponNotApplicable' };
+    case 'promotion_code_taken':
+      return { status: 409, message: 'A promotion code with this code already exists.', key: 'errors:catalog.codeTaken' };
+    case 'plan_exists':
+      return { status: 409, message: 'This market already has this plan for this billing period.', key: 'errors:catalog.planExists' };
     case 'adjustment_not_reversible':
       return { status: 409, message: 'Only an applied adjustment that has not been reversed can be reversed.', key: 'errors:staff.adjustmentNotReversible' };
     case 'checkout_session_expired':

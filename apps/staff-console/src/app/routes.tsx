@@ -33,6 +33,8 @@ export const routes: RouteObject[] = [
         ],
       },
       { path: 'approvals', errorElement: <RouteError />, lazy: () => import('../pages/approvals.page').then((module) => ({ Component: module.ApprovalsPage })) },
+      { path: 'catalog', errorElement: <RouteError />, lazy: () => import('../pages/catalog.page').then((module) => ({ Component: module.CatalogPage })) },
+      { path: 'promotions', errorElement: <RouteError />, lazy: () => import('../pages/promotions.page').then((module) => ({ Component: module.PromotionsPage })) },
       { path: 'audit', errorElement: <RouteError />, lazy: () => import('../pages/audit.page').then((module) => ({ Component: module.AuditPage })) },
       { path: '*', Component: NotFoundPage },
     ],

@@ -17,9 +17,11 @@ export const ROLE_RECHECK_MS = 2 * 60 * 60 * 1000;
 const MERCHANT_HOME = '/';
 
 const NAV = [
-  { to: '/merchants', key: 'nav.merchants' },
-  { to: '/approvals', key: 'nav.approvals' },
-  { to: '/audit', key: 'nav.audit' },
+  { to: '/merchants', key: 'staff:nav.merchants' },
+  { to: '/approvals', key: 'staff:nav.approvals' },
+  { to: '/catalog', key: 'catalog:nav.catalog' },
+  { to: '/promotions', key: 'catalog:nav.promotions' },
+  { to: '/audit', key: 'staff:nav.audit' },
 ] as const;
 
 /** The console's address below its basename, for sign-in's way back (`/staff` + the router's path). */
@@ -34,7 +36,7 @@ const useConsolePath = (): string => {
  * 2 hours. The session ends at its expiry as in the back office, and Log out revokes it.
  */
 export const StaffLayout = () => {
-  const { t, i18n } = useTranslation(['staff', 'common']);
+  const { t, i18n } = useTranslation(['staff', 'common', 'catalog']);
   const queryClient = useQueryClient();
   const consolePath = useConsolePath();
   const [navOpened, nav] = useDisclosure(false);
@@ -75,7 +77,7 @@ export const StaffLayout = () => {
   if (me.isError) return <ErrorState title={t('staff:gate.failed')} onRetry={() => void me.refetch()} retryLabel={t('staff:common.retry')} />;
 
   const links = NAV.map((item) => (
-    <NavLink key={item.to} component={RouterNavLink} to={item.to} label={t(`staff:${item.key}`)} onClick={nav.close} />
+    <NavLink key={item.to} component={RouterNavLink} to={item.to} label={t(item.key)} onClick={nav.close} />
   ));
   return (
     <AppShell header={{ height: 60 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !navOpened } }} padding={0}>

@@ -9,6 +9,7 @@ import * as staffConsole from './400-staff-console';
 import * as staffDirectory from './401-staff-directory';
 import * as staffDirectoryTextIndex from './402-staff-directory-text-index';
 import * as merchantCurrencyFollowsMarket from './600-merchant-currency-follows-market';
+import * as catalogAdmin from './700-catalog-admin';
 
 export type Migration = { name: string; up: (knex: Knex) => Promise<void>; down: (knex: Knex) => Promise<void> };
 
@@ -27,6 +28,7 @@ export const migrations: Migration[] = [
   { name: '401-staff-directory', ...staffDirectory },
   { name: '402-staff-directory-text-index', ...staffDirectoryTextIndex },
   { name: '600-merchant-currency-follows-market', ...merchantCurrencyFollowsMarket },
+  { name: '700-catalog-admin', ...catalogAdmin },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

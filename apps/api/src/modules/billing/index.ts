@@ -6,7 +6,7 @@ export { addMonthsUtc, intervalMonths, nextPeriodEnd } from './engine/periods';
 export { DUNNING_RETRY_DAYS } from './engine/subscription-steps';
 export { type BillingAccount, ensureBillingAccount, readBillingAccount } from './repositories/billing-accounts.repository';
 export { findInvoice, type InvoiceRecord, readInvoice, toInvoice, toInvoiceRecord } from './repositories/invoices.repository';
-export { findPromotionByCode, type PromotionRecord, toCoupon } from './repositories/promotions.repository';
+export { findPromotionByCode, type PromotionRecord, recordRedemption, toCoupon } from './repositories/promotions.repository';
 export { type SubscriptionRecord, toSubscriptionRecord } from './repositories/subscriptions.repository';
 export type { Actor } from './services/billing-state';
 export { couponProblem } from './services/coupon-rules';

@@ -7,7 +7,7 @@ import type { Exec } from '../../db/rows';
 import { AppError } from '../../http/errors';
 import { newOpaqueToken, sha256Hex } from '../../security/crypto';
 import { findUserByEmail, insertMerchantWithStore, insertUser } from '../accounts';
-import { type BillingAccount, billingFor, couponProblem, ensureBillingAccount, findPromotionByCode, type InvoiceRecord, nextPeriodEnd, type PromotionRecord, readBillingAccount, toSubscriptionRecord } from '../billing';
+import { type BillingAccount, billingFor, couponProblem, ensureBillingAccount, findPromotionByCode, type InvoiceRecord, nextPeriodEnd, type PromotionRecord, readBillingAccount, recordRedemption, toSubscriptionRecord } from '../billing';
 import { type CatalogPackage, findPackage } from '../packages';
 import { applyCouponToSubscription, attachInvoiceToSubscription, type BuyerForm, type CheckoutChannel, type CheckoutOrder, countryByIso, saveBillingDetails, storeTicket } from './checkout.repository';
 
@@ -111,7 +111,7 @@ export const createCheckoutCore = (deps: AppDeps) => {
   const promotionFor = async (exec: Exec, code: string | null | undefined, pkg: CatalogPackage, now: number): Promise<PromotionRecord | null> => {
     if (!code) return null;
     const promotion = await findPromotionByCode(exec, code, pkg.currency);
-    const problem = couponProblem(promotion, pkg.currency, now);
+    const problem = couponProblem(promotion, pkg.currency, now, { market: pkg.market, groupKey: pkg.group_key });
     if (problem) throw problem;
     return promotion;
   };
@@ -216,6 +216,9 @@ export const createCheckoutCore = (deps: AppDeps) => {
       applyBalance: false,
       now,
     });
+    // The code's use is counted before any money moves: a code whose last use another buyer just took
+    // refuses this checkout (and rolls it back) instead of charging a discount it can no longer give.
+    if (promotion) await recordRedemption(tx, promotion, merchantId, null, now, invoice.id);
     await input.pay(account, invoice);
     const sub = await engine.insertSubscription(tx, {
       merchantId,
@@ -229,7 +232,7 @@ export const createCheckoutCore = (deps: AppDeps) => {
     });
     await attachInvoiceToSubscription(tx, invoice.id, sub.id, input.paymentIntentId ?? null);
     if (promotion) {
-      const row = await applyCouponToSubscription(tx, { subscriptionId: sub.id, promotionId: promotion.promotionId, couponId: promotion.coupon.id, merchantId, now });
+      const row = await applyCouponToSubscription(tx, { subscriptionId: sub.id, promotionId: promotion.promotionId, invoiceId: invoice.id, now });
       // The first invoice used the coupon once: a `once` coupon is spent, the others count on.
       await engine.useCoupon(tx, toSubscriptionRecord(row));
     }

@@ -241,12 +241,10 @@ export const attachInvoiceToSubscription = async (exec: Exec, invoiceId: string,
   await exec('invoices').where({ id: invoiceId }).update({ subscription_id: subscriptionId, ...(paymentIntentId ? { payment_intent_id: paymentIntentId } : {}) });
 };
 
-/** A first invoice paid with a coupon: the subscription carries it on, and the code counts one redemption. */
-export const applyCouponToSubscription = async (exec: Exec, input: { subscriptionId: number; promotionId: string; couponId: string; merchantId: number; now: number }): Promise<Record<string, unknown>> => {
+/** A first invoice paid with a coupon: the subscription carries it on (its redemption was counted before the payment). */
+export const applyCouponToSubscription = async (exec: Exec, input: { subscriptionId: number; promotionId: string; invoiceId: string; now: number }): Promise<Record<string, unknown>> => {
   await exec('subscriptions').where({ id: input.subscriptionId }).update({ promotion_code_id: input.promotionId, coupon_applied_at: input.now, coupon_invoices_used: 0 });
-  await exec('promotion_codes').where({ id: input.promotionId }).increment('times_redeemed', 1);
-  await exec('coupons').where({ id: input.couponId }).increment('times_redeemed', 1);
-  await exec('coupon_redemptions').insert({ promotion_code_id: input.promotionId, merchant_id: input.merchantId, subscription_id: input.subscriptionId, created_at: input.now });
+  await exec('coupon_redemptions').where({ promotion_code_id: input.promotionId, invoice_id: input.invoiceId }).update({ subscription_id: input.subscriptionId });
   return exec('subscriptions').where({ id: input.subscriptionId }).first();
 };
 

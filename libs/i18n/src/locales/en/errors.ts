@@ -130,4 +130,9 @@ export const errors = {
     approvalNotPending: 'This request has already been decided.',
     adjustmentNotReversible: 'Only an applied adjustment that has not been reversed can be reversed.',
   },
+  catalog: {
+    couponNotApplicable: 'This coupon cannot be used for this plan or market.',
+    codeTaken: 'A promotion code with this code already exists.',
+    planExists: 'This market already has this plan for this billing period.',
+  },
 };

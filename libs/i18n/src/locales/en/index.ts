@@ -2,6 +2,7 @@
 export { auth } from './auth';
 export { checkout } from './checkout';
 export { billing } from './billing';
+export { catalog } from './catalog';
 export { common } from './common';
 export { errors } from './errors';
 export { home } from './home';

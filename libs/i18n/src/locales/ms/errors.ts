@@ -131,4 +131,9 @@ export const errors = {
     approvalNotPending: 'Permintaan ini telah pun diputuskan.',
     adjustmentNotReversible: 'Hanya pelarasan yang telah digunakan dan belum diterbalikkan boleh diterbalikkan.',
   },
+  catalog: {
+    couponNotApplicable: 'Kupon ini tidak boleh digunakan untuk pelan atau pasaran ini.',
+    codeTaken: 'Kod promosi dengan kod ini sudah wujud.',
+    planExists: 'Pasaran ini sudah mempunyai pelan ini untuk tempoh bil ini.',
+  },
 } satisfies Messages;

@@ -130,4 +130,9 @@ export const errors = {
     approvalNotPending: 'คำขอนี้ได้รับการพิจารณาแล้ว',
     adjustmentNotReversible: 'ยกเลิกได้เฉพาะการปรับที่มีผลแล้วและยังไม่ถูกยกเลิกเท่านั้น',
   },
+  catalog: {
+    couponNotApplicable: 'คูปองนี้ใช้กับแพ็กเกจหรือตลาดนี้ไม่ได้',
+    codeTaken: 'มีรหัสโปรโมชันนี้อยู่แล้ว',
+    planExists: 'ตลาดนี้มีแพ็กเกจนี้สำหรับรอบบิลนี้อยู่แล้ว',
+  },
 } satisfies Messages;

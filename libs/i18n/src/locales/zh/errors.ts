@@ -128,4 +128,9 @@ export const errors = {
     approvalNotPending: '此申请已处理。',
     adjustmentNotReversible: '只有已生效且尚未冲销的调整才能冲销。',
   },
+  catalog: {
+    couponNotApplicable: '此优惠券不适用于该方案或市场。',
+    codeTaken: '已存在相同代码的促销码。',
+    planExists: '该市场在此计费周期已有此方案。',
+  },
 } satisfies Messages;

@@ -128,4 +128,9 @@ export const errors = {
     approvalNotPending: '此申請已處理。',
     adjustmentNotReversible: '只有已生效且尚未沖銷的調整才能沖銷。',
   },
+  catalog: {
+    couponNotApplicable: '此優惠券不適用於該方案或市場。',
+    codeTaken: '已有相同代碼的促銷碼。',
+    planExists: '此市場在該計費週期已有此方案。',
+  },
 } satisfies Messages;

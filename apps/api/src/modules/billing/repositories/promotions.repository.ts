@@ -1,5 +1,7 @@
-import type { Coupon, CouponDuration, CurrencyCode } from '@merchant-hub/domain';
+import type { Coupon, CouponDuration, CurrencyCode, Market } from '@merchant-hub/domain';
+import type { Knex } from 'knex';
 import { type Exec, num, numOrNull } from '../../../db/rows';
+import { AppError } from '../../../http/errors';
 
 export type PromotionRecord = {
   promotionId: string;
@@ -8,6 +10,9 @@ export type PromotionRecord = {
   expiresAt: number | null;
   maxRedemptions: number | null;
   timesRedeemed: number;
+  /** Only these markets (null: every market) and only these plan tiers (group keys; null: every plan). */
+  markets: Market[] | null;
+  planKeys: string[] | null;
   coupon: {
     id: string;
     name: string | null;
@@ -33,8 +38,12 @@ const promotionSelect = (exec: Exec) =>
       'promotion_codes.expires_at',
       'promotion_codes.max_redemptions as promo_max',
       'promotion_codes.times_redeemed as promo_redeemed',
+      'promotion_codes.markets as promo_markets',
+      'promotion_codes.plan_keys as promo_plan_keys',
       'coupons.*',
     );
+
+const list = (value: unknown): string[] | null => (typeof value === 'string' && value !== '' ? value.split(',') : null);
 
 const toPromotion = (row: Record<string, unknown>): PromotionRecord => ({
   promotionId: String(row.promotion_id),
@@ -43,6 +52,8 @@ const toPromotion = (row: Record<string, unknown>): PromotionRecord => ({
   expiresAt: numOrNull(row.expires_at),
   maxRedemptions: numOrNull(row.promo_max),
   timesRedeemed: num(row.promo_redeemed),
+  markets: list(row.promo_markets) as Market[] | null,
+  planKeys: list(row.promo_plan_keys),
   coupon: {
     id: String(row.id),
     name: (row.name as string | null) ?? null,
@@ -92,9 +103,25 @@ export const toCoupon = (promotion: PromotionRecord): Coupon => ({
   duration_in_months: promotion.coupon.duration_in_months,
 });
 
-/** Counts one use of the code and its coupon, and remembers who redeemed it. */
-export const recordRedemption = async (exec: Exec, promotion: PromotionRecord, merchantId: number, subscriptionId: number | null, now: number): Promise<void> => {
-  await exec('promotion_codes').where({ id: promotion.promotionId }).increment('times_redeemed', 1);
-  await exec('coupons').where({ id: promotion.coupon.id }).increment('times_redeemed', 1);
-  await exec('coupon_redemptions').insert({ promotion_code_id: promotion.promotionId, merchant_id: merchantId, subscription_id: subscriptionId, created_at: now });
+/**
+ * Counts one use of the code and its coupon, and remembers who redeemed it (and on which invoice, when the
+ * discount already went on one). The count only moves while it is under the limit, in the same UPDATE that
+ * checks it: two merchants redeeming the last use at once cannot both get it (on PostgreSQL the second
+ * UPDATE waits for the first's row lock and re-reads the count; SQLite has one writer). The loser's whole
+ * transaction rolls back with `coupon_limit_reached`.
+ */
+export const recordRedemption = async (
+  exec: Exec,
+  promotion: PromotionRecord,
+  merchantId: number,
+  subscriptionId: number | null,
+  now: number,
+  invoiceId: string | null = null,
+): Promise<void> => {
+  const underLimit = (column: string) => (q: Knex.QueryBuilder) => q.whereNull(column).orWhere(column, '>', exec.ref('times_redeemed'));
+  const codes = await exec('promotion_codes').where({ id: promotion.promotionId }).andWhere(underLimit('max_redemptions')).increment('times_redeemed', 1);
+  if (Number(codes) !== 1) throw new AppError('coupon_limit_reached');
+  const coupons = await exec('coupons').where({ id: promotion.coupon.id }).andWhere(underLimit('max_redemptions')).increment('times_redeemed', 1);
+  if (Number(coupons) !== 1) throw new AppError('coupon_limit_reached');
+  await exec('coupon_redemptions').insert({ promotion_code_id: promotion.promotionId, merchant_id: merchantId, subscription_id: subscriptionId, invoice_id: invoiceId, created_at: now });
 };

@@ -47,7 +47,7 @@ export const createAddOnService = (engine: Engine, parts: { onSession: OnSession
     let isInvalidCoupon = false;
     if (couponCode) {
       const promotion = await findPromotionByCode(exec, couponCode, account.currency);
-      if (couponProblem(promotion, account.currency, now) || !promotion || (await couponReuseProblem(exec, promotion, account.merchantId))) isInvalidCoupon = true;
+      if (couponProblem(promotion, account.currency, now, { market: pkg.market, groupKey: null }) || !promotion || (await couponReuseProblem(exec, promotion, account.merchantId))) isInvalidCoupon = true;
       else coupon = { terms: { percent_off: promotion.coupon.percent_off, amount_off: promotion.coupon.amount_off, currency: promotion.coupon.currency } as CouponTerms, code: promotion.code, promotion };
     }
     return { pkg, plan, existing, quantity, locked, prorated, coupon, isInvalidCoupon };

@@ -1,5 +1,6 @@
 import type { AddCouponOutput } from '@merchant-hub/validation';
 import { AppError } from '../../../http/errors';
+import { findPackage } from '../../packages';
 import type { Engine } from '../engine/billing.engine';
 import { findPromotionByCode, recordRedemption, toCoupon } from '../repositories/promotions.repository';
 import { updateSubscriptions } from '../repositories/subscriptions.repository';
@@ -17,7 +18,8 @@ export const createCouponsService = (engine: Engine) => {
       const current = st.currentRecord;
       if (!current || current.status === 'past_due') throw new AppError('no_subscription');
       const promotion = await findPromotionByCode(ctx.tx, input.coupon, ctx.account.currency);
-      const problem = couponProblem(promotion, ctx.account.currency, ctx.now);
+      const pkg = await findPackage(ctx.tx, current.packageId);
+      const problem = couponProblem(promotion, ctx.account.currency, ctx.now, { market: pkg?.market ?? '', groupKey: pkg?.group_key ?? null });
       if (problem || !promotion) throw problem ?? new AppError('coupon_invalid');
       if (current.promotionCodeId === promotion.promotionId) throw new AppError('coupon_invalid', { message: 'This coupon is already applied' });
       const reused = await couponReuseProblem(ctx.tx, promotion, actor.merchantId);

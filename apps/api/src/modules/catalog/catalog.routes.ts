@@ -1,0 +1,126 @@
+import type { Market } from '@merchant-hub/domain';
+import {
+  catalogIdParamsSchema,
+  catalogQuerySchema,
+  planCreateSchema,
+  planEditSchema,
+  planHideSchema,
+  planPreviewSchema,
+  planReorderSchema,
+  promotionCreateSchema,
+  promotionIdParamsSchema,
+} from '@merchant-hub/validation';
+import type { Request, Response } from 'express';
+import type { AppDeps } from '../../app-deps';
+import { authOf } from '../../http/auth';
+import { route, type RouteTable } from '../../http/route-table';
+import type { CatalogActor } from './catalog-changes';
+import { createPlansService } from './plans.service';
+import { createPromotionsService } from './promotions.service';
+
+const actorOf = (req: Request, res: Response): CatalogActor => {
+  const auth = authOf(res);
+  return { userId: auth.userId, role: auth.roles.includes('superadmin') ? 'superadmin' : 'support', ip: req.ip ?? null };
+};
+
+/** Plans, add-on packages and promotion codes: staff read them, superadmins change them (403 for support). */
+export const catalogRoutes = (deps: AppDeps): RouteTable => {
+  const plans = createPlansService(deps);
+  const promotions = createPromotionsService(deps);
+  return [
+    route({
+      method: 'get',
+      path: '/staff/catalog',
+      summary: "Staff only: one market's plans and add-on packages (hidden ones too), with each one's renewing subscribers",
+      auth: 'staff',
+      query: catalogQuerySchema,
+      handler: ({ query }) => plans.catalog(query.market as Market),
+    }),
+    route({
+      method: 'post',
+      path: '/staff/catalog/plans',
+      summary: 'Superadmin only: a new plan tier in one market and billing period',
+      auth: 'staff',
+      body: planCreateSchema,
+      audit: 'catalog.plan.create',
+      handler: async ({ input, req, res }) => {
+        res.status(201);
+        return plans.create(actorOf(req, res), input);
+      },
+    }),
+    route({
+      method: 'post',
+      path: '/staff/catalog/plans/:id/preview',
+      summary: 'Superadmin only: how many subscribers a new price reaches (at their next renewal) and whether the yearly "Save 20%" still holds',
+      auth: 'staff',
+      params: catalogIdParamsSchema,
+      body: planPreviewSchema,
+      handler: ({ input, params, req, res }) => plans.preview(actorOf(req, res), params.id, input),
+    }),
+    route({
+      method: 'post',
+      path: '/staff/catalog/plans/:id',
+      summary: 'Superadmin only: saves every field of a plan or add-on package; past invoices keep their amounts, subscribers pay a new price from their next renewal',
+      auth: 'staff',
+      params: catalogIdParamsSchema,
+      body: planEditSchema,
+      audit: 'catalog.plan.update',
+      handler: ({ input, params, req, res }) => plans.edit(actorOf(req, res), params.id, input),
+    }),
+    route({
+      method: 'post',
+      path: '/staff/catalog/plans/:id/hide',
+      summary: 'Superadmin only: hides a plan from merchants and the checkouts (hide: false shows it again)',
+      auth: 'staff',
+      params: catalogIdParamsSchema,
+      body: planHideSchema,
+      audit: (input) => (input.hide ? 'catalog.plan.hide' : 'catalog.plan.show'),
+      handler: ({ input, params, req, res }) => plans.hide(actorOf(req, res), params.id, input.hide),
+    }),
+    route({
+      method: 'post',
+      path: '/staff/catalog/reorder',
+      summary: 'Superadmin only: the order of the plans of one market and billing period',
+      auth: 'staff',
+      body: planReorderSchema,
+      audit: 'catalog.plan.reorder',
+      handler: ({ input, req, res }) => plans.reorder(actorOf(req, res), { ...input, market: input.market as Market }),
+    }),
+    route({
+      method: 'get',
+      path: '/staff/promotions',
+      summary: 'Staff only: every promotion code with its terms, limit, expiry, restrictions and redemptions so far',
+      auth: 'staff',
+      handler: () => promotions.list(),
+    }),
+    route({
+      method: 'post',
+      path: '/staff/promotions',
+      summary: 'Superadmin only: a promotion code (percent or amount off, once / repeating / forever, expiry, limit, markets, plans)',
+      auth: 'staff',
+      body: promotionCreateSchema,
+      audit: 'promotion.create',
+      handler: async ({ input, req, res }) => {
+        res.status(201);
+        return promotions.create(actorOf(req, res), input);
+      },
+    }),
+    route({
+      method: 'post',
+      path: '/staff/promotions/:id/deactivate',
+      summary: 'Superadmin only: the code stops working at once (redemptions already made keep their discount)',
+      auth: 'staff',
+      params: promotionIdParamsSchema,
+      audit: 'promotion.deactivate',
+      handler: ({ params, req, res }) => promotions.deactivate(actorOf(req, res), params.id),
+    }),
+    route({
+      method: 'get',
+      path: '/staff/promotions/:id/redemptions',
+      summary: 'Staff only: every redemption of a code (merchant, invoice, discount)',
+      auth: 'staff',
+      params: promotionIdParamsSchema,
+      handler: ({ params }) => promotions.redemptions(params.id),
+    }),
+  ];
+};

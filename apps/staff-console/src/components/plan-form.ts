@@ -1,0 +1,81 @@
+import type { CurrencyCode } from '@merchant-hub/domain';
+import { formatMoney, parseMoney } from '@merchant-hub/money';
+import { CATALOG_USAGE_ITEMS, type CatalogPlan, type CatalogUsageItem, type PlanEditOutput, planEditSchema } from '@merchant-hub/validation';
+
+/** What the plan form holds: amounts and limits as typed, lists one line each. */
+export type PlanFormValues = {
+  name: string;
+  group_key: string;
+  billing_period: 'monthly' | 'yearly';
+  price: string;
+  discount: string;
+  tax: string;
+  tax_label: string;
+  image: string;
+  sort_order: string;
+  hide: boolean;
+  call_for_quote: boolean;
+  limits: Record<CatalogUsageItem, string>;
+  basic: string;
+  features: string;
+  report: string;
+};
+
+const lines = (text: string): string[] =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+
+export const planFormValues = (plan: CatalogPlan | null, currency: CurrencyCode, defaults: { tax: number; tax_label: string }): PlanFormValues => ({
+  name: plan?.name ?? '',
+  group_key: plan?.group_key ?? '',
+  billing_period: plan?.billing_period ?? 'monthly',
+  price: formatMoney(plan?.price ?? 0, currency, { withSymbol: false }),
+  discount: String(plan?.discount ?? 0),
+  tax: String(plan?.tax ?? defaults.tax),
+  tax_label: plan?.tax_label ?? defaults.tax_label,
+  image: plan?.image ?? '',
+  sort_order: String(plan?.sort_order ?? 1),
+  hide: plan?.hide ?? false,
+  call_for_quote: plan?.call_for_quote ?? false,
+  limits: Object.fromEntries(CATALOG_USAGE_ITEMS.map((item) => [item, String(plan?.limits[item] ?? '*')])) as Record<CatalogUsageItem, string>,
+  basic: (plan?.descriptions.basic ?? []).join('\n'),
+  features: (plan?.descriptions.features ?? []).join('\n'),
+  report: (plan?.descriptions.report ?? []).join('\n'),
+});
+
+const numberOrText = (text: string): number | string => (text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : text);
+
+/**
+ * The request body the form's values make, checked by the shared schema. Errors come back keyed by the
+ * form's field paths (`price`, `limits.order`, `report`) as i18n keys.
+ */
+export const planRequest = (values: PlanFormValues, currency: CurrencyCode): { ok: true; body: PlanEditOutput } | { ok: false; errors: Record<string, string> } => {
+  const money = parseMoney(values.price, currency);
+  const errors: Record<string, string> = {};
+  if (!money.ok) errors.price = 'validation:catalog.priceInvalid';
+  const body = {
+    name: values.name,
+    price: money.ok ? money.value : -1,
+    discount: numberOrText(values.discount),
+    tax: numberOrText(values.tax),
+    tax_label: values.tax_label,
+    image: values.image.trim() === '' ? null : values.image.trim(),
+    sort_order: numberOrText(values.sort_order),
+    hide: values.hide,
+    call_for_quote: values.call_for_quote,
+    limits: Object.fromEntries(CATALOG_USAGE_ITEMS.map((item) => [item, values.limits[item].trim() === '*' ? '*' : numberOrText(values.limits[item])])),
+    descriptions: { basic: lines(values.basic), features: lines(values.features), report: lines(values.report) },
+  };
+  const parsed = planEditSchema.safeParse(body);
+  if (parsed.success && money.ok) return { ok: true, body: parsed.data };
+  for (const issue of parsed.success ? [] : parsed.error.issues) {
+    const path = issue.path[0] === 'descriptions' ? String(issue.path[1]) : issue.path.join('.');
+    errors[path] ??= issue.message;
+  }
+  return { ok: false, errors };
+};
+
+/** The API's field paths (`descriptions.report`) as the form's (`report`). */
+export const formFieldOf = (path: string): string => (path.startsWith('descriptions.') ? path.slice('descriptions.'.length) : path);

@@ -1,0 +1,2 @@
+export * from './catalog.api';
+export * from './catalog.queries';
