@@ -113,6 +113,8 @@ export type PlanChangePreview = {
   applied_balance: number;
   amount_due: number;
   period_end?: string | null;
+  /** Staff only: what the change's commit must bring back (the account as this preview saw it). */
+  preview_token?: string;
 };
 
 /** The setup intent a card is confirmed against; `gateway`/`publishable_key` when the API says which one runs. */
@@ -131,6 +133,8 @@ export type FpxIntent = {
 };
 
 export type AddOnAmount = UsageAddOnInfo & {
+  /** Staff only: what the subscribe must bring back (the account as this quote saw it). */
+  preview_token?: string;
   tax_label?: string;
   prorated_amount?: number;
   discount_amount?: number;
@@ -282,7 +286,7 @@ export const confirmLateSubscribeFpx = (http: HttpClient, input: LateSubscribeFp
 
 export const subscribeAddOn = (
   http: HttpClient,
-  input: { quantity: number; storeId: number; coupon?: string } & UserScoped & StaffReason,
+  input: { quantity: number; storeId: number; coupon?: string; previewToken?: string } & UserScoped & StaffReason,
 ): Promise<MessageResponse & { invoice: Invoice | null }> =>
   http.post('/users/usage-addon/subscribe', {
     addon_store_quantity: input.quantity,
@@ -290,6 +294,7 @@ export const subscribeAddOn = (
     user_id: input.userId,
     coupon: input.coupon || undefined,
     reason: input.reason,
+    preview_token: input.previewToken,
   });
 
 /** Sandbox gateway only: the stand-in for Stripe.js turning card details into a payment method. */

@@ -65,6 +65,7 @@ export const optionalCoupon = z
 const userId = optionalPositiveId();
 const optionalStoreId = optionalPositiveId();
 const paymentMethod = reference('validation:billing.paymentMethodRequired');
+const previewToken = z.string({ error: 'validation:staff.previewRequired' }).min(1, { error: 'validation:staff.previewRequired' }).max(2000, { error: 'validation:staff.previewRequired' }).optional();
 
 /** POST users/billing/downgrade-or-upgrade. */
 export const downgradeOrUpgradeSchema = z.object(
@@ -73,6 +74,8 @@ export const downgradeOrUpgradeSchema = z.object(
     type: z.enum(['downgrade', 'upgrade'], { error: 'validation:billing.changeTypeInvalid' }),
     store_id: optionalStoreId,
     user_id: userId,
+    /** Staff only: the token of the plan-change preview this change was shown as (409 stale_preview when the account changed). */
+    preview_token: previewToken,
   },
   { error: INPUT_KEY },
 );
@@ -260,7 +263,8 @@ export type AddOnAmountQueryOutput = z.output<typeof addOnAmountQuerySchema>;
 
 /** POST users/usage-addon/subscribe. */
 export const addOnSubscribeSchema = z.object(
-  { user_id: userId, store_id: positiveId(), coupon: optionalCoupon, addon_store_quantity: addOnQuantity },
+  // Staff only: the token of the amount-to-pay preview (409 stale_preview when the account changed since).
+  { user_id: userId, store_id: positiveId(), coupon: optionalCoupon, addon_store_quantity: addOnQuantity, preview_token: previewToken },
   { error: INPUT_KEY },
 );
 export type AddOnSubscribeInput = z.input<typeof addOnSubscribeSchema>;

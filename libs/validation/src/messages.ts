@@ -135,6 +135,7 @@ export const validationMessagesEn = {
 
   // Staff console (issue 10).
   'validation:staff.reasonRequired': 'Please give a reason (at least 3 characters)',
+  'validation:staff.previewRequired': 'Preview this change first, then confirm it',
   'validation:staff.reasonTooLong': 'Please keep the reason to 500 characters or fewer',
   'validation:staff.dateInvalid': 'Please choose a valid date',
   'validation:staff.cursorInvalid': 'This page link is no longer valid; start from the first page',

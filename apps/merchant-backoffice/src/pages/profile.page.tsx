@@ -6,6 +6,7 @@ import { PageLoader, applyServerFieldErrors, usePageTitle, useSchemaForm } from 
 import { imageFileSchema, updateUserSchema } from '@merchant-hub/validation';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StaffAccessCard } from '../components/staff-access-card';
 
 type ProfileValues = { name: string; email: string; phone: string };
 
@@ -96,6 +97,7 @@ export const ProfilePage = () => {
         <Text c="dimmed">{t('profile:subtitle')}</Text>
       </Stack>
       {user.data ? <ProfileForm user={user.data} /> : <PageLoader label={t('common:status.loading')} />}
+      <StaffAccessCard />
     </Stack>
   );
 };

@@ -6,6 +6,7 @@ import { formatMoney } from '@merchant-hub/money';
 import { formatDate } from '@merchant-hub/ui-kit';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBillingScope } from '../billing-scope';
 import { useErrorText } from '../notify';
 import { ChargeSummaryTable } from './charge-summary';
 
@@ -17,7 +18,8 @@ export type PlanChangeModalProps = {
   loading?: boolean;
   onClose: () => void;
   /** Apply now (`requestType` goes to downgrade-or-upgrade) or, for `review`, continue to the upgrade page. */
-  onConfirm: (input: { pkg: Package; requestType: 'upgrade' | 'downgrade'; review: boolean }) => void;
+  /** `previewToken`: staff scope, the preview the change was shown as (its commit carries it). */
+  onConfirm: (input: { pkg: Package; requestType: 'upgrade' | 'downgrade'; review: boolean; previewToken?: string }) => void;
 };
 
 /**
@@ -32,7 +34,10 @@ export const PlanChangeModal = ({ target, subscriptions, userId, loading, onClos
   const current = currentPlanSubscription(subscriptions);
   // A change of a running plan that applies at once charges today: show what, before the button.
   const chargesNow = current !== null && decision?.effect.kind === 'immediate';
-  const preview = usePlanChangePreview({ packageId: chargesNow && target ? target.id : null, userId }, { meta: { handlesError: true }, retry: false });
+  // Staff preview every change of a running plan: the commit carries the preview's token (preview, then commit).
+  const { isStaff } = useBillingScope();
+  const needsPreview = chargesNow || (isStaff && current !== null && decision?.effect.kind !== 'review');
+  const preview = usePlanChangePreview({ packageId: needsPreview && target ? target.id : null, userId }, { meta: { handlesError: true }, retry: false });
   if (target === null || decision === null) return null;
   const from = current?.package?.name ?? '';
   const coupon = current?.coupon ?? null;
@@ -49,7 +54,7 @@ export const PlanChangeModal = ({ target, subscriptions, userId, loading, onClos
             ? 'downgrade'
             : 'upgrade';
   const effectiveAt = decision.effect.kind === 'scheduled' ? decision.effect.effectiveAt : null;
-  const blocked = (decision.mustAcknowledgeCouponRemoval && !acknowledged) || (chargesNow && !preview.isSuccess);
+  const blocked = (decision.mustAcknowledgeCouponRemoval && !acknowledged) || (needsPreview && !preview.isSuccess);
   const close = () => {
     setAcknowledged(false);
     onClose();
@@ -82,6 +87,13 @@ export const PlanChangeModal = ({ target, subscriptions, userId, loading, onClos
             <Loader size="sm" aria-label={t('change.loadingAmount')} />
           )
         ) : null}
+        {!chargesNow && needsPreview && preview.isError ? (
+          <Alert color="red" title={errorText(preview.error)}>
+            <Button variant="light" size="xs" onClick={() => void preview.refetch()}>
+              {t('page.retry')}
+            </Button>
+          </Alert>
+        ) : null}
         {decision.mustAcknowledgeCouponRemoval ? (
           <Alert color="orange" title={t('change.couponWarning', { code: couponCode })}>
             <Checkbox
@@ -100,7 +112,7 @@ export const PlanChangeModal = ({ target, subscriptions, userId, loading, onClos
               loading={loading}
               disabled={blocked}
               onClick={() =>
-                onConfirm({ pkg: target, requestType: decision.requestType ?? 'upgrade', review: decision.effect.kind === 'review' })
+                onConfirm({ pkg: target, requestType: decision.requestType ?? 'upgrade', review: decision.effect.kind === 'review', previewToken: preview.data?.preview_token })
               }
             >
               {t(`change.${decision.confirmLabel}`)}

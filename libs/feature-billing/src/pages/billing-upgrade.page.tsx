@@ -41,7 +41,7 @@ export const BillingUpgradePage = () => {
   const handlePay = () =>
     withReason((fields) =>
       change.mutate(
-        { package_id: data.package.id, type: 'upgrade', store_id: storeId || undefined, user_id: acting.userId, ...fields },
+        { package_id: data.package.id, type: 'upgrade', store_id: storeId || undefined, user_id: acting.userId, preview_token: data.preview_token, ...fields },
         {
           onSuccess: (result) => {
             notify.success(result.message);

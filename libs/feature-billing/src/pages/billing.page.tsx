@@ -162,7 +162,7 @@ const BillingScreen = ({ userId, storeId: chosenStoreId, isStaff }: { userId?: n
       ),
     );
 
-  const handleConfirmChange = ({ pkg, requestType, review }: { pkg: Package; requestType: 'upgrade' | 'downgrade'; review: boolean }) => {
+  const handleConfirmChange = ({ pkg, requestType, review, previewToken }: { pkg: Package; requestType: 'upgrade' | 'downgrade'; review: boolean; previewToken?: string }) => {
     if (review) {
       setTarget(null);
       void navigate(`${paths.upgrade}?package_id=${pkg.id}`);
@@ -170,7 +170,7 @@ const BillingScreen = ({ userId, storeId: chosenStoreId, isStaff }: { userId?: n
     }
     withReason((fields) =>
       changePlan.mutate(
-        { package_id: pkg.id, type: requestType, store_id: storeId || undefined, user_id: userId, ...fields },
+        { package_id: pkg.id, type: requestType, store_id: storeId || undefined, user_id: userId, preview_token: previewToken, ...fields },
         {
           onSuccess: (result) => {
             notify.success(result.message);

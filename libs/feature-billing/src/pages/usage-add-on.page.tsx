@@ -58,7 +58,7 @@ export const UsageAddOnPage = () => {
   const handleSubscribe = () =>
     withReason((fields) =>
       subscribe.mutate(
-        { quantity: chosenQuantity, storeId, coupon: invalidCoupon ? undefined : coupon, userId: acting.userId, ...fields },
+        { quantity: chosenQuantity, storeId, coupon: invalidCoupon ? undefined : coupon, userId: acting.userId, previewToken: quote.preview_token, ...fields },
         {
           onSuccess: () => {
             notify.success(t('errors:success.addOnSubscribed'));

@@ -28,6 +28,7 @@ import { linkBase } from '../../http/origin';
 import { route, type RouteTable } from '../../http/route-table';
 import { billingFor } from './billing.context';
 import { actingFor, onBehalfRoutes } from './services/merchant-access';
+import { createStaffPreviews } from './services/staff-preview';
 
 /** `PATCH users/billing/:id` answers 404 for a malformed id before it reads the body. */
 const idParam: RequestHandler = (req, _res, next) => {
@@ -37,6 +38,7 @@ const idParam: RequestHandler = (req, _res, next) => {
 
 export const billingRoutes = (deps: AppDeps): RouteTable => {
   const { services, invoiceDocuments } = billingFor(deps);
+  const previews = createStaffPreviews(deps);
   const { overview, planChanges, lifecycle, paymentMethods, threeDSecure, fpx, coupons, ledger } = services;
 
   /**
@@ -79,7 +81,11 @@ export const billingRoutes = (deps: AppDeps): RouteTable => {
       auth: 'user',
       query: planChangePreviewQuerySchema,
       audit: 'billing.plan_change_preview',
-      handler: async (ctx) => ({ data: await planChanges.planChangePreview(await actor(ctx), ctx.input.package_id) }),
+      handler: async (ctx) => {
+        const who = await actor(ctx);
+        // Staff get a token of this preview; their commit must bring it back (409 stale_preview otherwise).
+        return { data: { ...(await planChanges.planChangePreview(who, ctx.input.package_id)), ...(await previews.issue(who, `plan:${ctx.input.package_id}`)) } };
+      },
     }),
     route({
       method: 'post',
@@ -88,7 +94,11 @@ export const billingRoutes = (deps: AppDeps): RouteTable => {
       auth: 'user',
       body: downgradeOrUpgradeSchema,
       audit: (input) => `billing.${input.type}`,
-      handler: async (ctx) => planChanges.downgradeOrUpgrade(await actor(ctx), ctx.input),
+      handler: async (ctx) => {
+        const who = await actor(ctx);
+        await previews.require(ctx.req, who, `plan:${ctx.input.package_id}`);
+        return planChanges.downgradeOrUpgrade(who, ctx.input);
+      },
     }),
     route({
       method: 'post',

@@ -11,3 +11,4 @@ export { type SubscriptionRecord, toSubscriptionRecord } from './repositories/su
 export type { Actor } from './services/billing-state';
 export { couponProblem } from './services/coupon-rules';
 export { type ActingFor, actingFor, onBehalfRoutes } from './services/merchant-access';
+export { createStaffPreviews } from './services/staff-preview';

@@ -109,8 +109,9 @@ export const lastVisitAt = async (db: Exec, staffId: number, merchantId: number)
 };
 
 /** The merchant's own view of staff access: no staff identity, only the role and why. */
+/** What a merchant sees of staff access: visits (once per visit) and the changes staff made, with their reason. */
 export const staffAccessOf = async (db: Exec, merchantId: number, limit: number) =>
-  (await db('audit_log').where({ merchant_id: merchantId, outcome: 'succeeded' }).whereNotNull('actor_role').orderBy('id', 'desc').limit(limit).select('created_at', 'action', 'reason', 'actor_role')).map((row) => ({
+  (await db('audit_log').where({ merchant_id: merchantId, outcome: 'succeeded' }).whereNotNull('actor_role').where((q) => q.where('action', 'merchant.viewed').orWhereNotNull('reason')).orderBy('id', 'desc').limit(limit).select('created_at', 'action', 'reason', 'actor_role')).map((row) => ({
     at: Number(row.created_at),
     action: String(row.action),
     reason: row.reason ? String(row.reason) : null,

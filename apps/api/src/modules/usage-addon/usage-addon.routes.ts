@@ -2,11 +2,13 @@ import { addOnAmountQuerySchema, addOnPackageRequestSchema, addOnSubscribeSchema
 import type { Request, Response } from 'express';
 import type { AppDeps } from '../../app-deps';
 import { route, type RouteTable } from '../../http/route-table';
-import { actingFor, billingFor, onBehalfRoutes } from '../billing';
+import { actingFor, billingFor, createStaffPreviews, onBehalfRoutes } from '../billing';
 
 /** The Sales Channel Management add-on (spec §7 usage add-on calls); money math shared with billing. */
 export const usageAddonRoutes = (deps: AppDeps): RouteTable => {
   const { addOn } = billingFor(deps).services;
+  const previews = createStaffPreviews(deps);
+  const addOnSubject = (input: { addon_store_quantity: number }) => `addon:${input.addon_store_quantity}`;
 
   const actor = async (ctx: { req: Request; res: Response; input: { user_id?: number; store_id?: number }; audit: string }) => {
     const acting = await actingFor(deps, ctx.req, ctx.res, { userId: ctx.input.user_id, storeId: ctx.input.store_id, action: ctx.audit, details: { ...ctx.input } });
@@ -30,7 +32,12 @@ export const usageAddonRoutes = (deps: AppDeps): RouteTable => {
       auth: 'user',
       query: addOnAmountQuerySchema,
       audit: 'addon.amount',
-      handler: async (ctx) => addOn.addOnAmount(await actor(ctx), ctx.input.addon_store_quantity, ctx.input.coupon),
+      handler: async (ctx) => {
+        const who = await actor(ctx);
+        // Staff get a token of this quote; their subscribe must bring it back (409 stale_preview otherwise).
+        const quote = await addOn.addOnAmount(who, ctx.input.addon_store_quantity, ctx.input.coupon);
+        return { data: { ...quote.data, ...(await previews.issue(who, addOnSubject(ctx.input))) } };
+      },
     }),
     route({
       method: 'post',
@@ -39,7 +46,11 @@ export const usageAddonRoutes = (deps: AppDeps): RouteTable => {
       auth: 'user',
       body: addOnSubscribeSchema,
       audit: 'addon.subscribe',
-      handler: async (ctx) => addOn.addOnSubscribe(await actor(ctx), ctx.input.addon_store_quantity, ctx.input.coupon),
+      handler: async (ctx) => {
+        const who = await actor(ctx);
+        await previews.require(ctx.req, who, addOnSubject(ctx.input));
+        return addOn.addOnSubscribe(who, ctx.input.addon_store_quantity, ctx.input.coupon);
+      },
     }),
   ]);
 };

@@ -11,4 +11,27 @@ export const profile = {
   photoUpdated: 'Your photo has been updated.',
   save: 'Save changes',
   saved: 'Your profile has been updated',
+  staffAccess: {
+    title: 'Support access to your account',
+    intro: 'When our support team looked at or changed your account, and the reason they gave.',
+    loading: 'Loading support access…',
+    error: 'We could not load this list right now.',
+    retry: 'Try again',
+    empty: 'Our support team has not looked at or changed your account.',
+    looked: 'Looked',
+    changed: 'Changed',
+    reason: 'Reason: {{reason}}',
+    kind: {
+      viewed: '{{role}} looked at your account',
+      billing: '{{role}} changed your plan or billing',
+      credit: '{{role}} adjusted your credit balance',
+      invoice: '{{role}} acted on an invoice',
+      account: '{{role}} helped with your sign-in',
+      clock: '{{role}} moved your test clock',
+    },
+    role: {
+      support: 'Support',
+      superadmin: 'An administrator',
+    },
+  },
 };

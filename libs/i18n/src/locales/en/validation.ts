@@ -151,6 +151,7 @@ export const validation = {
     nameRequired: 'Please fill in your Name',
   },
   staff: {
+    previewRequired: 'Preview this change first, then confirm it',
     reasonRequired: 'Please give a reason (at least 3 characters)',
     reasonTooLong: 'Please keep the reason to 500 characters or fewer',
     dateInvalid: 'Please choose a valid date',

@@ -11,4 +11,27 @@ export const profile = {
   photoUpdated: 'Foto anda telah dikemas kini.',
   save: 'Simpan perubahan',
   saved: 'Profil anda telah dikemas kini',
+  staffAccess: {
+    title: 'Akses sokongan ke akaun anda',
+    intro: 'Bila pasukan sokongan kami melihat atau mengubah akaun anda, dan sebab yang diberikan.',
+    loading: 'Memuatkan akses sokongan…',
+    error: 'Kami tidak dapat memuatkan senarai ini sekarang.',
+    retry: 'Cuba lagi',
+    empty: 'Pasukan sokongan kami belum melihat atau mengubah akaun anda.',
+    looked: 'Dilihat',
+    changed: 'Diubah',
+    reason: 'Sebab: {{reason}}',
+    kind: {
+      viewed: '{{role}} melihat akaun anda',
+      billing: '{{role}} mengubah pelan atau pengebilan anda',
+      credit: '{{role}} melaraskan baki kredit anda',
+      invoice: '{{role}} mengambil tindakan pada invois',
+      account: '{{role}} membantu log masuk anda',
+      clock: '{{role}} menggerakkan jam ujian anda',
+    },
+    role: {
+      support: 'Sokongan',
+      superadmin: 'Seorang pentadbir',
+    },
+  },
 };

@@ -151,6 +151,7 @@ export const validation = {
     nameRequired: 'Sila isikan Nama anda',
   },
   staff: {
+    previewRequired: 'Pratonton perubahan ini dahulu, kemudian sahkannya',
     reasonRequired: 'Sila berikan sebab (sekurang-kurangnya 3 aksara)',
     reasonTooLong: 'Sila hadkan sebab kepada 500 aksara atau kurang',
     dateInvalid: 'Sila pilih tarikh yang sah',

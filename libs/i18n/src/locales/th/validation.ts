@@ -151,6 +151,7 @@ export const validation = {
     nameRequired: 'โปรดกรอกชื่อของคุณ',
   },
   staff: {
+    previewRequired: 'โปรดดูตัวอย่างการเปลี่ยนแปลงนี้ก่อน แล้วจึงยืนยัน',
     reasonRequired: 'กรุณาระบุเหตุผล (อย่างน้อย 3 ตัวอักษร)',
     reasonTooLong: 'กรุณาระบุเหตุผลไม่เกิน 500 ตัวอักษร',
     dateInvalid: 'กรุณาเลือกวันที่ที่ถูกต้อง',

@@ -11,4 +11,27 @@ export const profile = {
   photoUpdated: '您的照片已更新。',
   save: '保存更改',
   saved: '您的个人资料已更新',
+  staffAccess: {
+    title: '客服对您账户的访问',
+    intro: '我们的客服团队何时查看或更改了您的账户，以及给出的原因。',
+    loading: '正在加载客服访问记录…',
+    error: '暂时无法加载此列表。',
+    retry: '重试',
+    empty: '我们的客服团队尚未查看或更改您的账户。',
+    looked: '已查看',
+    changed: '已更改',
+    reason: '原因：{{reason}}',
+    kind: {
+      viewed: '{{role}}查看了您的账户',
+      billing: '{{role}}更改了您的套餐或账单',
+      credit: '{{role}}调整了您的余额',
+      invoice: '{{role}}处理了一张发票',
+      account: '{{role}}协助了您的登录',
+      clock: '{{role}}调整了您的测试时钟',
+    },
+    role: {
+      support: '客服',
+      superadmin: '管理员',
+    },
+  },
 };

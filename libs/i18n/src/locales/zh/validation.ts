@@ -151,6 +151,7 @@ export const validation = {
     nameRequired: '请填写您的姓名',
   },
   staff: {
+    previewRequired: '请先预览此变更，再确认',
     reasonRequired: '请填写原因（至少 3 个字符）',
     reasonTooLong: '原因不能超过 500 个字符',
     dateInvalid: '请选择有效的日期',

@@ -11,4 +11,27 @@ export const profile = {
   photoUpdated: '您的照片已更新。',
   save: '儲存變更',
   saved: '您的個人資料已更新',
+  staffAccess: {
+    title: '客服對您帳戶的存取',
+    intro: '我們的客服團隊何時檢視或變更了您的帳戶，以及提供的原因。',
+    loading: '正在載入客服存取紀錄…',
+    error: '目前無法載入此清單。',
+    retry: '重試',
+    empty: '我們的客服團隊尚未檢視或變更您的帳戶。',
+    looked: '已檢視',
+    changed: '已變更',
+    reason: '原因：{{reason}}',
+    kind: {
+      viewed: '{{role}}檢視了您的帳戶',
+      billing: '{{role}}變更了您的方案或帳單',
+      credit: '{{role}}調整了您的餘額',
+      invoice: '{{role}}處理了一張發票',
+      account: '{{role}}協助了您的登入',
+      clock: '{{role}}調整了您的測試時鐘',
+    },
+    role: {
+      support: '客服',
+      superadmin: '管理員',
+    },
+  },
 };

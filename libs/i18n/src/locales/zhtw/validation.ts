@@ -151,6 +151,7 @@ export const validation = {
     nameRequired: '請填寫您的姓名',
   },
   staff: {
+    previewRequired: '請先預覽此變更，再確認',
     reasonRequired: '請填寫原因（至少 3 個字元）',
     reasonTooLong: '原因不可超過 500 個字元',
     dateInvalid: '請選擇有效的日期',

@@ -8,7 +8,7 @@ import { type ChargeInput, type GatewayExec, GatewayError, type GatewayNextActio
 import { AppError } from '../../../http/errors';
 import { type BillingAccount, ensureBillingAccount, readBillingAccount } from '../repositories/billing-accounts.repository';
 import { findInvoice, type InvoiceRecord } from '../repositories/invoices.repository';
-import { takeTransactionWork } from './on-behalf';
+import { takeTransactionPrecondition, takeTransactionWork } from './on-behalf';
 import { couponFor, insertSubscription, planLine, startDunning, useCoupon } from './subscription-steps';
 
 /**
@@ -82,6 +82,8 @@ export const createEngine = (deps: EngineDeps) => {
         if (options.skipLocked) return null;
         throw new AppError('not_found');
       }
+      // A staff commit's preview must still describe the account, before anything is charged.
+      await takeTransactionPrecondition()?.(tx);
       const now = await nowFor(tx, merchantId);
       const value = await fn({ tx, account, now, failAfterCommit: (error) => (deferred = error) });
       // The request's own entry (staff on a merchant's behalf) commits or rolls back with this change.

@@ -10,10 +10,13 @@ import type { AppError } from '../../../http/errors';
  */
 export type InTransactionWork = (tx: Knex.Transaction, failure: AppError | null) => Promise<void>;
 
-const scope = new AsyncLocalStorage<{ work: InTransactionWork | null }>();
+/** A check the request needs to pass inside the merchant's locked transaction, before its change runs. */
+export type InTransactionCheck = (tx: Knex.Transaction) => Promise<void>;
+
+const scope = new AsyncLocalStorage<{ work: InTransactionWork | null; check: InTransactionCheck | null }>();
 
 /** Runs one request's handler with a place for its in-transaction work. */
-export const runWithTransactionWork = <T>(fn: () => Promise<T>): Promise<T> => scope.run({ work: null }, fn);
+export const runWithTransactionWork = <T>(fn: () => Promise<T>): Promise<T> => scope.run({ work: null, check: null }, fn);
 
 /** Sets the work of the current request (outside `runWithTransactionWork`: false, nothing was set). */
 export const setTransactionWork = (work: InTransactionWork): boolean => {
@@ -29,4 +32,18 @@ export const takeTransactionWork = (): InTransactionWork | null => {
   const work = store?.work ?? null;
   if (store) store.work = null;
   return work;
+};
+
+/** Sets the check of the current request (a staff preview token: the account must not have changed). */
+export const setTransactionPrecondition = (check: InTransactionCheck): void => {
+  const store = scope.getStore();
+  if (store) store.check = check;
+};
+
+/** Takes the current request's check, run once in its first merchant transaction. */
+export const takeTransactionPrecondition = (): InTransactionCheck | null => {
+  const store = scope.getStore();
+  const check = store?.check ?? null;
+  if (store) store.check = null;
+  return check;
 };

@@ -33,7 +33,8 @@ export const actingFor = async (
   const merchant = await merchantOfUser(deps.db, input.userId);
   if (!merchant) throw new AppError('not_found');
   await assertStore(deps, merchant.id, input.storeId);
-  const entry = { actorUserId: auth.userId, merchantId: merchant.id, action: input.action, details: input.details, ip: req.ip ?? null };
+  const actorRole = auth.roles.includes('superadmin') ? 'superadmin' : 'support';
+  const entry = { actorUserId: auth.userId, merchantId: merchant.id, action: input.action, details: input.details, ip: req.ip ?? null, actorRole };
   const at = () => Math.floor(deps.clock.now().getTime() / 1000);
   // A look (GET) is written as it happens. A change needs the staff member's reason, and its entry is written
   // in the merchant's billing transaction, so it commits or rolls back with the change (`onBehalfRoutes`).

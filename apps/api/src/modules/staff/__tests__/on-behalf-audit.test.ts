@@ -62,6 +62,18 @@ describe.each(testDatabases)('billing on a merchant’s behalf (%s)', (kind) => 
     expect(await endsAt()).toBeNull();
   });
 
+  it('shows the merchant staff changes with their reason, and visits, but not each page staff read', async () => {
+    expect((await request(ctx.app).get('/api/users/billing/all').set(bearer(support)).query({ user_id: myUser })).status).toBe(200);
+    await request(ctx.app).post(`/api/staff/merchants/${myUser}/visits`).set(bearer(support)).send({});
+    expect((await unsubscribe(support, { user_id: myUser, reason })).status).toBe(200);
+    const seen = await request(ctx.app).get('/api/users/staff-access').set(bearer(merchant));
+    expect(seen.status).toBe(200);
+    expect(seen.body.data.map((e: { action: string; reason: string | null; staff_role: string }) => [e.action, e.reason, e.staff_role])).toEqual([
+      ['billing.unsubscribe', reason, 'support'],
+      ['merchant.viewed', null, 'support'],
+    ]);
+  });
+
   it('lets the merchant change their own billing without a reason, and refuses naming another merchant', async () => {
     expect((await unsubscribe(merchant, {})).status).toBe(200);
     expect(await endsAt()).not.toBeNull();

@@ -1,0 +1,48 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { FakeRoute } from './render-app';
+import { renderApp, storeSession, user } from './render-app';
+
+afterEach(() => window.localStorage.clear());
+
+const signedIn: FakeRoute[] = [
+  { path: '/user', body: { data: user } },
+  { path: '/users/billing/all', status: 402, body: { error: { code: 'must_subscribe', message: 'x', key: 'errors:billing.mustSubscribe' } } },
+];
+
+const openProfile = async (access: FakeRoute) => {
+  storeSession();
+  const app = renderApp('/profile/personal', [access, ...signedIn]);
+  await waitFor(async () => expect(await screen.findByRole('textbox', { name: 'Name' })).toHaveValue('Aisyah Rahman'));
+  return app;
+};
+
+describe('support access on the profile', () => {
+  it('lists when staff looked at or changed the account and why, by role', async () => {
+    const { missingKeys } = await openProfile({
+      path: '/users/staff-access',
+      body: {
+        data: [
+          { at: 1_767_225_600, action: 'billing.unsubscribe', reason: 'Owner asked on chat #77', staff_role: 'support' },
+          { at: 1_767_139_200, action: 'merchant.viewed', reason: null, staff_role: 'superadmin' },
+        ],
+      },
+    });
+    expect(await screen.findByText('Support changed your plan or billing')).toBeInTheDocument();
+    expect(screen.getByText('Reason: Owner asked on chat #77')).toBeInTheDocument();
+    expect(screen.getByText('An administrator looked at your account')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Support access to your account' })).toBeInTheDocument();
+    await waitFor(() => expect(missingKeys).toEqual([]));
+  });
+
+  it('says so when staff never touched the account', async () => {
+    await openProfile({ path: '/users/staff-access', body: { data: [] } });
+    expect(await screen.findByText('Our support team has not looked at or changed your account.')).toBeInTheDocument();
+  });
+
+  it('offers a retry when the list cannot be loaded', async () => {
+    await openProfile({ path: '/users/staff-access', status: 500, body: { error: { code: 'internal', message: 'x', key: 'errors:general.somethingIsWrong' } } });
+    expect(await screen.findByText('We could not load this list right now.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});
