@@ -277,6 +277,23 @@ export const createLateSubscribeFpxIntent = (
     reason: input.reason,
   });
 
+/** POST users/billing/retry-payment/fpx/create-intent: the bank page that pays a past-due open invoice (MYR). */
+export const createRetryPaymentFpxIntent = (
+  http: HttpClient,
+  input: { type: 'default' | 'multistore'; bank: FpxBankCode; returnUrl?: string } & UserScoped & StaffReason,
+): Promise<FpxIntent> =>
+  http.post<FpxIntent>('/users/billing/retry-payment/fpx/create-intent', {
+    type: input.type,
+    user_id: input.userId,
+    bank: input.bank,
+    return_url: input.returnUrl,
+    reason: input.reason,
+  });
+
+/** POST users/billing/retry-payment/fpx: after the bank, pays the open invoice once (a repeat: already_confirmed). */
+export const confirmRetryPaymentFpx = (http: HttpClient, input: LateSubscribeFpxInput): Promise<PlanChangeResult> =>
+  http.post<PlanChangeResult>('/users/billing/retry-payment/fpx', input);
+
 /** POST users/billing/confirm-payment: settles what a 3-D Secure payment was paying for, at most once. */
 export const confirmPayment = (http: HttpClient, input: ConfirmPaymentInput): Promise<ConfirmPaymentResult> =>
   http.post<ConfirmPaymentResult>('/users/billing/confirm-payment', input);

@@ -19,6 +19,8 @@ import {
   cancelTrialingPackage,
   changePlan,
   confirmLateSubscribeFpx,
+  confirmRetryPaymentFpx,
+  createRetryPaymentFpxIntent,
   confirmPayment,
   createLateSubscribeFpxIntent,
   createLateSubscribeIntent,
@@ -302,6 +304,18 @@ export const useConfirmLateSubscribeFpx = (
 ) => {
   const http = useHttpClient();
   return useBillingMutation((input: LateSubscribeFpxInput) => confirmLateSubscribeFpx(http, input), options);
+};
+
+export const useCreateRetryPaymentFpxIntent = (
+  options: MutationHookOptions<Result<typeof createRetryPaymentFpxIntent>, Parameters<typeof createRetryPaymentFpxIntent>[1]> = {},
+) => {
+  const http = useHttpClient();
+  return useMutation({ ...options, mutationFn: (input: Parameters<typeof createRetryPaymentFpxIntent>[1]) => createRetryPaymentFpxIntent(http, input) });
+};
+
+export const useConfirmRetryPaymentFpx = (options: MutationHookOptions<Result<typeof confirmRetryPaymentFpx>, LateSubscribeFpxInput> = {}) => {
+  const http = useHttpClient();
+  return useBillingMutation((input: LateSubscribeFpxInput) => confirmRetryPaymentFpx(http, input), options);
 };
 
 export const useSubscribeAddOn = (

@@ -218,6 +218,21 @@ export const lateSubscribeFpxSchema = z.object(
 export type LateSubscribeFpxInput = z.input<typeof lateSubscribeFpxSchema>;
 export type LateSubscribeFpxOutput = z.output<typeof lateSubscribeFpxSchema>;
 
+/** POST users/billing/retry-payment/fpx/create-intent: pay a past-due subscription's open invoice at the bank. */
+export const retryPaymentFpxIntentSchema = z.object(
+  {
+    type: z.enum(['default', 'multistore'], { error: 'validation:billing.subscriptionTypeInvalid' }),
+    user_id: userId,
+    bank: fpxBankField.optional(),
+  },
+  { error: INPUT_KEY },
+);
+export type RetryPaymentFpxIntentInput = z.input<typeof retryPaymentFpxIntentSchema>;
+export type RetryPaymentFpxIntentOutput = z.output<typeof retryPaymentFpxIntentSchema>;
+
+/** POST users/billing/retry-payment/fpx, after the bank redirect (same body as late-subscribe/fpx). */
+export const retryPaymentFpxSchema = lateSubscribeFpxSchema;
+
 /** POST users/billing/confirm-payment, after the card issuer's 3-D Secure page sends the merchant back. */
 export const confirmPaymentSchema = z.object(
   { payment_intent: reference('validation:billing.paymentIntentRequired'), user_id: userId },

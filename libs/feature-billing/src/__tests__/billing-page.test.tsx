@@ -104,6 +104,35 @@ describe('BillingPage', () => {
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
+  it('lets a ringgit merchant past due pay the open invoice at the bank (FPX) and confirms it on the way back', async () => {
+    const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => undefined);
+    const pastDue = { ...overview(), all: [sub({ stripe_status: 'past_due' })], addOnIsPastDue: false, addOnSectionVisible: false };
+    const intent = { method: 'POST', path: '/users/billing/retry-payment/fpx/create-intent', body: { payment_intent_id: 'pi_r', client_secret: 's', redirect_url: 'http://localhost:3000/api/sandbox/fpx/pi_r', amount: 10692 } };
+    const { calls } = renderFeature(<BillingPage />, { routes: [merchant, { method: 'GET', path: '/users/billing/all', body: pastDue }, intent] });
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay with FPX' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pay the open invoice with FPX' });
+    await userEvent.click(within(dialog).getByPlaceholderText('Choose your bank'));
+    await userEvent.click(await screen.findByRole('option', { name: 'Maybank2u' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue to your bank' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost:3000/api/sandbox/fpx/pi_r'));
+    expect(calls.find((c) => c.path === '/users/billing/retry-payment/fpx/create-intent')?.body).toEqual({ type: 'default', bank: 'maybank2u', return_url: '/home/dashboard?flow=fpx_retry' });
+
+    const confirm = { method: 'POST', path: '/users/billing/retry-payment/fpx', body: { message: 'Payment received' } };
+    const back = renderFeature(<BillingPage />, {
+      routes: [merchant, { method: 'GET', path: '/users/billing/all', body: pastDue }, confirm],
+      path: '/home/dashboard?flow=fpx_retry&payment_intent=pi_r&redirect_status=succeeded',
+    });
+    await waitFor(() => expect(back.calls.find((c) => c.path === '/users/billing/retry-payment/fpx')?.body).toEqual({ payment_intent_id: 'pi_r' }));
+    expect(back.calls.some((c) => c.path === '/users/billing/late-subscribe/fpx')).toBe(false);
+  });
+
+  it('offers no FPX retry outside ringgit', async () => {
+    const sgd = { ...overview(), currency: 'SGD', all: [sub({ stripe_status: 'past_due' })], addOnIsPastDue: false, addOnSectionVisible: false };
+    renderFeature(<BillingPage />, { routes: [merchant, { method: 'GET', path: '/users/billing/all', body: sgd }] });
+    expect(await screen.findByRole('button', { name: 'Retry Payment' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pay with FPX' })).not.toBeInTheDocument();
+  });
+
   it('offers Retry Payment for an unpaid add-on and retries the multistore subscription', async () => {
     const routes = [merchant, { method: 'GET', path: '/users/billing/all', body: overview() }, { method: 'POST', path: '/users/billing/retry-payment', body: { message: 'Payment received' } }];
     const { calls } = renderFeature(<BillingPage />, { routes });

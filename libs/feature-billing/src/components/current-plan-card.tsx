@@ -11,6 +11,8 @@ export type CurrentPlanCardProps = {
   onResume: () => void;
   onUnsubscribe: () => void;
   onRetryPayment: () => void;
+  /** Pay the open invoice at the bank instead (FPX): offered for ringgit accounts only. */
+  onRetryByFpx?: () => void;
   onCancelScheduled: () => void;
   onApplyCoupon: () => void;
   onCreditBalance: () => void;
@@ -100,6 +102,11 @@ export const CurrentPlanCard = ({ overview, busy, ...on }: CurrentPlanCardProps)
           {action === 'retryPayment' ? (
             <Button size="xs" color="red" onClick={on.onRetryPayment} loading={busy}>
               {t('currentPlan.retryPayment')}
+            </Button>
+          ) : null}
+          {action === 'retryPayment' && overview.currency === 'MYR' && on.onRetryByFpx ? (
+            <Button size="xs" variant="outline" color="red" onClick={on.onRetryByFpx} disabled={busy}>
+              {t('currentPlan.retryByFpx')}
             </Button>
           ) : null}
           {action === 'cancelScheduled' ? (

@@ -3,16 +3,14 @@ import { authenticationRedirectOf, isApiError, useCreateLateSubscribeFpxIntent, 
 import type { CurrencyCode, Package } from '@merchant-hub/domain';
 import { visiblePlanCards } from '@merchant-hub/billing-rules';
 import { formatMoney, invoiceTotals } from '@merchant-hub/money';
-import { FPX_BANKS, type FpxBankCode, lateSubscribeFormSchema } from '@merchant-hub/validation';
+import { type FpxBankCode, lateSubscribeFormSchema } from '@merchant-hub/validation';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '../notify';
 import { useStaffReason } from '../staff-reason';
 import type { StaffReasonFields } from '../staff-reason';
 import { CardEntryField, useCardEntry } from './card-entry';
-
-/** The bank picker's rows: Stripe's FPX bank codes, named as the banks name their online banking. */
-const BANK_OPTIONS = FPX_BANKS.map((entry) => ({ value: entry.code, label: entry.name }));
+import { FpxBankSelect } from './fpx-bank-select';
 
 export type LateSubscribeModalProps = {
   packages: Package[];
@@ -105,14 +103,7 @@ export const LateSubscribeModal = ({ packages, currency, userId, isStaff, return
         {paymentType === 'card' ? (
           <CardEntryField entry={entry} disabled={busy} />
         ) : (
-          <Select
-            label={t('lateSubscribe.bank')}
-            placeholder={t('lateSubscribe.bankPlaceholder')}
-            data={BANK_OPTIONS}
-            value={bank}
-            onChange={(value) => setBank(FPX_BANKS.find((entry) => entry.code === value)?.code ?? null)}
-            searchable
-          />
+          <FpxBankSelect value={bank} onChange={setBank} />
         )}
         {error ? (
           <Alert color="red" role="alert" data-testid="late-subscribe-error">

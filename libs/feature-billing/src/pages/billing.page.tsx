@@ -7,6 +7,7 @@ import {
   useCancelTrialingPackage,
   useChangePlan,
   useConfirmLateSubscribeFpx,
+  useConfirmRetryPaymentFpx,
   useConfirmPayment,
   useCurrentUser,
   useResume,
@@ -31,6 +32,7 @@ import { LateSubscribeModal } from '../components/late-subscribe-modal';
 import { ManageCardsModal } from '../components/manage-cards-modal';
 import { PlanCards } from '../components/plan-cards';
 import { PlanChangeModal } from '../components/plan-change-modal';
+import { FPX_RETRY_FLOW, RetryFpxModal } from '../components/retry-fpx-modal';
 import { SalesChannelCard } from '../components/sales-channel-card';
 import { StoreChooser } from '../components/store-chooser';
 import { UsageLimitCard } from '../components/usage-limit-card';
@@ -83,6 +85,8 @@ const BillingScreen = ({ userId, storeId: chosenStoreId, isStaff }: { userId?: n
   const resume = useResume(handled);
   const retry = useRetryPayment(handled);
   const confirmFpx = useConfirmLateSubscribeFpx(handled);
+  const confirmRetryFpx = useConfirmRetryPaymentFpx(handled);
+  const [retryFpxType, setRetryFpxType] = useState<'default' | 'multistore' | null>(null);
   const fpxHandled = useRef(false);
   const confirmPayment = useConfirmPayment(handled);
   const threeDsHandled = useRef(false);
@@ -110,9 +114,21 @@ const BillingScreen = ({ userId, storeId: chosenStoreId, isStaff }: { userId?: n
     const status = params.get('redirect_status');
     if (!intentId || !status || fpxHandled.current) return;
     fpxHandled.current = true;
+    const retrying = params.get('flow') === FPX_RETRY_FLOW;
     setParams({}, { replace: true });
     if (status !== 'succeeded') {
       notify.text(t('errors:billing.fpxPaymentFailed'));
+      return;
+    }
+    if (retrying) {
+      // Back from paying a past-due invoice at the bank: that invoice is paid once and the plan is active again.
+      confirmRetryFpx.mutate(
+        { payment_intent_id: intentId, user_id: userId },
+        {
+          onSuccess: () => notify.success(t('errors:success.paymentReceived')),
+          onError: (error) => notify.error(error, { fallbackKey: 'errors:billing.fpxPaymentFailed' }),
+        },
+      );
       return;
     }
     confirmFpx.mutate(
@@ -122,9 +138,9 @@ const BillingScreen = ({ userId, storeId: chosenStoreId, isStaff }: { userId?: n
         onError: (error) => notify.error(error, { fallbackKey: 'errors:billing.fpxPaymentFailed' }),
       },
     );
-  }, [params, setParams, confirmFpx, notify, t, userId]);
+  }, [params, setParams, confirmFpx, confirmRetryFpx, notify, t, userId]);
 
-  if (overview.isPending || confirmFpx.isPending || confirmPayment.isPending) return <PageLoader label={t('page.loading')} />;
+  if (overview.isPending || confirmFpx.isPending || confirmRetryFpx.isPending || confirmPayment.isPending) return <PageLoader label={t('page.loading')} />;
   if (overview.isError) {
     const late = mustSubscribeOf(overview.error);
     if (late) {
@@ -195,6 +211,7 @@ const BillingScreen = ({ userId, storeId: chosenStoreId, isStaff }: { userId?: n
           onResume={() => setModal('resume')}
           onUnsubscribe={() => setModal('unsubscribe')}
           onRetryPayment={() => handleRetry('default')}
+          onRetryByFpx={() => setRetryFpxType('default')}
           onCancelScheduled={() => setModal('cancelScheduled')}
           onApplyCoupon={() => setModal('coupon')}
           onCreditBalance={() => setModal('credit')}
@@ -216,6 +233,7 @@ const BillingScreen = ({ userId, storeId: chosenStoreId, isStaff }: { userId?: n
       <PlanCards packages={packages} subscriptions={data.all} isStaff={isStaff} initialPeriod={data.currentBillingPeriod ?? 'monthly'} onOrder={setTarget} />
 
       <PlanChangeModal key={target?.id ?? 'none'} target={target} subscriptions={data.all} userId={userId} loading={changePlan.isPending} onClose={() => setTarget(null)} onConfirm={handleConfirmChange} />
+      <RetryFpxModal key={retryFpxType ?? 'closed'} type={retryFpxType} userId={userId} returnPath={paths.billing} onClose={() => setRetryFpxType(null)} />
       <CreditBalanceModal opened={modal === 'credit'} userId={userId} onClose={() => setModal(null)} />
       <ApplyCouponModal opened={modal === 'coupon'} userId={userId} storeId={storeId} onClose={() => setModal(null)} />
       {data.billing ? (

@@ -3,6 +3,7 @@ import { gatewayFor } from '../../gateways';
 import { createEngine, type Engine } from './engine/billing.engine';
 import { createAddOnService } from './services/add-on.service';
 import { createCouponsService } from './services/coupons.service';
+import { createFpxRetryService } from './services/fpx-retry.service';
 import { createFpxService } from './services/fpx.service';
 import { createInvoiceDocumentsService } from './services/invoice-documents.service';
 import { createLedgerService } from './services/ledger.service';
@@ -28,6 +29,7 @@ export const createBillingServices = (engine: Engine) => {
     paymentMethods,
     threeDSecure: createThreeDSecureService(engine, { activation }),
     fpx: createFpxService(engine, { paymentMethods, activation }),
+    fpxRetry: createFpxRetryService(engine, { paymentMethods }),
     coupons,
     ledger: createLedgerService(engine),
     addOn: createAddOnService(engine, { onSession, coupons }),

@@ -15,6 +15,8 @@ import {
   planChangePreviewQuerySchema,
   positiveId,
   resumeSchema,
+  retryPaymentFpxIntentSchema,
+  retryPaymentFpxSchema,
   retryPaymentSchema,
   returnUrlSchema,
   setPrimaryCardSchema,
@@ -39,7 +41,7 @@ const idParam: RequestHandler = (req, _res, next) => {
 export const billingRoutes = (deps: AppDeps): RouteTable => {
   const { services, invoiceDocuments } = billingFor(deps);
   const previews = createStaffPreviews(deps);
-  const { overview, planChanges, lifecycle, paymentMethods, threeDSecure, fpx, coupons, ledger } = services;
+  const { overview, planChanges, lifecycle, paymentMethods, threeDSecure, fpx, fpxRetry, coupons, ledger } = services;
 
   /**
    * Pages outside the API may only send the merchant back into this product, never to an arbitrary site: on the
@@ -257,6 +259,28 @@ export const billingRoutes = (deps: AppDeps): RouteTable => {
       body: lateSubscribeFpxSchema,
       audit: 'billing.late_subscribe_fpx',
       handler: async (ctx) => fpx.lateSubscribeFpx(await actor(ctx), ctx.input),
+    }),
+    route({
+      method: 'post',
+      path: '/users/billing/retry-payment/fpx/create-intent',
+      summary: 'FPX for a past-due open invoice (MYR only): redirect to the bank → { payment_intent_id, redirect_url, amount, currency }',
+      auth: 'user',
+      body: retryPaymentFpxIntentSchema,
+      audit: 'billing.retry_payment_fpx_intent',
+      handler: async (ctx) => {
+        const { return_url: requested } = returnUrlSchema.parse(ctx.req.body);
+        const returnUrl = ownUrl(ctx.req, requested, '/home/dashboard');
+        return fpxRetry.retryPaymentFpxIntent(await actor(ctx), { ...ctx.input, returnUrl });
+      },
+    }),
+    route({
+      method: 'post',
+      path: '/users/billing/retry-payment/fpx',
+      summary: 'Confirm an FPX retry after the bank redirect: pays the open invoice once, the subscription is active again',
+      auth: 'user',
+      body: retryPaymentFpxSchema,
+      audit: 'billing.retry_payment_fpx',
+      handler: async (ctx) => fpxRetry.retryPaymentFpx(await actor(ctx), ctx.input),
     }),
     route({
       method: 'get',

@@ -28,6 +28,7 @@ export const billing = {
     resume: 'Resume',
     unsubscribe: 'Unsubscribe',
     retryPayment: 'Retry Payment',
+    retryByFpx: 'Pay with FPX',
     cancelScheduled: 'Cancel scheduled change',
     coupon: 'Coupon',
     noCoupon: 'No coupon applied',
@@ -147,6 +148,11 @@ export const billing = {
     dueToday: 'Due today',
     loadingAmount: 'Working out the amount due',
     cancel: 'Cancel',
+  },
+  retryFpx: {
+    title: 'Pay the open invoice with FPX',
+    body: 'Your last payment failed. Pay the open invoice from your bank account with FPX online banking; your plan is active again once the bank confirms.',
+    pay: 'Continue to your bank',
   },
   lateSubscribe: {
     title: 'Subscribe to continue',

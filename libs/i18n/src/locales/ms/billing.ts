@@ -26,6 +26,7 @@ export const billing = {
     resume: 'Sambung Semula',
     unsubscribe: 'Berhenti Langgan',
     retryPayment: 'Cuba Bayar Semula',
+    retryByFpx: 'Bayar dengan FPX',
     cancelScheduled: 'Batalkan perubahan yang dijadualkan',
     coupon: 'Kupon',
     noCoupon: 'Tiada kupon digunakan',
@@ -145,6 +146,11 @@ export const billing = {
     dueToday: 'Perlu dibayar hari ini',
     loadingAmount: 'Mengira jumlah yang perlu dibayar',
     cancel: 'Batal',
+  },
+  retryFpx: {
+    title: 'Bayar invois terbuka dengan FPX',
+    body: 'Pembayaran terakhir anda gagal. Bayar invois terbuka dari akaun bank anda dengan perbankan dalam talian FPX; pelan anda aktif semula sebaik sahaja bank mengesahkannya.',
+    pay: 'Teruskan ke bank anda',
   },
   lateSubscribe: {
     title: 'Langgan untuk meneruskan',

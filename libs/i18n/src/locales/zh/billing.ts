@@ -26,6 +26,7 @@ export const billing = {
     resume: '恢复',
     unsubscribe: '取消订阅',
     retryPayment: '重新付款',
+    retryByFpx: '使用 FPX 付款',
     cancelScheduled: '取消预定的变更',
     coupon: '优惠券',
     noCoupon: '未使用优惠券',
@@ -145,6 +146,11 @@ export const billing = {
     dueToday: '今日应付',
     loadingAmount: '正在计算应付金额',
     cancel: '取消',
+  },
+  retryFpx: {
+    title: '使用 FPX 支付未结发票',
+    body: '您的上一笔付款失败。请通过 FPX 网上银行从您的银行账户支付未结发票；银行确认后，您的套餐将重新生效。',
+    pay: '前往您的银行',
   },
   lateSubscribe: {
     title: '请订阅以继续',

@@ -26,6 +26,7 @@ export const billing = {
     resume: '恢復',
     unsubscribe: '取消訂閱',
     retryPayment: '重新付款',
+    retryByFpx: '使用 FPX 付款',
     cancelScheduled: '取消預定的變更',
     coupon: '優惠券',
     noCoupon: '未使用優惠券',
@@ -145,6 +146,11 @@ export const billing = {
     dueToday: '今日應付',
     loadingAmount: '正在計算應付金額',
     cancel: '取消',
+  },
+  retryFpx: {
+    title: '使用 FPX 支付未結發票',
+    body: '您的上一筆付款失敗。請透過 FPX 網路銀行從您的銀行帳戶支付未結發票；銀行確認後，您的方案將重新生效。',
+    pay: '前往您的銀行',
   },
   lateSubscribe: {
     title: '請訂閱以繼續',

@@ -85,3 +85,25 @@ export const insertAuthentication = async (exec: Exec, entry: { paymentIntentId:
 export const resolveAuthentication = async (exec: Exec, paymentIntentId: string, status: 'succeeded' | 'failed', now: number): Promise<void> => {
   await exec('payment_authentications').where({ payment_intent_id: paymentIntentId, status: 'requires_action' }).update({ status, resolved_at: now });
 };
+
+/** Whether a gateway payment is already recorded (a bank redirect confirmed twice pays once). */
+export const paymentRecorded = async (exec: Exec, id: string): Promise<boolean> => Boolean(await exec('payments').where({ id }).first('id'));
+
+/** A succeeded FPX bank payment, recorded against the invoice it paid. */
+export const insertFpxPayment = (
+  exec: Exec,
+  payment: { id: string; payment_method: string | null; amount: number; currency: CurrencyCode },
+  to: { merchantId: number; invoiceId: string; now: number },
+): Promise<void> =>
+  insertPayment(exec, {
+    id: payment.id,
+    merchantId: to.merchantId,
+    invoiceId: to.invoiceId,
+    paymentMethodId: payment.payment_method,
+    methodType: 'fpx',
+    amount: payment.amount,
+    currency: payment.currency,
+    status: 'succeeded',
+    idempotencyKey: `fpx:${payment.id}`,
+    now: to.now,
+  });

@@ -9,7 +9,7 @@ import type { Engine } from '../engine/billing.engine';
 import { nextPeriodEnd } from '../engine/periods';
 import { setPaymentType } from '../repositories/billing-accounts.repository';
 import { invoiceOfPayment, markInvoicePaid, readInvoice, toInvoice } from '../repositories/invoices.repository';
-import { insertPayment } from '../repositories/payments.repository';
+import { insertFpxPayment } from '../repositories/payments.repository';
 import { type Actor, billingState, purchasable } from './billing-state';
 import type { PaymentMethodsService } from './payment-methods.service';
 import type { PlanActivation } from './plan-activation';
@@ -67,18 +67,7 @@ export const createFpxService = (engine: Engine, parts: { paymentMethods: Paymen
       if (invoice.total !== payment.amount) throw new AppError('fpx_payment_failed', { message: 'The paid amount does not match the plan price' });
       const sub = await engine.insertSubscription(ctx.tx, { merchantId: actor.merchantId, name: 'default', status: 'active', pkg, periodStart: invoice.periodStart, periodEnd: invoice.periodEnd, now: ctx.now });
       await markInvoicePaid(ctx.tx, invoice.id, { subscriptionId: sub.id, amountPaid: payment.amount, paidAt: ctx.now, attemptCount: 1 });
-      await insertPayment(ctx.tx, {
-        id: payment.id,
-        merchantId: actor.merchantId,
-        invoiceId: invoice.id,
-        paymentMethodId: payment.payment_method,
-        methodType: 'fpx',
-        amount: payment.amount,
-        currency: payment.currency,
-        status: 'succeeded',
-        idempotencyKey: `fpx:${payment.id}`,
-        now: ctx.now,
-      });
+      await insertFpxPayment(ctx.tx, payment, { merchantId: actor.merchantId, invoiceId: invoice.id, now: ctx.now });
       await setPaymentType(ctx.tx, actor.merchantId, 'fpx', ctx.now);
       return { message: 'Welcome to Merchant Hub!', invoice: await toInvoice(ctx.tx, await readInvoice(ctx.tx, invoice.id), publicUrl), already_confirmed: false };
     });

@@ -1,0 +1,55 @@
+import { Alert, Button, Modal, Stack, Text } from '@mantine/core';
+import { useCreateRetryPaymentFpxIntent } from '@merchant-hub/api-client';
+import type { FpxBankCode } from '@merchant-hub/validation';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { browserLocation, useErrorText } from '../notify';
+import { useStaffReason } from '../staff-reason';
+import { FpxBankSelect } from './fpx-bank-select';
+
+/** The billing page's query when the bank sends the merchant back from paying an open invoice. */
+export const FPX_RETRY_FLOW = 'fpx_retry';
+
+export type RetryFpxModalProps = {
+  /** Which past-due subscription's open invoice to pay: the plan or the sales-channel add-on. */
+  type: 'default' | 'multistore' | null;
+  userId?: number;
+  /** The billing page: the bank sends the merchant back there, marked `flow=fpx_retry`. */
+  returnPath: string;
+  onClose: () => void;
+  /** Leaves the page; replaced in tests. */
+  redirect?: (url: string) => void;
+};
+
+/** Issue 16 #8: a Malaysian merchant past due pays the open invoice at the bank (FPX), not only by card. */
+export const RetryFpxModal = ({ type, userId, returnPath, onClose, redirect = (url) => browserLocation.assign(url) }: RetryFpxModalProps) => {
+  const { t } = useTranslation(['billing', 'errors']);
+  const errorText = useErrorText();
+  const withReason = useStaffReason();
+  const [bank, setBank] = useState<FpxBankCode | null>(null);
+  const intent = useCreateRetryPaymentFpxIntent({ meta: { handlesError: true } });
+
+  const handlePay = () => {
+    if (!bank || !type) return;
+    withReason((fields) =>
+      intent.mutate({ type, bank, userId, returnUrl: `${returnPath}?flow=${FPX_RETRY_FLOW}`, ...fields }, { onSuccess: (result) => redirect(result.redirect_url) }),
+    );
+  };
+
+  return (
+    <Modal opened={type !== null} onClose={onClose} title={t('retryFpx.title')} centered>
+      <Stack>
+        <Text size="sm">{t('retryFpx.body')}</Text>
+        <FpxBankSelect value={bank} onChange={setBank} />
+        {intent.isError ? (
+          <Alert color="red" role="alert">
+            {errorText(intent.error)}
+          </Alert>
+        ) : null}
+        <Button onClick={handlePay} disabled={!bank} loading={intent.isPending || intent.isSuccess}>
+          {intent.isSuccess ? t('lateSubscribe.redirecting') : t('retryFpx.pay')}
+        </Button>
+      </Stack>
+    </Modal>
+  );
+};
