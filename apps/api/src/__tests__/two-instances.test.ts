@@ -69,8 +69,17 @@ describe('two API instances on one PostgreSQL database', () => {
     // All due at once: every test clock jumps 10 days (one renewal each).
     await db('sandbox_clocks').whereIn('merchant_id', merchantIds).update({ offset_seconds: 10 * 86_400 });
     const taken = () => readLedgerFile(ledger).filter((c) => c.status === 'succeeded' && c.idempotency_key.startsWith('renewal:'));
-    await waitFor('every renewal', async () => taken().length >= FLEET && (await stuckSubscriptions(db, merchantIds)).length === 0, 240_000, 500);
-    await new Promise((r) => setTimeout(r, 2000));
+    let last = -1;
+    await waitFor(
+      'every renewal',
+      async () => {
+        const settled = (await stuckSubscriptions(db, merchantIds)).length === 0 && taken().length === last;
+        last = taken().length;
+        return settled;
+      },
+      240_000,
+      2000,
+    );
     const cycles = await db('invoices').whereIn('merchant_id', merchantIds).where({ billing_reason: 'subscription_cycle' });
     const runs = (api: ApiProcess) => (api.output().match(/billing scheduler run/g) ?? []).length;
     console.log(`two instances: ${cycles.length} renewal invoices for ${FLEET} subscriptions, ${taken().length} provider charges; scheduler runs with work: A ${runs(a)}, B ${runs(b)}`);
