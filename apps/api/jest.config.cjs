@@ -5,4 +5,6 @@ module.exports = {
   preset: '../../jest.preset.cjs',
   rootDir: __dirname,
   testTimeout: 30000,
+  // Two API processes on one database need PostgreSQL: that suite runs only when TEST_PG_URL is set.
+  testPathIgnorePatterns: ['/node_modules/', ...(process.env.TEST_PG_URL ? [] : ['two-instances\\.test\\.ts$'])],
 };

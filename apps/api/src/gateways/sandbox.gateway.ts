@@ -234,6 +234,8 @@ export const createSandboxGateway = (deps: SandboxOptions): SandboxGateway => {
       if (ledger && payment.id === id) {
         ledger.record({ id, idempotency_key: input.idempotencyKey, request_hash: hash, status: intent.status, amount: input.amount, currency: input.currency, customer: input.customer, row: intent });
       }
+      // A slow answer says so on stdout: a crash test kills the process while the charge is held.
+      if (faults.slowMs() > 0) process.stdout.write(`sandbox fault: charge ${input.idempotencyKey} held ${faults.slowMs()} ms\n`);
       await pause(faults.slowMs());
       // The money is taken; the answer never reaches the caller.
       if (fault === 'lose_answer') throw faultError(fault);

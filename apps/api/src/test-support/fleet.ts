@@ -159,15 +159,21 @@ export const expectFleetConsistent = async (
   const ledger = new Map((sums as { merchant_id: number; total: number }[]).map((s) => [Number(s.merchant_id), Number(s.total)]));
   expect(accounts.filter((a) => Number(a.balance) !== (ledger.get(Number(a.merchant_id)) ?? 0))).toEqual([]);
 
+  expect(await stuckSubscriptions(db, merchantIds, wall)).toEqual([]);
+};
+
+/** Subscriptions with something still due at `wall` (plus each merchant's test clock): what the scheduler has yet to do. */
+export const stuckSubscriptions = async (db: Db, merchantIds: number[], wall = Math.floor(Date.now() / 1000)): Promise<string[]> => {
   const clocks = new Map((await db('sandbox_clocks').whereIn('merchant_id', merchantIds).select('merchant_id', 'offset_seconds')).map((c) => [Number(c.merchant_id), Number(c.offset_seconds)]));
   const subs = await db('subscriptions').whereIn('merchant_id', merchantIds).whereIn('stripe_status', ['active', 'past_due', 'trialing']);
-  const stuck = subs.filter((s) => {
-    const now = wall + (clocks.get(Number(s.merchant_id)) ?? 0);
-    if (s.stripe_status === 'active') return Number(s.current_period_end) <= now;
-    if (s.stripe_status === 'past_due') return s.next_retry_at === null || Number(s.next_retry_at) <= now;
-    return s.trial_ends_at !== null && Number(s.trial_ends_at) <= now;
-  });
-  expect(stuck.map((s) => `${s.merchant_id}:${s.stripe_status}`)).toEqual([]);
+  return subs
+    .filter((s) => {
+      const now = wall + (clocks.get(Number(s.merchant_id)) ?? 0);
+      if (s.stripe_status === 'active') return Number(s.current_period_end) <= now || (s.ends_at !== null && Number(s.ends_at) <= now);
+      if (s.stripe_status === 'past_due') return s.next_retry_at === null || Number(s.next_retry_at) <= now;
+      return s.trial_ends_at !== null && Number(s.trial_ends_at) <= now;
+    })
+    .map((s) => `${s.merchant_id}:${s.name}:${s.stripe_status}`);
 };
 
 /** A PostgreSQL schema of its own for a test run, and the DATABASE_URL a child process reaches it with. */
