@@ -143,9 +143,9 @@ export const PlanEditModal = ({ plan, market, currency, defaults, onClose }: Pla
                   <TextInput key={form.key(`limits.${item}`)} label={t(`form.limit.${item}`)} {...field(`limits.${item}`)} />
                 ))}
               </SimpleGrid>
-              <Textarea label={t('form.basic')} autosize minRows={2} key={form.key('basic')} {...field('basic')} />
-              <Textarea label={t('form.features')} autosize minRows={2} key={form.key('features')} {...field('features')} />
-              {plan?.is_addon ? null : <Textarea label={t('form.report')} autosize minRows={2} key={form.key('report')} {...field('report')} />}
+              <Textarea label={t('form.basic')} rows={3} key={form.key('basic')} {...field('basic')} />
+              <Textarea label={t('form.features')} rows={3} key={form.key('features')} {...field('features')} />
+              {plan?.is_addon ? null : <Textarea label={t('form.report')} rows={3} key={form.key('report')} {...field('report')} />}
               {failure ? <Alert color="red">{t(isApiError(failure) && failure.key ? failure.key : 'errors:error.somethingWentWrong')}</Alert> : null}
               <Group justify="flex-end">
                 <Button variant="default" onClick={onClose}>

@@ -48,9 +48,12 @@ export const CatalogPage = () => {
 
   const status = (plan: CatalogPlan) => (
     <Group gap={4}>
-      <Badge variant="light" color={plan.hide ? 'gray' : 'green'}>
-        {t(plan.hide ? 'plans.hidden' : 'plans.visible')}
-      </Badge>
+      {/* The add-on is never a plan card of its own: its hidden flag says nothing to staff. */}
+      {plan.is_addon ? null : (
+        <Badge variant="light" color={plan.hide ? 'gray' : 'green'}>
+          {t(plan.hide ? 'plans.hidden' : 'plans.visible')}
+        </Badge>
+      )}
       {plan.call_for_quote ? <Badge variant="light">{t('plans.quote')}</Badge> : null}
       {plan.yearly_claim_holds ? null : (
         <Badge variant="light" color="orange">
@@ -99,7 +102,7 @@ export const CatalogPage = () => {
         {canEdit ? (
           <Table.Td>
             <Group gap="xs" wrap="nowrap">
-              <Button size="xs" variant="light" aria-label={t('plans.edit', { name: plan.name })} onClick={() => setEditing({ plan })}>
+              <Button size="xs" variant="light" data-testid="plan-edit" aria-label={t('plans.edit', { name: plan.name })} onClick={() => setEditing({ plan })}>
                 {t('plans.editAction')}
               </Button>
               {plan.is_addon ? null : (
