@@ -28,6 +28,19 @@ const testConfig = ({ projectRoot, setupFiles = [jsdomSetup] }: TestOptions) => 
   alias: [{ find: /^react-router$/, replacement: resolve(workspaceRoot, 'node_modules/react-router/dist/development/index.mjs') }],
 });
 
+/**
+ * The part of Mantine the sign-in and checkout pages draw with (its core, hooks and basic inputs): one chunk.
+ * Every other component (popovers, modals, tables, dates...) stays in the chunks of the pages that use it.
+ */
+const MANTINE_FIRST_RENDER = new RegExp(
+  [
+    String.raw`node_modules[\/]@mantine[\/]hooks[\/]`,
+    String.raw`node_modules[\/]@mantine[\/]core[\/]esm[\/](?:core|utils)[\/]`,
+    String.raw`node_modules[\/]@mantine[\/]core[\/]esm[\/]components[\/](?:ActionIcon|Alert|Anchor|Box|Button|Card|Center|Checkbox|CheckIcon|CloseButton|Group|InlineInput|Input|InputBase|Loader|NativeSelect|Paper|PasswordInput|Stack|Text|TextInput|Title|Transition|UnstyledButton|VisuallyHidden)[\/]`,
+    String.raw`node_modules[\/]@mantine[\/]core[\/]esm[\/]components[\/]Combobox[\/]ComboboxChevron[\/]`,
+  ].join('|'),
+);
+
 export type ReactAppOptions = {
   /** The app's folder (`import.meta.dirname` of its vite.config.mts). */
   projectRoot: string;
@@ -35,9 +48,15 @@ export type ReactAppOptions = {
   /** Where the API serves the app's assets (serving contract in the README). */
   base: string;
   devPort: number;
+  /**
+   * Put i18next and the part of Mantine a first render draws with in one chunk each. Worth it where the
+   * bundler would otherwise split them into dozens of small shared chunks (the back office's many lazy
+   * screens); in an app of few screens it only adds components the first page does not use.
+   */
+  firstRenderChunks?: boolean;
 };
 
-export const reactAppConfig = ({ projectRoot, name, base, devPort }: ReactAppOptions): UserConfig =>
+export const reactAppConfig = ({ projectRoot, name, base, devPort, firstRenderChunks = false }: ReactAppOptions): UserConfig =>
   defineConfig({
     root: projectRoot,
     base,
@@ -60,6 +79,12 @@ export const reactAppConfig = ({ projectRoot, name, base, devPort }: ReactAppOpt
             groups: [
               { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
               { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
+              ...(firstRenderChunks
+                ? [
+                    { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next|use-sync-external-store)[\\/]/ },
+                    { name: 'mantine', test: MANTINE_FIRST_RENDER },
+                  ]
+                : []),
             ],
           },
         },

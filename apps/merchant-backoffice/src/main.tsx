@@ -2,23 +2,27 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { notifications } from '@mantine/notifications';
 import { createHttpClient, createQueryClient, errorMessageKeys } from '@merchant-hub/api-client';
+import { AppRoot } from '@merchant-hub/app-root';
 import { loadAppI18n, reloadOnceForStaleChunk } from '@merchant-hub/ui-kit';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
-import { AppRoot } from './app/app-root';
 import { messageValuesOf } from './app/error-keys';
 import { SIGN_IN_PATH, createRoutes } from './app/routes';
+import { SessionProvider } from './app/session-context';
 import { createSessionStore } from './app/session-store';
 
-// Downloads the shown language only (and English); rendering waits for it.
-const i18n = await loadAppI18n();
+// Downloads the shown language only (and English); rendering waits for it. No top-level await: it would turn
+// off the bundler's merging of common chunks, and the sign-in page would load dozens of tiny files.
+const texts = loadAppI18n();
 const session = createSessionStore();
 const httpClient = createHttpClient();
 // The router is created after the query client, whose 401 handler needs it; the handler runs later.
 let navigateToSignIn: () => void = () => undefined;
 const queryClient = createQueryClient({
-  onError: (error) => notifications.show({ color: 'red', message: i18n.t(errorMessageKeys(error), messageValuesOf(error)) }),
+  // The router's first loaders run while the texts download: a message waits for them.
+  onError: (error) =>
+    void texts.then((i18n) => notifications.show({ color: 'red', message: i18n.t(errorMessageKeys(error), messageValuesOf(error)) })),
   onUnauthorized: () => {
     // Spec §2: a 401 anywhere means the session is gone.
     session.clear();
@@ -38,8 +42,13 @@ window.addEventListener('vite:preloadError', (event) => {
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-createRoot(container).render(
-  <StrictMode>
-    <AppRoot i18n={i18n} httpClient={httpClient} queryClient={queryClient} router={router} session={session} />
-  </StrictMode>,
+void texts.then((i18n) =>
+  createRoot(container).render(
+    <StrictMode>
+      {/* The shared root of the three apps; the session store is this app's own (it signs people in). */}
+      <SessionProvider store={session}>
+        <AppRoot i18n={i18n} httpClient={httpClient} queryClient={queryClient} router={router} />
+      </SessionProvider>
+    </StrictMode>,
+  ),
 );

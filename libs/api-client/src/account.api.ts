@@ -1,5 +1,5 @@
 import type { Country, LoginResponse, OtpData, RoleName, State, User } from '@merchant-hub/domain';
-import { userEnvelopeResponseSchema } from '@merchant-hub/validation';
+import { userEnvelopeSchema } from './response-schemas';
 import type { LoginRequestInput, OtpStatusRequestInput, OtpSubmitInput } from '@merchant-hub/validation';
 import type { HttpClient } from './http-client';
 
@@ -24,7 +24,7 @@ type DataEnvelope<T> = { data: T };
 const withSignal = (signal?: AbortSignal) => (signal ? { signal } : undefined);
 
 export const fetchCurrentUser = async (http: HttpClient, signal?: AbortSignal): Promise<User> =>
-  (await http.get('/user', { schema: userEnvelopeResponseSchema, ...withSignal(signal) })).data;
+  (await http.get('/user', { schema: userEnvelopeSchema, ...withSignal(signal) })).data;
 
 export const login = (http: HttpClient, input: LoginRequestInput): Promise<LoginResult> =>
   http.post<LoginResult>('/login', input);

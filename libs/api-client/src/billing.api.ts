@@ -29,7 +29,7 @@ import type {
   RetryPaymentInput,
   SetPrimaryCardInput,
 } from '@merchant-hub/validation';
-import { billingAllResponseSchema, planChangePreviewResponseSchema } from '@merchant-hub/validation';
+import { billingAllSchema, planChangePreviewSchema } from './response-schemas';
 import { ApiError, isApiError } from './api-error';
 import type { HttpClient } from './http-client';
 
@@ -164,7 +164,7 @@ type StaffReason = { reason?: string };
 // ---------------------------------------------------------------------------------------------------------- reads
 
 export const fetchBillingOverview = (http: HttpClient, userId?: number, signal?: AbortSignal): Promise<BillingOverview> =>
-  http.get('/users/billing/all', { query: { user_id: userId }, schema: billingAllResponseSchema, ...withSignal(signal) });
+  http.get('/users/billing/all', { query: { user_id: userId }, schema: billingAllSchema, ...withSignal(signal) });
 
 export const fetchPlanChangePreview = async (
   http: HttpClient,
@@ -174,7 +174,7 @@ export const fetchPlanChangePreview = async (
   (
     await http.get('/users/billing/plan-change-preview', {
       query: { package_id: input.packageId, user_id: input.userId },
-      schema: planChangePreviewResponseSchema,
+      schema: planChangePreviewSchema,
       ...withSignal(signal),
     })
   ).data;

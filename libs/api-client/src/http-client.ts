@@ -10,10 +10,16 @@ export type QueryParams = Record<string, string | number | boolean | null | unde
  */
 export type ResponseSchema<T> = { parse: (data: unknown) => T };
 
+/**
+ * A response schema imported on first use (`() => import('@merchant-hub/validation').then(...)`): production
+ * builds, which do not parse, then never download zod and the schemas with a page's first load.
+ */
+export type LazyResponseSchema<T> = () => Promise<ResponseSchema<T>>;
+
 export type RequestOptions<T = unknown> = {
   query?: QueryParams;
   /** Parses the answer (when the client parses responses) instead of trusting its shape. */
-  schema?: ResponseSchema<T>;
+  schema?: ResponseSchema<T> | LazyResponseSchema<T>;
   /** Sent as JSON unless it is `FormData` (file uploads). */
   body?: unknown;
   /** Cancels the request, e.g. react-query's signal when a query is no longer wanted. */
@@ -127,8 +133,9 @@ export const createHttpClient = ({
       const parsed = await readBody(response);
       if (!response.ok) throw parseApiError(response.status, parsed);
       if (!options.schema || !parseResponses) return parsed as T;
+      const schema = typeof options.schema === 'function' ? await options.schema() : options.schema;
       try {
-        return options.schema.parse(parsed);
+        return schema.parse(parsed);
       } catch (error) {
         throw invalidResponse(response.status, method, path, parsed, error);
       }

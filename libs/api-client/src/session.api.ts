@@ -10,7 +10,7 @@ import type {
   UpdateUserInput,
 } from '@merchant-hub/validation';
 import type { LoginResult } from './account.api';
-import { userEnvelopeResponseSchema } from '@merchant-hub/validation';
+import { userEnvelopeSchema } from './response-schemas';
 import type { HttpClient } from './http-client';
 
 type DataEnvelope<T> = { data: T };
@@ -67,10 +67,10 @@ export const activateAccount = (http: HttpClient, token: string) =>
   http.patch<MessageResult>(`/signup/activate/${encodeURIComponent(token)}`);
 
 export const fetchUser = async (http: HttpClient, id: number, signal?: AbortSignal): Promise<User> =>
-  (await http.get(`/users/${id}`, { schema: userEnvelopeResponseSchema, ...withSignal(signal) })).data;
+  (await http.get(`/users/${id}`, { schema: userEnvelopeSchema, ...withSignal(signal) })).data;
 
 export const updateUser = async (http: HttpClient, id: number, input: UpdateUserInput): Promise<User> =>
-  (await http.put(`/users/${id}`, input, { schema: userEnvelopeResponseSchema })).data;
+  (await http.put(`/users/${id}`, input, { schema: userEnvelopeSchema })).data;
 
 export const uploadAvatar = async (http: HttpClient, id: number, file: File): Promise<User> => {
   const body = new FormData();

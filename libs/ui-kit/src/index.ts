@@ -32,7 +32,7 @@ export type { OtpInputProps } from './otp-input';
 export { BannerCarousel } from './banner-carousel';
 export type { BannerCarouselProps, BannerSlide } from './banner-carousel';
 export { useSchemaForm, applyServerFieldErrors } from './schema-form';
-export type { SchemaFormOptions } from './schema-form';
+export type { FormSchema, LazyFormSchema, SchemaFormOptions } from './schema-form';
 export { Icon } from './icons';
 export type { IconName, IconProps } from './icons';
 export { AppFrame } from './shell/app-frame';

@@ -2,9 +2,48 @@ import { schemaResolver, useForm } from '@mantine/form';
 import type { UseFormInput, UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 
+/** A shared zod schema of `@merchant-hub/validation`; its messages are i18n keys. */
+export type FormSchema = Parameters<typeof schemaResolver>[0];
+/** The schema imported on demand (`() => import('@merchant-hub/validation').then((m) => m.signInFormSchema)`). */
+export type LazyFormSchema = () => Promise<FormSchema>;
+type Resolver = ReturnType<typeof schemaResolver>;
+
 export type SchemaFormOptions<Values extends Record<string, unknown>> = Omit<UseFormInput<Values>, 'validate' | 'mode'> & {
-  /** The shared zod schema; its messages are i18n keys (`validation:signIn.credentialsRequired`). */
-  schema: Parameters<typeof schemaResolver>[0];
+  /**
+   * The shared zod schema (its messages are i18n keys: `validation:signIn.credentialsRequired`), or a loader
+   * of it: a page's first render then needs no zod; the schema is fetched when a field first gets focus and
+   * any validation before it arrives waits for it.
+   */
+  schema: FormSchema | LazyFormSchema;
+};
+
+// One download per loader, kept for the page's lifetime: a form mounted again validates synchronously.
+const loaded = new WeakMap<LazyFormSchema, Resolver>();
+const loading = new WeakMap<LazyFormSchema, Promise<Resolver>>();
+const loadResolver = (load: LazyFormSchema): Promise<Resolver> => {
+  let pending = loading.get(load);
+  if (!pending) {
+    pending = load().then((schema) => {
+      const resolver = schemaResolver(schema, { sync: true });
+      loaded.set(load, resolver);
+      return resolver;
+    });
+    // A failed download (offline, stale deploy) may be retried by the next focus or submit.
+    pending.catch(() => loading.delete(load));
+    loading.set(load, pending);
+  }
+  return pending;
+};
+
+const validatorOf = (schema: FormSchema | LazyFormSchema): Resolver => {
+  if (typeof schema !== 'function') return schemaResolver(schema, { sync: true });
+  // Synchronous once the schema is in, a promise before: Mantine's form accepts both at run time (its type
+  // names either one or the other).
+  const validate = (values: Parameters<Resolver>[0]) => {
+    const resolver = loaded.get(schema);
+    return resolver ? resolver(values) : loadResolver(schema).then((ready) => ready(values));
+  };
+  return validate as Resolver;
 };
 
 /**
@@ -15,10 +54,19 @@ export const useSchemaForm = <Values extends Record<string, unknown>>({ schema, 
   const { t } = useTranslation();
   return useForm<Values>({
     mode: 'uncontrolled',
-    validate: schemaResolver(schema, { sync: true }),
-    enhanceGetInputProps: ({ field, form }) => {
+    validate: validatorOf(schema),
+    enhanceGetInputProps: ({ inputProps, field, form }) => {
       const error = form.errors[field];
-      return error ? { error: t(String(error)) } : {};
+      const translated = error ? { error: t(String(error)) } : {};
+      if (typeof schema !== 'function' || !inputProps.onFocus) return translated;
+      const { onFocus } = inputProps;
+      return {
+        ...translated,
+        onFocus: () => {
+          onFocus();
+          void loadResolver(schema).catch(() => undefined);
+        },
+      };
     },
     ...options,
   });

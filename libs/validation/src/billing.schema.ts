@@ -11,7 +11,7 @@ import {
   TEXT_MAX_LENGTH,
   unixSeconds,
 } from './fields.js';
-import { fpxBankField } from './fpx-banks.js';
+import { fpxBankField } from './fpx-bank.schema.js';
 
 const INPUT_KEY = 'validation:common.invalidInput';
 

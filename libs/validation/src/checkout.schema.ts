@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { optionalCoupon } from './billing.schema.js';
 import { emailField, nameText, optionalNameText, optionalText, positiveId, reference, requiredChoice, requiredText } from './fields.js';
-import { fpxBankField } from './fpx-banks.js';
+import { fpxBankField } from './fpx-bank.schema.js';
 import { whenFieldsValid } from './refinements.js';
 
 const INPUT_KEY = 'validation:common.invalidInput';

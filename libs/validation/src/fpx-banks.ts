@@ -1,4 +1,4 @@
-import { z } from 'zod';
+// Plain data (no zod): the checkout page lists the banks in its first render without downloading the schemas.
 
 /**
  * The FPX banks Stripe accepts as `payment_method_data[fpx][bank]` (stripe SDK 23,
@@ -70,9 +70,3 @@ export const FPX_BANKS: readonly FpxBank[] = [
 ];
 
 export const isBusinessFpxBank = (code: FpxBankCode): boolean => FPX_BANKS.some((entry) => entry.code === code && entry.business);
-
-/**
- * The bank chosen on the page. Optional in the schema: the sandbox's bank page asks for nothing, while the
- * Stripe gateway cannot redirect without it, so the API requires it when PAYMENT_GATEWAY=stripe.
- */
-export const fpxBankField = z.enum(FPX_BANK_CODES, { error: 'validation:fpx.bankRequired' });

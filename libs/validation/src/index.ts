@@ -14,6 +14,7 @@ export * from './account.schema.js';
 export * from './billing.schema.js';
 export * from './checkout.schema.js';
 export * from './fpx-banks.js';
+export * from './fpx-bank.schema.js';
 export { isCardNumber } from './card-number.js';
 export * from './responses.schema.js';
 export * from './api-request.schema.js';

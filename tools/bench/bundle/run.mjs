@@ -1,7 +1,9 @@
 // Prints each built app's initial JavaScript and CSS (gzip) and its largest lazy chunks, from
 // dist/apps/*/index.html and the assets beside it; "first render" adds the English texts, which the entry
-// imports (one language's chunk, see loadI18n) before it renders. Also checks that merchant-backoffice's
-// sign-in page loads no billing code. Run after `npx nx run-many -t build` (or the app builds you care about).
+// imports (one language's chunk, see loadI18n) before it renders. Prints the totals of the sign-in page and of
+// the card and gateway checkout pages (first render plus the route's chunk and its static imports), and checks
+// that the sign-in page loads no billing code. Run after `npx nx run-many -t build` (or the app builds you
+// care about).
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -68,6 +70,15 @@ for (const app of apps.sort()) {
   console.log(`  initial CSS ${kb(css)} gzip`);
   console.log('  largest lazy chunks (gzip):');
   for (const chunk of lazy.slice(0, 8)) console.log(`    ${kb(chunk.size).padStart(9)}  ${chunk.name}`);
+
+  if (app === 'public-checkout') {
+    // Each checkout page = the first render plus its route's chunk and what that imports statically.
+    for (const [label, pattern] of [['card checkout', /card-checkout\.page-/], ['gateway checkout', /gateway-checkout\.page-/]]) {
+      const chunk = [...initial].flatMap(dynamicImports).find((target) => pattern.test(target));
+      const files = closure([...firstRender, ...(chunk ? [chunk] : [])]);
+      console.log(`  ${label} page loads ${files.size} JS file(s), ${kb([...files].reduce((s, f) => s + gz(f), 0))} gzip${chunk ? '' : ' (route chunk not found)'}`);
+    }
+  }
 
   if (app === 'merchant-backoffice') {
     // Sign-in = the initial files plus the sign-in route's chunk and what it imports statically.

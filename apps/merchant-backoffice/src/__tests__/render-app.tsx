@@ -1,10 +1,11 @@
 import { createHttpClient, createQueryClient } from '@merchant-hub/api-client';
+import { AppRoot } from '@merchant-hub/app-root';
 import { createAppI18n } from '@merchant-hub/ui-kit';
 import { render } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { vi } from 'vitest';
-import { AppRoot } from '../app/app-root';
 import { createRoutes } from '../app/routes';
+import { SessionProvider } from '../app/session-context';
 import { SESSION_STORAGE_KEY, createSessionStore } from '../app/session-store';
 import type { StoredSession } from '../app/session-store';
 
@@ -77,6 +78,10 @@ export const renderApp = (path: string, routes: FakeRoute[] = []) => {
   const queryClient = createQueryClient({ onError: vi.fn(), onUnauthorized });
   const leaveFor = vi.fn();
   const router = createMemoryRouter(createRoutes({ queryClient, http, session, leaveFor }), { initialEntries: [path] });
-  render(<AppRoot i18n={i18n} httpClient={http} queryClient={queryClient} router={router} session={session} />);
+  render(
+    <SessionProvider store={session}>
+      <AppRoot i18n={i18n} httpClient={http} queryClient={queryClient} router={router} />
+    </SessionProvider>,
+  );
   return { router, calls, missingKeys, session, i18n, onUnauthorized, leaveFor };
 };

@@ -1,12 +1,11 @@
-import { Alert, Anchor, Button, Checkbox, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Checkbox, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { LoginResult, OtpStatusResult } from '@merchant-hub/api-client';
 import { errorMessageKeys, isApiError, useActivateAccount, useBanner, useIpCountry, useLogin, useOtpStatus, useSubmitOtp } from '@merchant-hub/api-client';
 import type { Market, OtpData } from '@merchant-hub/domain';
 import { isLocale, isMarket } from '@merchant-hub/domain';
 import { LOCALE_STORAGE_KEY, usePageTitle, useSchemaForm } from '@merchant-hub/ui-kit';
-import { signInFormSchema } from '@merchant-hub/validation';
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { messageValuesOf } from '../app/error-keys';
@@ -15,8 +14,13 @@ import { useEndSession, useStartSession } from '../app/session-context';
 import { rolesMayUseBackOffice } from '../app/session-store';
 import { AuthLayout } from '../session/auth-layout';
 import { PasswordField } from '../session/password-field';
-import { OtpStep } from '../session/otp-step';
-import { termsCountryOf } from './terms.page';
+import { termsCountryOf } from './terms-country';
+
+// Neither is needed to draw the form: the schema comes with the first focus (or submit), the code screen with
+// the first submit.
+const signInSchema = () => import('../session/sign-in-schema').then((m) => m.signInFormSchema);
+const loadOtpStep = () => import('../session/otp-step');
+const OtpStep = lazy(() => loadOtpStep().then((m) => ({ default: m.OtpStep })));
 
 type SignInValues = { email: string; password: string; terms: boolean };
 type Credentials = { email: string; password: string };
@@ -69,7 +73,7 @@ export const SignInPage = () => {
     }
   }, [evt, activation]);
 
-  const form = useSchemaForm<SignInValues>({ schema: signInFormSchema, initialValues: { email: '', password: '', terms: false } });
+  const form = useSchemaForm<SignInValues>({ schema: signInSchema, initialValues: { email: '', password: '', terms: false } });
   const [credentials, setCredentials] = useState<Credentials | null>(null);
   const [otpData, setOtpData] = useState<OtpData | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -135,6 +139,7 @@ export const SignInPage = () => {
   });
 
   const handleSubmit = form.onSubmit((values) => {
+    void loadOtpStep().catch(() => undefined);
     setFormError(null);
     setOtpError(null);
     const input = { email: values.email.trim(), password: values.password };
@@ -152,30 +157,38 @@ export const SignInPage = () => {
   return (
     <AuthLayout banner={banner.data}>
       {credentials ? (
-        <OtpStep
-          email={credentials.email}
-          otpData={otpData}
-          error={otpError}
-          submitting={submitOtp.isPending || login.isPending}
-          resending={otpStatus.isPending}
-          onSubmit={(code) => {
-            setOtpError(null);
-            submitOtp.mutate({ code, email: credentials.email });
-          }}
-          onResend={() => {
-            setOtpError(null);
-            otpStatus.mutate(
-              { ...credentials, locale: i18n.language },
-              {
-                onSuccess: (result) => {
-                  handleStatus(result, credentials);
-                  notifications.show({ color: 'green', message: t('auth:otp.resent') });
+        <Suspense
+          fallback={
+            <Center mih={240} role="status" aria-label={t('common:status.loading')}>
+              <Loader />
+            </Center>
+          }
+        >
+          <OtpStep
+            email={credentials.email}
+            otpData={otpData}
+            error={otpError}
+            submitting={submitOtp.isPending || login.isPending}
+            resending={otpStatus.isPending}
+            onSubmit={(code) => {
+              setOtpError(null);
+              submitOtp.mutate({ code, email: credentials.email });
+            }}
+            onResend={() => {
+              setOtpError(null);
+              otpStatus.mutate(
+                { ...credentials, locale: i18n.language },
+                {
+                  onSuccess: (result) => {
+                    handleStatus(result, credentials);
+                    notifications.show({ color: 'green', message: t('auth:otp.resent') });
+                  },
                 },
-              },
-            );
-          }}
-          onBack={handleBack}
-        />
+              );
+            }}
+            onBack={handleBack}
+          />
+        </Suspense>
       ) : (
         <form onSubmit={handleSubmit} noValidate>
           <Stack gap="md">

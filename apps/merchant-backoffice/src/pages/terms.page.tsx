@@ -4,15 +4,7 @@ import { MARKET_CURRENCY } from '@merchant-hub/domain';
 import { usePageTitle } from '@merchant-hub/ui-kit';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-
-/** Terms exist per country for my, sg, ph and tw; any other country reads Malaysia's (spec §2). */
-export const TERMS_COUNTRIES = ['my', 'sg', 'ph', 'tw'] as const;
-export type TermsCountry = (typeof TERMS_COUNTRIES)[number];
-
-export const termsCountryOf = (country: string | null | undefined): TermsCountry => {
-  const code = (country ?? '').toLowerCase();
-  return (TERMS_COUNTRIES as readonly string[]).includes(code) ? (code as TermsCountry) : 'my';
-};
+import { TERMS_COUNTRIES, termsCountryOf } from './terms-country';
 
 const SECTIONS = ['service', 'billing', 'account', 'data', 'end'] as const;
 

@@ -16,7 +16,7 @@ import {
 } from '@merchant-hub/api-client';
 import type { Coupon } from '@merchant-hub/domain';
 import { checkoutTotals, marketOf } from '@merchant-hub/money';
-import { cardCheckoutSchema, FPX_BANKS, type FpxBankCode } from '@merchant-hub/validation';
+import { FPX_BANKS, type FpxBankCode } from '@merchant-hub/validation';
 import { applyServerFieldErrors, CardField, type CardFieldHandle, type CardFieldLabels, type CardFieldState, useSchemaForm } from '@merchant-hub/ui-kit';
 import type { CheckoutConfig } from '@merchant-hub/api-client';
 import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
@@ -46,6 +46,9 @@ const EMPTY: CardFormValues = { email: '', phone: '', company_name: '', address1
 
 /** The same FPX banks the billing page offers: Stripe's bank codes, shown by the banks' own names. */
 const BANK_OPTIONS = FPX_BANKS.map((entry) => ({ value: entry.code, label: entry.name }));
+
+// The form's schema (and zod) are not needed to draw the page: imported with the first focus or value change.
+const cardSchema = () => import('../checkout/form-schemas').then((m) => m.cardCheckoutSchema);
 
 /** The card a timed-out request paid with: Retry Login signs in with it (spec §4 Card checkout). */
 const PAYMENT_METHOD_KEY = 'merchant-hub.checkout.payment-method';
@@ -92,7 +95,12 @@ export const CardCheckoutPage = () => {
   const [bankError, setBankError] = useState<string | null>(null);
   const cardRef = useRef<CardFieldHandle>(null);
 
-  const form = useSchemaForm<CardFormValues>({ schema: cardCheckoutSchema, initialValues: EMPTY, onValuesChange: (values) => setValid(cardCheckoutSchema.safeParse(values).success) });
+  const form = useSchemaForm<CardFormValues>({
+    schema: cardSchema,
+    initialValues: EMPTY,
+    // Answers arrive in the order asked: the schema import is one promise, then each check is synchronous.
+    onValuesChange: (values) => void cardSchema().then((schema) => setValid(schema.safeParse(values).success)),
+  });
   const [countryId, setCountryId] = useState<number | null>(null);
   const states = useStates(countryId, { meta: { handlesError: true } });
 

@@ -3,7 +3,6 @@ import { isApiError, useCheckEmail, useCheckoutPackage, useCountries, useCreateE
 import type { Country } from '@merchant-hub/domain';
 import { isSupportedLocale, normalizeLocale, type SupportedLocale } from '@merchant-hub/i18n';
 import { checkoutTotals } from '@merchant-hub/money';
-import { gatewayCheckoutSchema } from '@merchant-hub/validation';
 import { applyServerFieldErrors, LanguagePicker, useSchemaForm } from '@merchant-hub/ui-kit';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -49,7 +48,9 @@ const EMPTY: GatewayFormValues = {
   countryHasStates: false,
 };
 
-const isValid = (values: GatewayFormValues): boolean => gatewayCheckoutSchema.safeParse(values).success;
+// The form's schema (and zod) are not needed to draw the page: imported with the first focus or value change.
+const gatewaySchema = () => import('../checkout/form-schemas').then((m) => m.gatewayCheckoutSchema);
+const isValid = async (values: GatewayFormValues): Promise<boolean> => (await gatewaySchema()).safeParse(values).success;
 
 /** `/subscribe/:packageId/:type?`: the Taiwan gateway checkout priced in TWD, paid on ECPay (spec §2, §4, §5). */
 export const GatewayCheckoutPage = () => {
@@ -64,9 +65,10 @@ export const GatewayCheckoutPage = () => {
   const [redirecting, setRedirecting] = useState(false);
 
   const form = useSchemaForm<GatewayFormValues>({
-    schema: gatewayCheckoutSchema,
+    schema: gatewaySchema,
     initialValues: EMPTY,
-    onValuesChange: (values) => setValid(isValid(values)),
+    // Answers arrive in the order asked: the schema import is one promise, then each check is synchronous.
+    onValuesChange: (values) => void isValid(values).then(setValid),
   });
   const [countryId, setCountryId] = useState<number | null>(null);
   const states = useStates(countryId, { meta: { handlesError: true } });
@@ -109,7 +111,7 @@ export const GatewayCheckoutPage = () => {
 
   const handleEmailBlur = async () => {
     const email = form.getValues().email.trim();
-    if (!email || form.validateField('email').hasError) return;
+    if (!email || (await form.validateField('email')).hasError) return;
     try {
       const available = await checkEmail.mutateAsync(email);
       setEmailTaken(!available);

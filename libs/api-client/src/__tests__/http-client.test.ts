@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api-error';
+import { fetchCurrentUser } from '../account.api';
 import { createHttpClient } from '../http-client';
 import { userEnvelopeResponseSchema } from '@merchant-hub/validation';
 import { fakeFetch, hangingFetch, json } from './fake-fetch';
@@ -124,6 +125,21 @@ describe('createHttpClient', () => {
       const broken = { data: { ...user.data, roles: 'main_user' } };
       const { fetch } = fakeFetch(json(200, broken));
       await expect(createHttpClient({ fetch, parseResponses: false }).get('/user', { schema: userEnvelopeResponseSchema })).resolves.toEqual(broken);
+    });
+
+    it('imports a lazy schema only when it parses, and then refuses a broken answer as the eager one does', async () => {
+      const load = vi.fn(async () => userEnvelopeResponseSchema);
+      const broken = { data: { ...user.data, roles: 'main_user' } };
+      await expect(createHttpClient({ fetch: fakeFetch(json(200, broken)).fetch, parseResponses: false }).get('/user', { schema: load })).resolves.toEqual(broken);
+      expect(load).not.toHaveBeenCalled();
+      await expect(createHttpClient({ fetch: fakeFetch(json(200, broken)).fetch }).get('/user', { schema: load })).rejects.toMatchObject({ code: 'invalid_response' });
+      await expect(createHttpClient({ fetch: fakeFetch(json(200, user)).fetch }).get('/user', { schema: load })).resolves.toEqual(user);
+      expect(load).toHaveBeenCalledTimes(2);
+    });
+
+    it('fetches the user with the lazily imported envelope schema', async () => {
+      const { fetch } = fakeFetch(json(200, { data: null }));
+      await expect(fetchCurrentUser(createHttpClient({ fetch }))).rejects.toMatchObject({ code: 'invalid_response' });
     });
 
     it('parses by default in tests (Vite development mode)', async () => {

@@ -1,5 +1,5 @@
 import type { Coupon, LoginResponse, Package, PaymentStatusResponse, RoleName } from '@merchant-hub/domain';
-import { checkoutConfigResponseSchema, checkoutPackageResponseSchema, paymentStatusResponseSchema } from '@merchant-hub/validation';
+import { checkoutConfigSchema, checkoutPackageSchema, paymentStatusSchema } from '../response-schemas';
 import type { CardCheckoutRequestInput, EcpayCreateOrderInput, FpxCheckoutRequestInput } from '@merchant-hub/validation';
 import type { HttpClient } from '../http-client';
 
@@ -41,7 +41,7 @@ export type CheckoutConfig = { gateway: 'sandbox' | 'stripe'; stripePublishableK
 export type SetPaymentMethodInput = CardCheckoutRequestInput & { paymentMethod: string; stripe_id: string };
 
 export const fetchCheckoutPackage = async (http: HttpClient, packageId: number, signal?: AbortSignal): Promise<CheckoutPackage> =>
-  (await http.get(`/packages/${packageId}`, { schema: checkoutPackageResponseSchema, ...(signal ? { signal } : {}) })).data;
+  (await http.get(`/packages/${packageId}`, { schema: checkoutPackageSchema, ...(signal ? { signal } : {}) })).data;
 
 /** GET /check-email/{email}: true when nobody has signed up with it. */
 export const checkEmailAvailable = async (http: HttpClient, email: string): Promise<boolean> => {
@@ -58,10 +58,10 @@ export const createEcpayOrder = async (http: HttpClient, input: EcpayCreateOrder
   (await http.post<DataEnvelope<EcpayOrder>>('/ecpay/create-order', input)).data;
 
 export const fetchCheckoutConfig = (http: HttpClient, signal?: AbortSignal): Promise<CheckoutConfig> =>
-  http.get('/checkout/config', { schema: checkoutConfigResponseSchema, ...(signal ? { signal } : {}) });
+  http.get('/checkout/config', { schema: checkoutConfigSchema, ...(signal ? { signal } : {}) });
 
 export const fetchPaymentStatus = (http: HttpClient, token: string, signal?: AbortSignal): Promise<CheckoutPaymentStatus> =>
-  http.get('/ecpay/payment-status', { query: { token }, schema: paymentStatusResponseSchema, ...(signal ? { signal } : {}) });
+  http.get('/ecpay/payment-status', { query: { token }, schema: paymentStatusSchema, ...(signal ? { signal } : {}) });
 
 export const signInWithTicket = (http: HttpClient, ticket: string): Promise<TicketSignInResult> =>
   http.post<TicketSignInResult>('/checkout/ticket-sign-in', { ticket });
