@@ -47,6 +47,15 @@ const envSchema = z.object({
    * `staging`: a production build that takes no real money (a staging or demo deployment) may run the
    * sandbox gateway, the ECPay sandbox or stage cashier and the public stage keys. Logged loudly at start.
    */
+  /**
+   * Bearer token a Prometheus scraper sends to GET /api/metrics. Required for the endpoint to exist in
+   * production; optional elsewhere (without it the metrics are open in development and tests).
+   */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** How often the billing scheduler looks for due work (tests shorten it). */
+  SCHEDULER_INTERVAL_MS: digits('60000').pipe(z.number().min(100)),
+  /** How long SIGTERM waits for requests in flight and the merchant being settled before giving up (exit 1). */
+  SHUTDOWN_TIMEOUT_MS: digits('30000').pipe(z.number().min(100)),
   ALLOW_SANDBOX_IN_PRODUCTION: z.enum(['staging'], { error: 'the only accepted value is "staging"' }).optional(),
 });
 
@@ -70,6 +79,9 @@ export type AppConfig = {
   supportEmail: string;
   /** Sandbox payments (gateway, ECPay cashier, stage keys) in production, opted into for staging; see `sandboxAllowed`. */
   sandboxInProduction: boolean;
+  metricsToken?: string;
+  schedulerIntervalMs: number;
+  shutdownTimeoutMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -115,6 +127,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, workspaceRoot =
     stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY,
     supportEmail: e.SUPPORT_EMAIL,
     sandboxInProduction: e.NODE_ENV === 'production' && e.ALLOW_SANDBOX_IN_PRODUCTION === 'staging',
+    metricsToken: e.METRICS_TOKEN,
+    schedulerIntervalMs: e.SCHEDULER_INTERVAL_MS,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   };
 };
 

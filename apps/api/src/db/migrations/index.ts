@@ -7,6 +7,7 @@ import * as paymentAuthentications from './102-payment-authentications';
 import * as checkout from './200-checkout';
 import * as staffConsole from './400-staff-console';
 import * as staffDirectory from './401-staff-directory';
+import * as outboxDelivery from './500-outbox-delivery';
 import * as merchantCurrencyFollowsMarket from './600-merchant-currency-follows-market';
 
 export type Migration = { name: string; up: (knex: Knex) => Promise<void>; down: (knex: Knex) => Promise<void> };
@@ -25,6 +26,7 @@ export const migrations: Migration[] = [
   { name: '400-staff-console', ...staffConsole },
   { name: '401-staff-directory', ...staffDirectory },
   { name: '600-merchant-currency-follows-market', ...merchantCurrencyFollowsMarket },
+  { name: '500-outbox-delivery', ...outboxDelivery },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {
@@ -35,4 +37,10 @@ export const migrationSource: Knex.MigrationSource<Migration> = {
 
 export const migrateLatest = async (db: Knex): Promise<void> => {
   await db.migrate.latest({ migrationSource });
+};
+
+/** Names of the migrations this build has and the database has not run yet (empty once up to date). */
+export const pendingMigrations = async (db: Knex): Promise<string[]> => {
+  const [, pending] = (await db.migrate.list({ migrationSource })) as [unknown[], Migration[]];
+  return pending.map((migration) => migration.name);
 };
