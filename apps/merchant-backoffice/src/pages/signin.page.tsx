@@ -74,6 +74,7 @@ export const SignInPage = () => {
   const [otpData, setOtpData] = useState<OtpData | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [otpError, setOtpError] = useState<string | null>(null);
+  const [mailDelayed, setMailDelayed] = useState(false);
 
   const describe = (error: unknown) => t(errorMessageKeys(error), messageValuesOf(error));
 
@@ -104,6 +105,7 @@ export const SignInPage = () => {
     }
     setCredentials(input);
     setOtpData(result.otp_data);
+    setMailDelayed(result.mail_delayed === true);
   };
 
   const otpStatus = useOtpStatus({
@@ -142,6 +144,7 @@ export const SignInPage = () => {
   });
 
   const handleBack = () => {
+    setMailDelayed(false);
     setCredentials(null);
     setOtpData(null);
     setOtpError(null);
@@ -158,6 +161,7 @@ export const SignInPage = () => {
           error={otpError}
           submitting={submitOtp.isPending || login.isPending}
           resending={otpStatus.isPending}
+          mailDelayed={mailDelayed}
           onSubmit={(code) => {
             setOtpError(null);
             submitOtp.mutate({ code, email: credentials.email });
