@@ -4,6 +4,7 @@ import { createApp } from './app';
 import { createDb } from './db/knex';
 import { migrateLatest } from './db/migrations';
 import { demoAccountsTable, seedDatabase } from './db/seeds';
+import { drainServer } from './http/drain';
 import { createLogger } from './http/logging';
 import { createMetrics } from './http/metrics';
 import { startBillingScheduler } from './jobs/billing-scheduler';
@@ -68,7 +69,7 @@ const start = async (): Promise<void> => {
       logger.error({ signal }, 'shutdown timed out');
       process.exit(1);
     }, config.shutdownTimeoutMs).unref();
-    const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));
+    const serverClosed = drainServer(server);
     mailRetries?.stop();
     void Promise.all([serverClosed, scheduler.stop()])
       .then(() => {
