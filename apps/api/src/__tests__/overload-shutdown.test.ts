@@ -1,5 +1,6 @@
+import http from 'node:http';
 import net from 'node:net';
-import { buildMain, startMain, type RunningApi } from '../test-support/real-process';
+import { buildMain, startMain } from '../test-support/real-process';
 
 // Ports of this suite (the opsplatform range): one process per test.
 const OVERLOAD_PORT = 3150;
@@ -10,8 +11,19 @@ const percentile = (values: number[], p: number): number => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 };
 
-const post = (api: RunningApi, path: string, body: unknown) =>
-  fetch(`${api.baseUrl}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+/** One request on its own connection (as a load balancer's probe or a new visitor): status and body. */
+const call = (port: number, method: string, path: string, body?: unknown): Promise<{ status: number; text: string }> =>
+  new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const req = http.request({ host: '127.0.0.1', port, method, path, agent: false, headers: payload ? { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) } : {} }, (res) => {
+      let text = '';
+      res.on('data', (chunk) => (text += String(chunk)));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
 
 /** A raw keep-alive connection, open once this resolves: `write` sends bytes, `status(n)` is the n-th answer's status (0: cut). */
 const openConnection = (port: number): Promise<{ write: (data: string) => void; status: (nth?: number) => Promise<number> }> =>
@@ -66,16 +78,15 @@ describe('the real process under load and on SIGTERM', () => {
       const sampler = (async () => {
         while (storming || healthTimes.length < 50) {
           const started = performance.now();
-          const res = await fetch(`${api.baseUrl}/api/health`);
-          await res.arrayBuffer();
+          const res = await call(OVERLOAD_PORT, 'GET', '/api/health');
           healthTimes.push(performance.now() - started);
           healthStatuses.push(res.status);
         }
       })();
       const attempts = await Promise.all(
         Array.from({ length: 500 }, async (_, i) => {
-          const res = await post(api, '/api/erpCheckOTPStatus', { email: `crowd-${i}@example.test`, password: 'not-the-password' });
-          const body = (await res.json()) as { error?: { key?: string } };
+          const res = await call(OVERLOAD_PORT, 'POST', '/api/erpCheckOTPStatus', { email: `crowd-${i}@example.test`, password: 'not-the-password' });
+          const body = JSON.parse(res.text) as { error?: { key?: string } };
           return { status: res.status, key: body.error?.key };
         }),
       );
