@@ -39,7 +39,7 @@ const start = async (): Promise<void> => {
     : null;
   const notifier = smtp ?? createOutboxNotifier({ db, clock: systemClock, secret: config.sessionSecret });
   const mailRetries = smtp?.start();
-  const metrics = createMetrics();
+  const metrics = createMetrics({ process: true });
   const deps = { db, clock: systemClock, notifier, config, logger, metrics };
   const app = createApp(deps);
   // Renewals, scheduled plan changes, expiries and dunning retries; safe with several instances running.

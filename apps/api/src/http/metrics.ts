@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /** What one scheduler run reports to whoever watches it (the metrics here; a test can pass its own). */
 export type SchedulerRunSummary = { merchants: number; renewed: number; failed: number; retried: number; canceled: number };
@@ -27,9 +27,14 @@ export type Metrics = {
 
 const statusClass = (status: number): string => `${Math.floor(status / 100)}xx`;
 
-/** One registry per app (tests build many apps in one process): nothing is registered globally. */
-export const createMetrics = (now: () => number = Date.now): Metrics => {
+/**
+ * One registry per app (tests build many apps in one process): nothing is registered globally. `process`
+ * adds prom-client's process metrics (CPU, memory, event-loop lag, handles): the running server asks for them.
+ */
+export const createMetrics = (options: { process?: boolean; now?: () => number } = {}): Metrics => {
+  const now = options.now ?? Date.now;
   const registry = new Registry();
+  if (options.process) collectDefaultMetrics({ register: registry });
   const startedAt = now();
   let lastTick = startedAt;
   const requestDuration = new Histogram({

@@ -4,7 +4,7 @@ import { createTestContext, type TestContext } from '../../test-support/test-app
 import { startBillingScheduler } from '../billing-scheduler';
 
 const invoiceCounts = async (db: Knex): Promise<Map<number, number>> =>
-  new Map((await db('invoices').select('merchant_id').count({ n: '*' }).groupBy('merchant_id')).map((row) => [Number(row.merchant_id), Number(row.n)]));
+  new Map(((await db('invoices').select('merchant_id').count({ n: '*' }).groupBy('merchant_id')) as { merchant_id: number; n: number }[]).map((row) => [Number(row.merchant_id), Number(row.n)]));
 
 describe('stopping the billing scheduler (SIGTERM)', () => {
   let ctx: TestContext;
