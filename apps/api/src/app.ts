@@ -4,6 +4,7 @@ import helmet from 'helmet';
 import type { AppDeps } from './app-deps';
 import { errorMiddleware, notFoundHandler } from './http/errors';
 import { createLogger, requestLogger } from './http/logging';
+import { createMetrics } from './http/metrics';
 import { createRateLimiters } from './http/rate-limit';
 import { routerOf } from './http/route-table';
 import { apiModules, type ModuleContext, type MountedRoutes } from './modules/registry';
@@ -11,7 +12,9 @@ import { mountStaticApps } from './static';
 
 export type { AppDeps } from './app-deps';
 
-export const createApp = (deps: AppDeps): Express => {
+export const createApp = (given: AppDeps): Express => {
+  const metrics = given.metrics ?? createMetrics();
+  const deps: AppDeps = { ...given, metrics };
   const logger = deps.logger ?? createLogger(deps.config.logLevel);
   const app = express();
   app.disable('x-powered-by');
@@ -37,6 +40,8 @@ export const createApp = (deps: AppDeps): Express => {
   const ctx: ModuleContext = { limits, modules: enabled, mounted };
   // Probes (the health check) answer ahead of the access log and the parsers: see `probe` in the registry.
   for (const module of enabled) if (module.probe && module.router) app.use('/api', module.router(deps, ctx));
+  // Timed from here: the probes above stay as cheap as they are.
+  app.use(metrics.observeRequests);
   app.use(requestLogger(logger));
   app.use(cookieParser());
   for (const module of enabled) if (module.routes) mounted.push({ module: module.name, table: module.routes(deps, ctx) });

@@ -64,9 +64,16 @@ const envSchema = z.object({
    * `staging`: a production build that takes no real money (a staging or demo deployment) may run the
    * sandbox gateway, the ECPay sandbox or stage cashier and the public stage keys. Logged loudly at start.
    */
+  /**
+   * Bearer token a Prometheus scraper sends to GET /api/metrics. Required for the endpoint to exist in
+   * production; optional elsewhere (without it the metrics are open in development and tests).
+   */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** How often the billing scheduler looks for due work (tests shorten it). */
+  SCHEDULER_INTERVAL_MS: digits('60000').pipe(z.number().min(100)),
+  /** How long SIGTERM waits for requests in flight and the merchant being settled before giving up (exit 1). */
+  SHUTDOWN_TIMEOUT_MS: digits('30000').pipe(z.number().min(100)),
   ALLOW_SANDBOX_IN_PRODUCTION: z.enum(['staging'], { error: 'the only accepted value is "staging"' }).optional(),
-  /** Seconds between two runs of the billing scheduler (renewals, dunning, scheduled changes). */
-  BILLING_SCHEDULER_INTERVAL_SECONDS: digits('60').pipe(z.number().min(1).max(86_400)),
   /** Test-only: the sandbox gateway misbehaves (`slow=<ms>,timeout=<n>,error500=<n>,lose_answer=<n>`); refused in production. */
   SANDBOX_GATEWAY_FAULTS: z
     .string()
@@ -105,10 +112,12 @@ export type AppConfig = {
   supportEmail: string;
   /** Sandbox payments (gateway, ECPay cashier, stage keys) in production, opted into for staging; see `sandboxAllowed`. */
   sandboxInProduction: boolean;
-  schedulerIntervalSeconds: number;
   /** Test-only sandbox gateway faults and external charge ledger (issue 13); always unset in production. */
   sandboxFaults?: FaultSettings;
   sandboxLedgerFile?: string;
+  metricsToken?: string;
+  schedulerIntervalMs: number;
+  shutdownTimeoutMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -157,9 +166,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, workspaceRoot =
     stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY,
     supportEmail: e.SUPPORT_EMAIL,
     sandboxInProduction: e.NODE_ENV === 'production' && e.ALLOW_SANDBOX_IN_PRODUCTION === 'staging',
-    schedulerIntervalSeconds: e.BILLING_SCHEDULER_INTERVAL_SECONDS,
     sandboxFaults: e.NODE_ENV !== 'production' && e.SANDBOX_GATEWAY_FAULTS ? parseFaultSettings(e.SANDBOX_GATEWAY_FAULTS) : undefined,
     sandboxLedgerFile: e.NODE_ENV !== 'production' && e.SANDBOX_GATEWAY_LEDGER ? path.resolve(workspaceRoot, e.SANDBOX_GATEWAY_LEDGER) : undefined,
+    metricsToken: e.METRICS_TOKEN,
+    schedulerIntervalMs: e.SCHEDULER_INTERVAL_MS,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   };
 };
 

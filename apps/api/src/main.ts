@@ -4,7 +4,9 @@ import { createApp } from './app';
 import { createDb } from './db/knex';
 import { migrateLatest } from './db/migrations';
 import { demoAccountsTable, seedDatabase } from './db/seeds';
+import { drainServer } from './http/drain';
 import { createLogger } from './http/logging';
+import { createMetrics } from './http/metrics';
 import { startBillingScheduler } from './jobs/billing-scheduler';
 import { apiModules } from './modules/registry';
 import { createOutboxNotifier, loadSmtpNotifier } from './modules/notifications';
@@ -31,15 +33,17 @@ const start = async (): Promise<void> => {
   const modules = apiModules.filter((module) => module.enabled?.(config) ?? true);
   const { seededDemo } = await seedDatabase({ db, clock: systemClock, config, modules, demo: config.nodeEnv !== 'production' });
 
-  const outbox = createOutboxNotifier({ db, clock: systemClock, secret: config.sessionSecret });
-  // nodemailer loads only when it is used.
-  const notifier = config.smtpUrl
-    ? (await loadSmtpNotifier()).createSmtpNotifier({ smtpUrl: config.smtpUrl, from: config.mailFrom, outbox })
-    : outbox;
-  const deps = { db, clock: systemClock, notifier, config, logger };
+  // nodemailer loads only when it is used. With SMTP, mail goes through the outbox and is retried from it.
+  const smtp = config.smtpUrl
+    ? (await loadSmtpNotifier()).createSmtpNotifier({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, clock: systemClock, secret: config.sessionSecret })
+    : null;
+  const notifier = smtp ?? createOutboxNotifier({ db, clock: systemClock, secret: config.sessionSecret });
+  const mailRetries = smtp?.start();
+  const metrics = createMetrics({ process: true });
+  const deps = { db, clock: systemClock, notifier, config, logger, metrics };
   const app = createApp(deps);
   // Renewals, scheduled plan changes, expiries and dunning retries; safe with several instances running.
-  const scheduler = startBillingScheduler(deps);
+  const scheduler = startBillingScheduler(deps, { intervalMs: config.schedulerIntervalMs, observer: metrics.scheduler });
 
   const server = app.listen(config.port, () => {
     const lines = [`Merchant Hub API listening on ${config.publicUrl} (port ${config.port})`];
@@ -51,12 +55,31 @@ const start = async (): Promise<void> => {
     console.log(lines.join('\n'));
   });
 
+  /**
+   * SIGTERM (a deploy, a scale-down): stop taking connections, let the requests in flight answer and the
+   * merchant the scheduler is settling commit, then close the database and exit 0. A shutdown that hangs
+   * past SHUTDOWN_TIMEOUT_MS exits 1 (every merchant is settled in one transaction, so nothing half-done stays).
+   */
+  let shuttingDown = false;
   const shutdown = (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
     logger.info({ signal }, 'shutting down');
-    scheduler.stop();
-    server.close(() => {
-      void db.destroy().then(() => process.exit(0));
-    });
+    setTimeout(() => {
+      logger.error({ signal }, 'shutdown timed out');
+      process.exit(1);
+    }, config.shutdownTimeoutMs).unref();
+    const serverClosed = drainServer(server);
+    mailRetries?.stop();
+    void Promise.all([serverClosed, scheduler.stop()])
+      .then(() => {
+        smtp?.close();
+        return db.destroy();
+      })
+      .then(() => {
+        logger.info({ signal }, 'shut down cleanly');
+        process.exit(0);
+      });
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));

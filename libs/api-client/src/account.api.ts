@@ -13,6 +13,8 @@ export type OtpStatusResult = {
   message: string;
   otp_data: OtpData | null;
   out_off_credit_store: string[];
+  /** The mail server did not take the code yet: it is queued and retried (the code screen says so). */
+  mail_delayed?: boolean;
 };
 
 export type OtpSubmitResult = { success: boolean; message: string; otp_data: OtpData };

@@ -46,7 +46,7 @@ describe.each(testDatabases)('crash safety of the billing batch (%s)', (kind) =>
     const { merchantIds } = await seedFleet(db, { merchants: MERCHANTS, now: Math.floor(Date.now() / 1000), clockOffsetDays: 40 });
     if (kind === 'sqlite') await db.destroy();
     const ledger = path.join(dir, 'gateway-ledger.jsonl');
-    const env = { ...t.env, SANDBOX_GATEWAY_LEDGER: ledger, SANDBOX_GATEWAY_FAULTS: 'slow=40,lose_answer=7,timeout=11', BILLING_SCHEDULER_INTERVAL_SECONDS: '1' };
+    const env = { ...t.env, SANDBOX_GATEWAY_LEDGER: ledger, SANDBOX_GATEWAY_FAULTS: 'slow=40,lose_answer=7,timeout=11', SCHEDULER_INTERVAL_MS: '1000' };
     const taken = () => readLedgerFile(ledger).filter((c) => c.status === 'succeeded');
 
     const processes: { kill: (signal: NodeJS.Signals) => Promise<void> }[] = [];
@@ -107,7 +107,7 @@ describe.each(testDatabases)('crash safety of a plan change and an ECPay notific
   it('SIGKILL while an upgrade is being charged and while a notification is handled: nothing half done, nothing twice', async () => {
     const dir = fs.mkdtempSync(path.join(bundle.dir, `${kind}-change-`));
     const t = await target(kind, dir);
-    const env = { ...t.env, SANDBOX_GATEWAY_FAULTS: 'slow=1500', BILLING_SCHEDULER_INTERVAL_SECONDS: '60' };
+    const env = { ...t.env, SANDBOX_GATEWAY_FAULTS: 'slow=1500', SCHEDULER_INTERVAL_MS: '60000' };
     const processes: ApiProcess[] = [];
     let db: Db | null = null;
     try {

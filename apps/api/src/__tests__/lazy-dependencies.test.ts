@@ -25,11 +25,11 @@ describe('start-up cost', () => {
   });
 
   it('loads them when configured', async () => {
-    const { createSmtpNotifier } = await (await import('../modules/notifications')).loadSmtpNotifier();
-    createSmtpNotifier({ smtpUrl: 'smtp://127.0.0.1:2525', from: 'x@y.test', outbox: { send: async () => undefined } });
     const { createTestContext } = await import('../test-support/test-app');
     const ctx = await createTestContext('sqlite', { env: { PAYMENT_GATEWAY: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' } });
     try {
+      const { createSmtpNotifier } = await (await import('../modules/notifications')).loadSmtpNotifier();
+      createSmtpNotifier({ smtpUrl: 'smtp://127.0.0.1:2525', from: 'x@y.test', db: ctx.db, clock: ctx.clock, secret: ctx.config.sessionSecret }).close();
       const { gatewayFor } = await import('../gateways');
       expect(gatewayFor({ db: ctx.db, clock: ctx.clock, notifier: ctx.notifier, config: ctx.config }).name).toBe('stripe');
       expect(mockLoaded.sort()).toEqual(['nodemailer', 'stripe']);

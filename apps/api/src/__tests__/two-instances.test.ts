@@ -30,7 +30,7 @@ describe('two API instances on one PostgreSQL database', () => {
     await migrateLatest(db);
     await seedReferenceData(db);
     ledger = path.join(bundle.dir, 'gateway-ledger.jsonl');
-    const env = { DATABASE_URL: pg.databaseUrl, SANDBOX_GATEWAY_LEDGER: ledger, BILLING_SCHEDULER_INTERVAL_SECONDS: '1', LOG_LEVEL: 'info' };
+    const env = { DATABASE_URL: pg.databaseUrl, SANDBOX_GATEWAY_LEDGER: ledger, SCHEDULER_INTERVAL_MS: '1000', LOG_LEVEL: 'info' };
     // The first seeds the demo accounts into the empty database; the second finds them there.
     a = await startApi(bundle.mainJs, bundle.dir, env);
     b = await startApi(bundle.mainJs, bundle.dir, env);

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { hostname } from 'node:os';
 import type { AppDeps } from '../app-deps';
 import { AppError } from '../http/errors';
+import type { SchedulerObserver } from '../http/metrics';
 import { billingFor, DUNNING_RETRY_DAYS, renewalChargeKey, type Engine, type MerchantTx, nextPeriodEnd, type SubscriptionRecord, toInvoiceRecord, toSubscriptionRecord } from '../modules/billing';
 import { type CatalogPackage, findPackage } from '../modules/packages';
 
@@ -18,7 +19,7 @@ const emptyReport = (): RunReport => ({ merchants: 0, renewed: 0, downgraded: 0,
  * account row lock, taken with SKIP LOCKED on PostgreSQL: two instances (or a request and the scheduler)
  * never renew the same subscription twice; a merchant busy elsewhere is picked up on the next run.
  */
-export const runDueBilling = async (engine: Engine, options: { merchantId?: number; limit?: number } = {}): Promise<RunReport> => {
+export const runDueBilling = async (engine: Engine, options: { merchantId?: number; limit?: number; stopRequested?: () => boolean } = {}): Promise<RunReport> => {
   const { db, clock } = engine.deps;
   const report = emptyReport();
   const globalNow = Math.floor(clock.now().getTime() / 1000);
@@ -36,6 +37,8 @@ export const runDueBilling = async (engine: Engine, options: { merchantId?: numb
   if (options.merchantId !== undefined) query.andWhere('subscriptions.merchant_id', options.merchantId);
   const merchantIds = (await query).map((row) => Number(row.merchant_id));
   for (const merchantId of merchantIds) {
+    // Shutting down: the merchant in its transaction finishes, the rest wait for the next run (any instance).
+    if (options.stopRequested?.()) break;
     // One merchant's failure (the gateway down past its retries) rolls back that merchant only and is tried
     // again on the next run; the rest of the batch goes on.
     const own = emptyReport();
@@ -193,31 +196,41 @@ export const advanceMerchantClock = async (engine: Engine, merchantId: number, s
  * Runs the scheduler on an interval in one process. A lease row makes instances take turns scanning (the row
  * locks above are what makes double renewal impossible; the lease only avoids wasted scans).
  */
-export const startBillingScheduler = (deps: AppDeps, options: { intervalMs?: number } = {}): { stop: () => void } => {
+export const startBillingScheduler = (deps: AppDeps, options: { intervalMs?: number; observer?: SchedulerObserver } = {}): { stop: () => Promise<void> } => {
   const engine = billingFor(deps).engine;
   const owner = `${hostname()}:${process.pid}`;
-  const intervalMs = options.intervalMs ?? deps.config.schedulerIntervalSeconds * 1000;
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
+  const intervalMs = options.intervalMs ?? deps.config.schedulerIntervalMs;
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const runOnce = async () => {
+    const startedAt = performance.now();
     try {
       const now = Math.floor(deps.clock.now().getTime() / 1000);
       const until = now + Math.ceil(intervalMs / 1000);
       await deps.db('job_leases').insert({ name: 'billing', owner, leased_until: 0 }).onConflict('name').ignore();
       const taken = await deps.db('job_leases').where({ name: 'billing' }).andWhere((q) => q.where('leased_until', '<', now).orWhere({ owner })).update({ owner, leased_until: until });
-      if (taken === 1) {
-        const report = await runDueBilling(engine);
-        if (report.merchants > 0) deps.logger?.info({ report }, 'billing scheduler run');
-      }
+      const report = taken === 1 ? await runDueBilling(engine, { stopRequested: () => stopped }) : emptyReport();
+      if (report.merchants > 0) deps.logger?.info({ report }, 'billing scheduler run');
+      options.observer?.runFinished(report, (performance.now() - startedAt) / 1000);
     } catch (error) {
       deps.logger?.error({ err: error }, 'billing scheduler run failed');
-    } finally {
-      running = false;
+      options.observer?.runFailed();
     }
   };
-  const timer = setInterval(() => void tick(), intervalMs);
+  const tick = () => {
+    if (running || stopped) return;
+    running = runOnce().finally(() => {
+      running = null;
+    });
+  };
+  const timer = setInterval(tick, intervalMs);
   timer.unref();
-  void tick();
-  return { stop: () => clearInterval(timer) };
+  tick();
+  /** Stops the timer; resolves once the tick under way (the merchant being settled, in its transaction) is done. */
+  const stop = async () => {
+    stopped = true;
+    clearInterval(timer);
+    await running;
+  };
+  return { stop };
 };

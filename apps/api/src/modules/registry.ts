@@ -11,6 +11,7 @@ import { docsModule } from './docs';
 import { healthModule } from './health';
 import { listsModule } from './lists';
 import { notificationsModule } from './notifications';
+import { operationsModule } from './operations';
 import { billingModule } from './billing';
 import { packagesModule } from './packages';
 import { sandboxModule } from './sandbox';
@@ -60,6 +61,7 @@ export type ApiModule = {
 /** Every module of the API, in mounting order. A new module adds one line here. */
 export const apiModules: readonly ApiModule[] = [
   healthModule,
+  operationsModule,
   authModule,
   // Before accounts: GET /users/staff-access must not be read as GET /users/:id.
   staffModule,

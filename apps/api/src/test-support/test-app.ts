@@ -38,7 +38,13 @@ export type TestContext = {
   close: () => Promise<void>;
 };
 
-export type TestOptions = { rateLimits?: false | Partial<RateLimitSettings>; env?: Record<string, string>; notifier?: Notifier };
+export type TestOptions = {
+  rateLimits?: false | Partial<RateLimitSettings>;
+  env?: Record<string, string>;
+  notifier?: Notifier;
+  /** A notifier built on the test's own database (e.g. the SMTP sender, which queues in the outbox). */
+  notifierFor?: (deps: { db: Db; clock: FixedClock; secret: string }) => Notifier;
+};
 
 const openDatabase = async (kind: TestDbKind): Promise<{ db: Db; drop: () => Promise<void> }> => {
   if (kind === 'sqlite') return { db: createDb({ url: 'sqlite::memory:' }), drop: async () => undefined };
@@ -80,7 +86,7 @@ export const createTestContext = async (kind: TestDbKind, options: TestOptions =
       callback();
     },
   });
-  const notifier = options.notifier ?? createOutboxNotifier({ db, clock, secret: config.sessionSecret });
+  const notifier = options.notifier ?? options.notifierFor?.({ db, clock, secret: config.sessionSecret }) ?? createOutboxNotifier({ db, clock, secret: config.sessionSecret });
   const app = createApp({ db, clock, notifier, config, logger: createLogger('info', stream), rateLimits: options.rateLimits ?? false });
   return {
     kind,

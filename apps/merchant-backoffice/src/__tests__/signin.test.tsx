@@ -67,6 +67,21 @@ describe('sign-in screen', () => {
     expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
   });
 
+  it('says the code is delayed (not a silent wait) when the mail server has not taken it yet', async () => {
+    const { missingKeys } = renderApp('/signin', [{ ...codeSent, body: { ...codeSent.body, mail_delayed: true } }]);
+    await fillCredentials();
+    expect(await screen.findByRole('heading', { name: 'Enter your code' })).toBeInTheDocument();
+    expect(screen.getByTestId('otp-mail-delayed')).toHaveTextContent('Our mail server is slow right now');
+    expect(missingKeys).toEqual([]);
+  });
+
+  it('shows no delay notice when the code was sent', async () => {
+    renderApp('/signin', [codeSent]);
+    await fillCredentials();
+    expect(await screen.findByRole('heading', { name: 'Enter your code' })).toBeInTheDocument();
+    expect(screen.queryByTestId('otp-mail-delayed')).toBeNull();
+  });
+
   it('offers resend once the countdown is over', async () => {
     renderApp('/signin', [{ ...codeSent, body: { ...codeSent.body, otp_data: otpData({ mobile_verify_code_sent_at: now() - 400 }) } }]);
     await fillCredentials();

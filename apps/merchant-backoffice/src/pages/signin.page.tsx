@@ -78,6 +78,7 @@ export const SignInPage = () => {
   const [otpData, setOtpData] = useState<OtpData | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [otpError, setOtpError] = useState<string | null>(null);
+  const [mailDelayed, setMailDelayed] = useState(false);
 
   const describe = (error: unknown) => t(errorMessageKeys(error), messageValuesOf(error));
 
@@ -108,6 +109,7 @@ export const SignInPage = () => {
     }
     setCredentials(input);
     setOtpData(result.otp_data);
+    setMailDelayed(result.mail_delayed === true);
   };
 
   const otpStatus = useOtpStatus({
@@ -147,6 +149,7 @@ export const SignInPage = () => {
   });
 
   const handleBack = () => {
+    setMailDelayed(false);
     setCredentials(null);
     setOtpData(null);
     setOtpError(null);
@@ -170,6 +173,7 @@ export const SignInPage = () => {
             error={otpError}
             submitting={submitOtp.isPending || login.isPending}
             resending={otpStatus.isPending}
+            mailDelayed={mailDelayed}
             onSubmit={(code) => {
               setOtpError(null);
               submitOtp.mutate({ code, email: credentials.email });

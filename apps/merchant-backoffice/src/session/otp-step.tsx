@@ -13,6 +13,8 @@ export type OtpStepProps = {
   error: string | null;
   submitting: boolean;
   resending: boolean;
+  /** The mail server has not taken the code yet (queued, retried): say so instead of leaving the user waiting. */
+  mailDelayed?: boolean;
   onSubmit: (code: string) => void;
   onResend: () => void;
   onBack: () => void;
@@ -25,7 +27,7 @@ export const countdownEndsAt = (otpData: OtpData | null, now: number = nowSecond
   otpData ? now + otpCountdownSeconds(otpData, now) : null;
 
 /** The 6-digit code screen: countdown m:ss, attempts left, resend once the countdown is over, back to login. */
-export const OtpStep = ({ email, otpData, error, submitting, resending, onSubmit, onResend, onBack }: OtpStepProps) => {
+export const OtpStep = ({ email, otpData, error, submitting, resending, mailDelayed = false, onSubmit, onResend, onBack }: OtpStepProps) => {
   const { t } = useTranslation(['auth', 'validation']);
   const [code, setCode] = useState('');
   const [localError, setLocalError] = useState<string | null>(null);
@@ -60,6 +62,11 @@ export const OtpStep = ({ email, otpData, error, submitting, resending, onSubmit
             {t('auth:otp.subtitle', { email })}
           </Text>
         </Stack>
+        {mailDelayed ? (
+          <Alert color="yellow" role="status" data-testid="otp-mail-delayed">
+            {t('auth:otp.mailDelayed')}
+          </Alert>
+        ) : null}
         {error ? (
           <Alert color="red" role="alert" data-testid="otp-error">
             {error}

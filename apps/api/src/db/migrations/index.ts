@@ -8,6 +8,7 @@ import * as checkout from './200-checkout';
 import * as staffConsole from './400-staff-console';
 import * as staffDirectory from './401-staff-directory';
 import * as staffDirectoryTextIndex from './402-staff-directory-text-index';
+import * as outboxDelivery from './500-outbox-delivery';
 import * as merchantCurrencyFollowsMarket from './600-merchant-currency-follows-market';
 import * as catalogAdmin from './700-catalog-admin';
 
@@ -28,6 +29,7 @@ export const migrations: Migration[] = [
   { name: '401-staff-directory', ...staffDirectory },
   { name: '402-staff-directory-text-index', ...staffDirectoryTextIndex },
   { name: '600-merchant-currency-follows-market', ...merchantCurrencyFollowsMarket },
+  { name: '500-outbox-delivery', ...outboxDelivery },
   { name: '700-catalog-admin', ...catalogAdmin },
 ];
 
@@ -39,4 +41,10 @@ export const migrationSource: Knex.MigrationSource<Migration> = {
 
 export const migrateLatest = async (db: Knex): Promise<void> => {
   await db.migrate.latest({ migrationSource });
+};
+
+/** Names of the migrations this build has and the database has not run yet (empty once up to date). */
+export const pendingMigrations = async (db: Knex): Promise<string[]> => {
+  const [, pending] = (await db.migrate.list({ migrationSource })) as [unknown[], Migration[]];
+  return pending.map((migration) => migration.name);
 };

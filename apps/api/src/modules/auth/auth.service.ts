@@ -4,6 +4,7 @@ import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/errors';
 import { hashPassword, newOpaqueToken, verifyPassword } from '../../security/crypto';
 import { findUserByEmail, outOfCreditStoreNames, roleNamesOf, toUserDto, type UserRecord } from '../accounts';
+import type { SendResult } from '../notifications';
 import { createOneTimeCodes, OTP_VALIDITY_SECONDS } from './one-time-code.service';
 import { createSessions } from './sessions.service';
 
@@ -30,6 +31,8 @@ export type OtpStatusResponse = {
   message: string;
   otp_data: OtpData | null;
   out_off_credit_store: string[];
+  /** Present (true) when the mail server did not take the code: it waits in the outbox and is retried. */
+  mail_delayed?: true;
 };
 
 export type LoginResult = LoginResponse & { role_names: RoleName[]; role_names_expires_in: number };
@@ -71,8 +74,9 @@ export const createAuthService = (deps: AppDeps) => {
     const issued = await codes.issue('login', user.email, user.id);
     const otpData = codes.otpData(user.email, issued.state);
     if (issued.outcome === 'banned') throw new AppError('otp_banned', { extra: { otp_data: otpData } });
+    let delivery: SendResult = undefined;
     if (issued.outcome === 'sent') {
-      await deps.notifier.send({
+      delivery = await deps.notifier.send({
         channel: 'email',
         to: user.email,
         subject: 'Your Merchant Hub sign-in code',
@@ -86,6 +90,7 @@ export const createAuthService = (deps: AppDeps) => {
       message: issued.outcome === 'sent' ? 'OTP sent' : 'OTP already sent',
       otp_data: otpData,
       out_off_credit_store: [],
+      ...(delivery?.delayed ? { mail_delayed: true as const } : {}),
     };
   };
 

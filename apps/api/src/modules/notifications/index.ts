@@ -1,5 +1,6 @@
 // The notifications module's public surface: the notifier every module sends through, and the dev mailbox.
 export { notificationsModule } from './notifications.module';
-export { createOutboxNotifier, type Notifier } from './notifier';
+export { createOutboxNotifier, type Notifier, type SendResult } from './notifier';
+export { countOutboxBacklog } from './notifications.repository';
 /** The SMTP notifier, loaded on demand so nodemailer is only read when SMTP_URL is set. */
 export const loadSmtpNotifier = () => import('./smtp-notifier');

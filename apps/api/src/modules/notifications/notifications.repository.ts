@@ -1,5 +1,5 @@
 import type { Db } from '../../db/knex';
-import { asDate } from '../../db/knex';
+import { asDate, insertId } from '../../db/knex';
 import { decryptText, encryptText } from '../../security/crypto';
 
 export type OutboxMessage = {
@@ -12,19 +12,64 @@ export type OutboxMessage = {
   createdAt: Date;
 };
 
+const toOutboxMessage = (secret: string, row: Record<string, unknown>): OutboxMessage => ({
+  id: Number(row.id),
+  channel: row.channel as OutboxMessage['channel'],
+  to: String(row.to_address),
+  subject: (row.subject as string | null) ?? null,
+  text: decryptText(secret, String(row.body_encrypted)),
+  kind: String(row.kind),
+  createdAt: asDate(row.created_at),
+});
+
+/** `stored`: kept for the dev mailbox only; `pending`: to be delivered (now, or again at next_attempt_at). */
 export const insertOutboxMessage = async (
   db: Db,
   secret: string,
-  message: Omit<OutboxMessage, 'id' | 'createdAt'> & { createdAt: Date },
-): Promise<void> => {
-  await db('outbox').insert({
+  message: Omit<OutboxMessage, 'id' | 'createdAt'> & { createdAt: Date; status?: 'stored' | 'pending' },
+): Promise<number> => {
+  const status = message.status ?? 'stored';
+  return insertId(db, 'outbox', {
     channel: message.channel,
     to_address: message.to.toLowerCase(),
     subject: message.subject,
     body_encrypted: encryptText(secret, message.text),
     kind: message.kind,
     created_at: message.createdAt,
+    status,
+    next_attempt_at: status === 'pending' ? message.createdAt : null,
   });
+};
+
+/**
+ * Takes a pending message for one delivery attempt: moves its next attempt `leaseMs` ahead only if nobody
+ * else moved it first, so two instances never send the same message at once.
+ */
+export const claimOutboxMessage = async (db: Db, id: number, dueBy: Date, leaseUntil: Date): Promise<boolean> =>
+  (await db('outbox').where({ id, status: 'pending' }).andWhere('next_attempt_at', '<=', dueBy).update({ next_attempt_at: leaseUntil })) === 1;
+
+/** Pending messages whose next attempt is due, oldest first. */
+export const dueOutboxIds = async (db: Db, now: Date, limit: number): Promise<number[]> =>
+  (await db('outbox').where({ status: 'pending' }).andWhere('next_attempt_at', '<=', now).orderBy('id').limit(limit).select('id')).map((row) => Number(row.id));
+
+export const readOutboxMessage = async (db: Db, secret: string, id: number): Promise<(OutboxMessage & { attempts: number }) | null> => {
+  const row = await db('outbox').where({ id }).first();
+  if (!row) return null;
+  return { ...toOutboxMessage(secret, row), attempts: Number(row.attempts) };
+};
+
+export const markOutboxSent = async (db: Db, id: number, at: Date): Promise<void> => {
+  await db('outbox').where({ id }).update({ status: 'sent', sent_at: at, next_attempt_at: null, last_error: null });
+};
+
+export const markOutboxRetry = async (db: Db, id: number, attempts: number, nextAttemptAt: Date, error: string): Promise<void> => {
+  await db('outbox').where({ id }).update({ attempts, next_attempt_at: nextAttemptAt, last_error: error.slice(0, 500) });
+};
+
+/** Messages still waiting for the mail server (the `outbox_backlog` metric). */
+export const countOutboxBacklog = async (db: Db): Promise<number> => {
+  const [row] = await db('outbox').where({ status: 'pending' }).count({ n: '*' });
+  return Number(row?.n ?? 0);
 };
 
 /** Newest first; the id breaks ties between messages written in the same instant. */
@@ -33,15 +78,7 @@ export const listOutboxMessages = async (db: Db, secret: string, addresses: stri
     .whereIn('to_address', addresses.map((address) => address.toLowerCase()))
     .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
     .limit(limit);
-  return rows.map((row) => ({
-    id: Number(row.id),
-    channel: row.channel,
-    to: row.to_address,
-    subject: row.subject,
-    text: decryptText(secret, row.body_encrypted),
-    kind: row.kind,
-    createdAt: asDate(row.created_at),
-  }));
+  return rows.map((row) => toOutboxMessage(secret, row));
 };
 
 /** Phones of the account (and of a pending trial sign-up) that uses this e-mail. */

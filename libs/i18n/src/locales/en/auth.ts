@@ -33,6 +33,7 @@ export const auth = {
     resendIn: 'Resend code in',
     resend: 'Resend code',
     resent: 'A new code has been sent.',
+    mailDelayed: 'Our mail server is slow right now. Your code is on its way and may take a few minutes; we keep trying. You can also use a code you received earlier.',
     backToLogin: 'Back to login',
     lockedFor: 'Try again in',
   },

@@ -32,6 +32,7 @@ export const auth = {
     resendIn: 'Hantar semula kod dalam',
     resend: 'Hantar semula kod',
     resent: 'Kod baharu telah dihantar.',
+    mailDelayed: 'Pelayan mel kami perlahan sekarang. Kod anda sedang dihantar dan mungkin mengambil masa beberapa minit; kami terus mencuba. Anda juga boleh menggunakan kod yang diterima sebelum ini.',
     backToLogin: 'Kembali ke log masuk',
     lockedFor: 'Cuba lagi dalam',
   },

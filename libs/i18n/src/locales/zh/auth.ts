@@ -32,6 +32,7 @@ export const auth = {
     resendIn: '重新发送倒计时',
     resend: '重新发送验证码',
     resent: '新的验证码已发送。',
+    mailDelayed: '我们的邮件服务器目前响应较慢。您的验证码正在发送中，可能需要几分钟；我们会继续重试。您也可以使用之前收到的验证码。',
     backToLogin: '返回登录',
     lockedFor: '请在以下时间后重试',
   },

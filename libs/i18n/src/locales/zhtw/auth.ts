@@ -32,6 +32,7 @@ export const auth = {
     resendIn: '可重新傳送倒數',
     resend: '重新傳送驗證碼',
     resent: '新的驗證碼已寄出。',
+    mailDelayed: '我們的郵件伺服器目前回應較慢。您的驗證碼正在寄送中，可能需要幾分鐘；我們會持續重試。您也可以使用先前收到的驗證碼。',
     backToLogin: '返回登入',
     lockedFor: '請於以下時間後再試',
   },
