@@ -79,6 +79,7 @@ describe('two API instances on one PostgreSQL database', () => {
       },
       240_000,
       2000,
+      async () => ({ providerCharges: taken().length, stuck: (await stuckSubscriptions(db, merchantIds)).length, renewalInvoices: (await db('invoices').whereIn('merchant_id', merchantIds).where({ billing_reason: 'subscription_cycle' })).length }),
     );
     const cycles = await db('invoices').whereIn('merchant_id', merchantIds).where({ billing_reason: 'subscription_cycle' });
     const runs = (api: ApiProcess) => (api.output().match(/billing scheduler run/g) ?? []).length;

@@ -67,10 +67,10 @@ export const startApi = async (mainJs: string, dir: string, env: Record<string, 
 };
 
 /** Polls `check` until it returns true (or throws after `timeoutMs`). */
-export const waitFor = async (what: string, check: () => Promise<boolean> | boolean, timeoutMs = 120_000, everyMs = 100): Promise<void> => {
+export const waitFor = async (what: string, check: () => Promise<boolean> | boolean, timeoutMs = 120_000, everyMs = 100, state?: () => Promise<unknown>): Promise<void> => {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${state ? `: ${JSON.stringify(await state())}` : ''}`);
     await new Promise((r) => setTimeout(r, everyMs));
   }
 };
