@@ -7,7 +7,7 @@ import { createDb, type Db } from '../../../apps/api/src/db/knex';
 import { migrateLatest } from '../../../apps/api/src/db/migrations';
 import { directoryTriggers, refreshSql } from '../../../apps/api/src/db/migrations/401-staff-directory';
 import { seedReferenceData } from '../../../apps/api/src/db/seeds/reference-data';
-import { createStaffService } from '../../../apps/api/src/modules/staff/staff.service';
+import { createStaffService } from '../../../apps/api/src/modules/staff';
 
 const NOW = Date.parse('2026-03-02T09:00:00Z') / 1000;
 const DAY = 86_400;

@@ -12,8 +12,16 @@ import type { Knex } from 'knex';
 
 export const up = async (knex: Knex): Promise<void> => {
   if (knex.client.config.client === 'pg') {
-    await knex.raw('create extension if not exists pg_trgm');
-    await knex.raw('create index if not exists merchants_search_text_trgm on merchants using gin (search_text gin_trgm_ops)');
+    // In `public`, not the migrating schema: the extension is one per database, and a schema dropped with its
+    // objects must not take it along. Without the right to create it, the search works without the index.
+    try {
+      await knex.transaction((trx) => trx.raw('create extension if not exists pg_trgm with schema public'));
+    } catch {
+      // no index: `like` scans, as before this migration
+    }
+    const found = await knex.raw<{ rows: { schema: string }[] }>(`select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`);
+    const schema = found.rows[0]?.schema;
+    if (schema) await knex.raw(`create index if not exists merchants_search_text_trgm on merchants using gin (search_text "${schema.replace(/"/g, '""')}".gin_trgm_ops)`);
     return;
   }
   await knex.raw(`create virtual table merchants_search using fts5(search_text, content='merchants', content_rowid='id', tokenize='trigram')`);

@@ -8,7 +8,7 @@ import { AppError } from '../../http/errors';
 import { linkBase, mayReturnTo } from '../../http/origin';
 import { route, type RouteTable } from '../../http/route-table';
 import { advanceMerchantClock } from '../../jobs/billing-scheduler';
-import { actingFor, billingFor, onBehalfRoutes } from '../billing';
+import { actingFor, billingFor } from '../billing';
 import { fpxPage } from './fpx-page';
 import { threeDsPage } from './three-ds-page';
 
@@ -59,8 +59,7 @@ export const sandboxRoutes = (deps: AppDeps): RouteTable => {
         }
       },
     }),
-    ...onBehalfRoutes(deps, [
-      route({
+    route({
       method: 'post',
       path: '/sandbox/clock/advance',
       summary: 'Staff: move a merchant’s test clock and run what falls due → { now }',
@@ -68,12 +67,12 @@ export const sandboxRoutes = (deps: AppDeps): RouteTable => {
       body: sandboxClockAdvanceSchema,
       audit: 'sandbox.clock_advance',
       handler: async ({ input, req, res, audit }) => {
-        const acting = await actingFor(deps, req, res, { userId: input.user_id, action: audit, details: { ...input } });
+        // A sandbox tool whose contract (README) takes no reason: audited as it happens, like a look.
+        const acting = await actingFor(deps, req, res, { userId: input.user_id, action: audit, details: { ...input }, auditNow: true });
         const { now, report } = await advanceMerchantClock(billingFor(deps).engine, acting.merchantId, input.seconds);
         return { now: new Date(now * 1000).toISOString(), report };
       },
-      }),
-    ]),
+    }),
     route({
       method: 'get',
       path: '/sandbox/fpx/:id',

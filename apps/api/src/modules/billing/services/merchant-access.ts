@@ -19,7 +19,7 @@ export const actingFor = async (
   deps: AppDeps,
   req: Request,
   res: Response,
-  input: { userId?: number; storeId?: number; action: string; details?: Record<string, unknown> },
+  input: { userId?: number; storeId?: number; action: string; details?: Record<string, unknown>; auditNow?: boolean },
 ): Promise<ActingFor> => {
   const auth = authOf(res);
   if (!auth.isStaff) {
@@ -38,7 +38,7 @@ export const actingFor = async (
   const at = () => Math.floor(deps.clock.now().getTime() / 1000);
   // A look (GET) is written as it happens. A change needs the staff member's reason, and its entry is written
   // in the merchant's billing transaction, so it commits or rolls back with the change (`onBehalfRoutes`).
-  if (req.method === 'GET' || req.method === 'HEAD') {
+  if (req.method === 'GET' || req.method === 'HEAD' || input.auditNow) {
     await writeAudit(deps.db, { ...entry, at: at() });
     return { merchantId: merchant.id, ownerUserId: merchant.owner, auth, onBehalf: true };
   }

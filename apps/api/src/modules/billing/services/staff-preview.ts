@@ -4,6 +4,7 @@ import type { AppDeps } from '../../../app-deps';
 import type { Exec } from '../../../db/rows';
 import { AppError, validationError } from '../../../http/errors';
 import { setTransactionPrecondition } from '../engine/on-behalf';
+import { accountStateOf } from '../repositories/account-state.repository';
 
 /*
  * Preview, then commit, for staff changing a merchant's plan or add-on (issue 10 §9): the preview carries a
@@ -16,22 +17,7 @@ import { setTransactionPrecondition } from '../engine/on-behalf';
 type Claims = { m: number; s: string; f: string };
 
 /** What the account looks like for a preview: any change to it (a payment, a renewal, another change) differs. */
-const fingerprintOf = async (exec: Exec, merchantId: number): Promise<string> => {
-  const [subscriptions, account, ledger, invoices] = await Promise.all([
-    exec('subscriptions').where({ merchant_id: merchantId }).orderBy('id').select('id', 'stripe_status', 'package_id', 'quantity', 'ends_at', 'current_period_end', 'trial_ends_at'),
-    exec('billing_accounts').where({ merchant_id: merchantId }).first('balance'),
-    exec('balance_transactions').where({ merchant_id: merchantId }).max({ seq: 'seq' }).first(),
-    exec('invoices').where({ merchant_id: merchantId }).count({ n: '*' }).max({ seq: 'seq' }).first(),
-  ]);
-  const state = JSON.stringify([
-    subscriptions.map((s) => [Number(s.id), String(s.stripe_status), Number(s.package_id), Number(s.quantity ?? 1), s.ends_at === null ? null : Number(s.ends_at), Number(s.current_period_end ?? 0), Number(s.trial_ends_at ?? 0)]),
-    Number(account?.balance ?? 0),
-    Number(ledger?.seq ?? 0),
-    Number(invoices?.n ?? 0),
-    Number(invoices?.seq ?? 0),
-  ]);
-  return createHash('sha256').update(state).digest('base64url');
-};
+const fingerprintOf = async (exec: Exec, merchantId: number): Promise<string> => createHash('sha256').update(JSON.stringify(await accountStateOf(exec, merchantId))).digest('base64url');
 
 export const createStaffPreviews = (deps: AppDeps) => {
   const mac = (payload: string): string => createHmac('sha256', deps.config.sessionSecret).update(`staff-billing-preview:${payload}`).digest('base64url');

@@ -72,6 +72,10 @@ describe.each(testDatabases)('billing on a merchant’s behalf (%s)', (kind) => 
       ['billing.unsubscribe', reason, 'support'],
       ['merchant.viewed', null, 'support'],
     ]);
+    // The staff timeline shows the same: the change and the visit, not each billing page read.
+    const timeline = await request(ctx.app).get(`/api/staff/merchants/${myUser}/timeline`).set(bearer(support));
+    const staffActions = timeline.body.data.filter((e: { kind: string }) => e.kind === 'staff_action').map((e: { params: { action: string } }) => e.params.action);
+    expect(staffActions).toEqual(['billing.unsubscribe', 'merchant.viewed']);
   });
 
   it('lets the merchant change their own billing without a reason, and refuses naming another merchant', async () => {

@@ -1,0 +1,21 @@
+import type { Exec } from '../../../db/rows';
+
+/**
+ * A merchant's billing state as plain values (subscriptions, balance, newest ledger entry, invoices): a staff
+ * preview token fingerprints it, and any payment, renewal or change makes it differ.
+ */
+export const accountStateOf = async (exec: Exec, merchantId: number): Promise<unknown[]> => {
+  const [subscriptions, account, ledger, invoices] = await Promise.all([
+    exec('subscriptions').where({ merchant_id: merchantId }).orderBy('id').select('id', 'stripe_status', 'package_id', 'quantity', 'ends_at', 'current_period_end', 'trial_ends_at'),
+    exec('billing_accounts').where({ merchant_id: merchantId }).first('balance'),
+    exec('balance_transactions').where({ merchant_id: merchantId }).max({ seq: 'seq' }).first(),
+    exec('invoices').where({ merchant_id: merchantId }).count({ n: '*' }).max({ seq: 'seq' }).first(),
+  ]);
+  return [
+    subscriptions.map((s) => [Number(s.id), String(s.stripe_status), Number(s.package_id), Number(s.quantity ?? 1), s.ends_at === null ? null : Number(s.ends_at), Number(s.current_period_end ?? 0), Number(s.trial_ends_at ?? 0)]),
+    Number(account?.balance ?? 0),
+    Number(ledger?.seq ?? 0),
+    Number(invoices?.n ?? 0),
+    Number(invoices?.seq ?? 0),
+  ];
+};
