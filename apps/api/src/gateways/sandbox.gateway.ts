@@ -94,8 +94,9 @@ export const createSandboxGateway = (deps: { db: Db; clock: Clock; publicUrl: st
     return toPayment(row, deps.publicUrl);
   };
 
-  const insertOnce = async (exec: GatewayExec, row: IntentRow & { idempotency_key: string; created_at: number }, hash: string): Promise<GatewayPayment> => {
-    const existing = await findByKey(exec, row.idempotency_key);
+  /** `looked`: the caller has just looked the key up (and found nothing): no second read. */
+  const insertOnce = async (exec: GatewayExec, row: IntentRow & { idempotency_key: string; created_at: number }, hash: string, looked = false): Promise<GatewayPayment> => {
+    const existing = looked ? undefined : await findByKey(exec, row.idempotency_key);
     if (existing) return replay(existing, hash);
     try {
       await exec('sandbox_intents').insert(row);
@@ -171,6 +172,8 @@ export const createSandboxGateway = (deps: { db: Db; clock: Clock; publicUrl: st
       await exec('sandbox_payment_methods').where({ id: paymentMethod }).update({ customer: null });
     },
 
+    batch: (work) => db.transaction((tx) => work(tx)),
+
     charge: async (input: ChargeInput, exec = db) => {
       const hash = requestHash({ c: input.customer, pm: input.paymentMethod, a: input.amount, cur: input.currency });
       const existing = await findByKey(exec, input.idempotencyKey);
@@ -201,6 +204,7 @@ export const createSandboxGateway = (deps: { db: Db; clock: Clock; publicUrl: st
           created_at: seconds(clock),
         },
         hash,
+        true,
       );
     },
 

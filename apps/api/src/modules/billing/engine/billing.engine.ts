@@ -4,11 +4,25 @@ import type { Knex } from 'knex';
 import type { Clock } from '../../../clock';
 import type { Db } from '../../../db/knex';
 import { type Exec, newId } from '../../../db/rows';
-import type { GatewayNextAction, PaymentGateway } from '../../../gateways/port';
+import type { GatewayExec, GatewayNextAction, GatewayPayment, PaymentGateway } from '../../../gateways/port';
 import { AppError } from '../../../http/errors';
 import { type BillingAccount, ensureBillingAccount, readBillingAccount } from '../repositories/billing-accounts.repository';
-import { findInvoice, type InvoiceRecord } from '../repositories/invoices.repository';
+import { type InvoiceRecord, toInvoiceRecord } from '../repositories/invoices.repository';
 import { couponFor, insertSubscription, planLine, startDunning, useCoupon } from './subscription-steps';
+
+/**
+ * The idempotency key of a renewal's first charge: the subscription and the period it pays for. Whoever
+ * charges that period (this run, a run after a crash, a second instance) sends the same key, so the gateway
+ * answers with the first charge instead of taking a second one.
+ */
+export const renewalChargeKey = (subscriptionId: number, periodStart: number): string => `renewal:${subscriptionId}:${periodStart}`;
+
+/** The key of a charge of `invoice`: a renewal's first attempt is the period's, whoever makes it; later ones count attempts. */
+const chargeKeyOf = (invoice: InvoiceRecord, attempt: number): string =>
+  invoice.billingReason === 'subscription_cycle' && attempt === 1 && invoice.subscriptionId !== null ? renewalChargeKey(invoice.subscriptionId, invoice.periodStart) : `${invoice.id}:attempt:${attempt}`;
+
+/** The gateway's answer to one charge, with what it was asked under (see chargeInvoice). */
+export type Charged = { payment: GatewayPayment; paymentMethod: string; idempotencyKey: string; attempt: number };
 
 export type EngineDeps = { db: Db; clock: Clock; gateway: PaymentGateway; publicUrl: string };
 
@@ -47,10 +61,15 @@ export const createEngine = (deps: EngineDeps) => {
    * previous one did. With `skipLocked` (the scheduler) a merchant busy elsewhere is skipped: returns null.
    */
   const withMerchant = async <T>(merchantId: number, fn: (ctx: MerchantTx) => Promise<T>, options: { skipLocked?: boolean } = {}): Promise<T | null> => {
-    await ensureBillingAccount(db, merchantId, await nowFor(db, merchantId));
     let deferred: AppError | null = null;
     const result = await db.transaction(async (tx) => {
-      const account = await readBillingAccount(tx, merchantId, { skipLocked: options.skipLocked ?? false });
+      const lock = { skipLocked: options.skipLocked ?? false };
+      let account = await readBillingAccount(tx, merchantId, lock);
+      if (!account) {
+        // First use: create it (concurrent first uses insert once), then lock it.
+        await ensureBillingAccount(tx, merchantId, await nowFor(tx, merchantId));
+        account = await readBillingAccount(tx, merchantId, lock);
+      }
       if (!account) {
         if (options.skipLocked) return null;
         throw new AppError('not_found');
@@ -113,38 +132,39 @@ export const createEngine = (deps: EngineDeps) => {
     const id = newId('in');
     const periodStart = Math.min(...input.lines.map((l) => l.periodStart));
     const periodEnd = Math.max(...input.lines.map((l) => l.periodEnd));
-    const [inserted] = await tx('invoices')
-      .insert({
-        id,
-        number: id,
-        merchant_id: account.merchantId,
-        subscription_id: input.subscriptionId,
-        status: amountDue === 0 ? 'paid' : 'open',
-        currency: account.currency,
-        subtotal: totals.subtotal,
-        discount: totals.discount,
-        tax: totals.tax,
-        tax_percent: input.taxPercent,
-        tax_label: input.taxLabel,
-        rounding_amount: totals.rounding,
-        total: totals.total,
-        starting_balance: startingBalance,
-        applied_balance: applied,
-        amount_due: amountDue,
-        amount_paid: 0,
-        collection_method: input.collectionMethod ?? 'charge_automatically',
-        billing_reason: input.billingReason,
-        coupon_code: input.coupon?.code ?? null,
-        period_start: periodStart,
-        period_end: periodEnd,
-        payment_intent_id: input.paymentIntentId ?? null,
-        created_at: input.now,
-        finalized_at: input.now,
-        paid_at: amountDue === 0 ? input.now : null,
-      })
-      .returning('seq');
+    const row = {
+      id,
+      number: id,
+      merchant_id: account.merchantId,
+      subscription_id: input.subscriptionId,
+      status: amountDue === 0 ? 'paid' : 'open',
+      currency: account.currency,
+      subtotal: totals.subtotal,
+      discount: totals.discount,
+      tax: totals.tax,
+      tax_percent: input.taxPercent,
+      tax_label: input.taxLabel,
+      rounding_amount: totals.rounding,
+      total: totals.total,
+      starting_balance: startingBalance,
+      applied_balance: applied,
+      amount_due: amountDue,
+      amount_paid: 0,
+      collection_method: input.collectionMethod ?? 'charge_automatically',
+      billing_reason: input.billingReason,
+      coupon_code: input.coupon?.code ?? null,
+      period_start: periodStart,
+      period_end: periodEnd,
+      payment_intent_id: input.paymentIntentId ?? null,
+      created_at: input.now,
+      finalized_at: input.now,
+      paid_at: amountDue === 0 ? input.now : null,
+      attempt_count: 0,
+    };
+    const [inserted] = await tx('invoices').insert(row).returning('seq');
     const seq = Number(typeof inserted === 'object' ? (inserted as { seq: number }).seq : inserted);
-    await tx('invoices').where({ id }).update({ number: `MH-${String(seq).padStart(6, '0')}` });
+    const number = `MH-${String(seq).padStart(6, '0')}`;
+    await tx('invoices').where({ id }).update({ number });
     await tx('invoice_lines').insert(
       input.lines.map((line) => ({
         invoice_id: id,
@@ -161,7 +181,8 @@ export const createEngine = (deps: EngineDeps) => {
     } else if (applied > 0) {
       await addLedgerEntry(tx, account, { type: 'applied_to_invoice', description: `Applied to invoice MH-${String(seq).padStart(6, '0')}`, amount: applied, invoiceId: id, now: input.now });
     }
-    return (await findInvoice(tx, id)) as InvoiceRecord;
+    // What was just written, as a read would return it (no second read of the same row).
+    return toInvoiceRecord({ ...row, seq, number, voided_at: null });
   };
 
   /** Voids an unpaid invoice and gives back the credit it had taken. */
@@ -177,28 +198,19 @@ export const createEngine = (deps: EngineDeps) => {
     | { ok: false; code: 'no_card' | 'declined'; message: string }
     | { ok: false; code: 'requires_action'; message: string; payment: AuthenticationPayment };
 
+  type ChargeOptions = { offSession: boolean; paymentMethod?: string | null; returnUrl?: string; idempotencyKey?: string };
+
   /**
-   * Charges what an open invoice still owes with the given card (or the default one). The idempotency key
-   * is derived from the invoice and the attempt number, and stored under a unique index: one attempt can
-   * never become two charges.
+   * Asks the gateway for what an open invoice still owes (no database write of ours: run it outside long
+   * transactions). The idempotency key is the caller's (a renewal's: {@link renewalChargeKey}) or derived from
+   * the invoice and the attempt number; a retry with the same key gets the first answer, never a second charge.
+   * Null when there is no card to charge.
    */
-  const payInvoice = async (
-    tx: Knex.Transaction,
-    account: BillingAccount,
-    invoice: InvoiceRecord,
-    options: { now: number; offSession: boolean; paymentMethod?: string | null; returnUrl?: string },
-  ): Promise<PayResult> => {
-    if (invoice.status === 'paid') throw new AppError('invoice_already_paid');
-    if (invoice.amountDue === 0) {
-      await tx('invoices').where({ id: invoice.id }).update({ status: 'paid', paid_at: options.now });
-      return { ok: true, paymentId: null };
-    }
+  const chargeInvoice = async (account: BillingAccount, invoice: InvoiceRecord, options: ChargeOptions, exec?: GatewayExec): Promise<Charged | null> => {
     const paymentMethod = options.paymentMethod ?? account.defaultPaymentMethod;
-    if (!paymentMethod || !account.gatewayCustomerId) {
-      return { ok: false, code: 'no_card', message: 'Cannot charge a customer that has no active card' };
-    }
+    if (!paymentMethod || !account.gatewayCustomerId) return null;
     const attempt = invoice.attemptCount + 1;
-    const idempotencyKey = `${invoice.id}:attempt:${attempt}`;
+    const idempotencyKey = options.idempotencyKey ?? chargeKeyOf(invoice, attempt);
     const payment = await gateway.charge(
       {
         customer: account.gatewayCustomerId,
@@ -211,8 +223,14 @@ export const createEngine = (deps: EngineDeps) => {
         returnUrl: options.offSession ? undefined : options.returnUrl,
         metadata: { invoice: invoice.id, merchant_id: String(account.merchantId) },
       },
-      tx,
+      exec,
     );
+    return { payment, paymentMethod, idempotencyKey, attempt };
+  };
+
+  /** Records the gateway's answer to {@link chargeInvoice}: the payment row, and the invoice paid or one attempt on. */
+  const recordCharge = async (tx: Knex.Transaction, account: BillingAccount, invoice: InvoiceRecord, charged: Charged, options: { now: number; returnUrl?: string }): Promise<PayResult> => {
+    const { payment, paymentMethod, idempotencyKey, attempt } = charged;
     await tx('payments').insert({
       id: payment.id,
       merchant_id: account.merchantId,
@@ -246,6 +264,18 @@ export const createEngine = (deps: EngineDeps) => {
     return { ok: false, code: 'declined', message: payment.failure_message ?? fallback };
   };
 
+  /** Charges what an open invoice still owes with the given card (or the default one) and records the answer. */
+  const payInvoice = async (tx: Knex.Transaction, account: BillingAccount, invoice: InvoiceRecord, options: ChargeOptions & { now: number }): Promise<PayResult> => {
+    if (invoice.status === 'paid') throw new AppError('invoice_already_paid');
+    if (invoice.amountDue === 0) {
+      await tx('invoices').where({ id: invoice.id }).update({ status: 'paid', paid_at: options.now });
+      return { ok: true, paymentId: null };
+    }
+    const charged = await chargeInvoice(account, invoice, options, tx);
+    if (!charged) return { ok: false, code: 'no_card', message: 'Cannot charge a customer that has no active card' };
+    return recordCharge(tx, account, invoice, charged, options);
+  };
+
   /** Stripe's answer to a charge waiting for 3-D Secure: where to send the customer, and which payment it is. */
   const authenticationError = (payment: AuthenticationPayment): AppError =>
     new AppError('authentication_required', {
@@ -267,6 +297,8 @@ export const createEngine = (deps: EngineDeps) => {
     addLedgerEntry,
     createInvoice,
     voidInvoice,
+    chargeInvoice,
+    recordCharge,
     payInvoice,
     paymentError,
     authenticationError,
