@@ -153,10 +153,16 @@ export const settleCharges = async (engine: Engine, charges: DeferredCharge[], r
     await lockAccounts(tx, [...new Set(answers.map((a) => a.charge.account.merchantId))], false);
     const invoices = new Map((await tx('invoices').whereIn('id', answers.map((a) => a.charge.invoice.id))).map((row) => [String(row.id), toInvoiceRecord(row)]));
     const subs = new Map((await tx('subscriptions').whereIn('id', answers.map((a) => a.charge.subscriptionId))).map((row) => [Number(row.id), toSubscriptionRecord(row)]));
+    const succeeded: Parameters<Engine['recordSucceededCharges']>[1] = [];
     for (const { charge, charged } of answers) {
       const invoice = invoices.get(charge.invoice.id);
       const sub = subs.get(charge.subscriptionId);
       if (!invoice || !sub || invoice.status !== 'open' || invoice.attemptCount !== charge.invoice.attemptCount) continue;
+      // A paid renewal (nearly all of them) is recorded with the others below, in two statements for the batch.
+      if (charge.kind === 'renewal' && charged.payment.status === 'succeeded') {
+        succeeded.push({ account: charge.account, invoice, charged, now: charge.now });
+        continue;
+      }
       const paid = await engine.recordCharge(tx, charge.account, invoice, charged, { now: charge.now });
       if (charge.kind === 'retry') {
         await afterRetry(tx, sub, invoice, paid.ok, charge.now, charge.merchantNow, report);
@@ -165,6 +171,7 @@ export const settleCharges = async (engine: Engine, charges: DeferredCharge[], r
         await engine.startDunning(tx, sub, charge.now);
       }
     }
+    await engine.recordSucceededCharges(tx, succeeded);
   });
   return failures;
 };

@@ -21,6 +21,21 @@ export const renewalChargeKey = (subscriptionId: number, periodStart: number): s
 const chargeKeyOf = (invoice: InvoiceRecord, attempt: number): string =>
   invoice.billingReason === 'subscription_cycle' && attempt === 1 && invoice.subscriptionId !== null ? renewalChargeKey(invoice.subscriptionId, invoice.periodStart) : `${invoice.id}:attempt:${attempt}`;
 
+const paymentRow = (account: BillingAccount, invoice: InvoiceRecord, { payment, paymentMethod, idempotencyKey }: Charged, now: number) => ({
+  id: payment.id,
+  merchant_id: account.merchantId,
+  invoice_id: invoice.id,
+  payment_method_id: paymentMethod,
+  method_type: 'card',
+  amount: invoice.amountDue,
+  currency: invoice.currency,
+  status: payment.status,
+  failure_code: payment.failure_code,
+  failure_message: payment.failure_message,
+  idempotency_key: idempotencyKey,
+  created_at: now,
+});
+
 /** The gateway's answer to one charge, with what it was asked under (see chargeInvoice). */
 export type Charged = { payment: GatewayPayment; paymentMethod: string; idempotencyKey: string; attempt: number };
 
@@ -230,21 +245,8 @@ export const createEngine = (deps: EngineDeps) => {
 
   /** Records the gateway's answer to {@link chargeInvoice}: the payment row, and the invoice paid or one attempt on. */
   const recordCharge = async (tx: Knex.Transaction, account: BillingAccount, invoice: InvoiceRecord, charged: Charged, options: { now: number; returnUrl?: string }): Promise<PayResult> => {
-    const { payment, paymentMethod, idempotencyKey, attempt } = charged;
-    await tx('payments').insert({
-      id: payment.id,
-      merchant_id: account.merchantId,
-      invoice_id: invoice.id,
-      payment_method_id: paymentMethod,
-      method_type: 'card',
-      amount: invoice.amountDue,
-      currency: invoice.currency,
-      status: payment.status,
-      failure_code: payment.failure_code,
-      failure_message: payment.failure_message,
-      idempotency_key: idempotencyKey,
-      created_at: options.now,
-    });
+    const { payment, attempt } = charged;
+    await tx('payments').insert(paymentRow(account, invoice, charged, options.now));
     if (payment.status === 'succeeded') {
       await tx('invoices').where({ id: invoice.id }).update({ status: 'paid', amount_paid: invoice.amountDue, paid_at: options.now, attempt_count: attempt });
       return { ok: true, paymentId: payment.id };
@@ -262,6 +264,20 @@ export const createEngine = (deps: EngineDeps) => {
     }
     const fallback = payment.status === 'requires_action' ? 'Your card was declined. This transaction requires authentication.' : 'Your card was declined.';
     return { ok: false, code: 'declined', message: payment.failure_message ?? fallback };
+  };
+
+  /**
+   * Records many succeeded charges at once (the renewal engine's batches): every payment row in one statement
+   * and every invoice paid in one more, as {@link recordCharge} would one by one.
+   */
+  const recordSucceededCharges = async (tx: Knex.Transaction, items: { account: BillingAccount; invoice: InvoiceRecord; charged: Charged; now: number }[]): Promise<void> => {
+    if (items.length === 0) return;
+    await tx('payments').insert(items.map(({ account, invoice, charged, now }) => paymentRow(account, invoice, charged, now)));
+    const paidAt = tx.raw(`case id ${items.map(() => 'when ? then cast(? as bigint)').join(' ')} end`, items.flatMap(({ invoice, now }) => [invoice.id, now]));
+    const attempts = tx.raw(`case id ${items.map(() => 'when ? then cast(? as integer)').join(' ')} end`, items.flatMap(({ invoice, charged }) => [invoice.id, charged.attempt]));
+    await tx('invoices')
+      .whereIn('id', items.map(({ invoice }) => invoice.id))
+      .update({ status: 'paid', amount_paid: tx.ref('amount_due'), paid_at: paidAt, attempt_count: attempts });
   };
 
   /** Charges what an open invoice still owes with the given card (or the default one) and records the answer. */
@@ -299,6 +315,7 @@ export const createEngine = (deps: EngineDeps) => {
     voidInvoice,
     chargeInvoice,
     recordCharge,
+    recordSucceededCharges,
     payInvoice,
     paymentError,
     authenticationError,
