@@ -27,18 +27,12 @@ export const runDueBilling = async (engine: Engine, options: { merchantId?: numb
   const steps = new Map<number, number>();
   const failures: unknown[] = [];
   failures.push(...(await settleCharges(engine, await unsettledRenewals(engine, options.merchantId), report)));
-  let cursor = 0;
+  // Read once (one scan, not one per batch); each batch re-reads its merchants under their locks.
+  const due = await dueMerchants(engine, { limit, merchantId: options.merchantId });
   const again: number[] = [];
   for (;;) {
-    let ids: number[];
-    if (again.length > 0) {
-      ids = again.splice(0, BATCH_SIZE);
-    } else {
-      if (settled.size >= limit) break;
-      ids = await dueMerchants(engine, { after: cursor, limit: Math.min(BATCH_SIZE, limit - settled.size), merchantId: options.merchantId });
-      if (ids.length === 0) break;
-      cursor = ids[ids.length - 1] as number;
-    }
+    const ids = again.length > 0 ? again.splice(0, BATCH_SIZE) : due.splice(0, BATCH_SIZE);
+    if (ids.length === 0) break;
     const batch = await settleBatch(engine, ids, (ctx, subs) => settleMerchant(engine, ctx, report, subs));
     for (const id of batch.settled) settled.add(id);
     failures.push(...(await settleCharges(engine, batch.charges, report)));

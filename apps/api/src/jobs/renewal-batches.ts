@@ -26,10 +26,10 @@ export type DeferredCharge = {
 export const canCharge = (account: BillingAccount): boolean => account.defaultPaymentMethod !== null && account.gatewayCustomerId !== null;
 
 /**
- * Merchants with something due (a period end, an end date, a dunning retry), by id: those after `after`, at
- * most `limit`; or those among `among`. Each merchant's own sandbox clock counts.
+ * Merchants with something due (a period end, an end date, a dunning retry), by id: at most `limit`, or those
+ * among `among`. Each merchant's own sandbox clock counts.
  */
-export const dueMerchants = async (engine: Engine, options: { after?: number; limit?: number; merchantId?: number; among?: number[] }): Promise<number[]> => {
+export const dueMerchants = async (engine: Engine, options: { limit?: number; merchantId?: number; among?: number[] }): Promise<number[]> => {
   const { db, clock } = engine.deps;
   const globalNow = Math.floor(clock.now().getTime() / 1000);
   const dueAt = (column: string) => db.raw(`?? <= ? + coalesce(sandbox_clocks.offset_seconds, 0)`, [column, globalNow]);
@@ -42,7 +42,6 @@ export const dueMerchants = async (engine: Engine, options: { after?: number; li
     })
     .distinct('subscriptions.merchant_id')
     .orderBy('subscriptions.merchant_id');
-  if (options.after !== undefined) query.andWhere('subscriptions.merchant_id', '>', options.after);
   if (options.merchantId !== undefined) query.andWhere('subscriptions.merchant_id', options.merchantId);
   if (options.among) query.whereIn('subscriptions.merchant_id', options.among);
   if (options.limit !== undefined) query.limit(options.limit);
