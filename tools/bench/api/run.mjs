@@ -3,13 +3,14 @@
 // The API runs in its own process, started exactly as `npm start` starts it (main.ts, SQLite, sandbox, log
 // level info, a freshly seeded database); a bare Express 5 hello-world runs in another; the load comes from
 // autocannon's CLI in a third (10 connections), so the load generator never shares the server's event loop.
-// Prints req/s, p50 and p99 for GET /api/health, GET /api/users/billing/all (Bearer token of the skip-otp
-// demo merchant) and the hello-world, and the ratios, all from the same run. With --rounds R the three are
+// Prints req/s, p50, p99 and the server's CPU time per request (from /proc) for GET /api/health,
+// GET /api/users/billing/all (Bearer token of the skip-otp demo merchant) and the hello-world, and the ratios, all from the same run. With --rounds R the three are
 // measured R times, interleaved, and each figure is the median round. --perf adds `perf stat -e
 // instructions:u` on the server's PID (user-space instructions per request); --cpu-prof DIR writes the API's
 // V8 CPU profile there when it stops; --root DIR runs DIR/dist/apps/api/main.js (another checkout's build, for a
 // before/after) instead of bundling this checkout's main.ts.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { root, signInDemoMerchant, startApi, startHelloWorld } from '../lib/server.mjs';
 
@@ -44,6 +45,20 @@ const autocannon = (url, seconds, headers = {}) =>
     child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`autocannon exited ${code}`))));
   });
 
+/**
+ * The process's user + system CPU time so far, in ms (/proc/PID/stat, clock ticks of 10 ms). CPU per request
+ * moves far less than req/s when other work shares the cores: on a loaded machine the server waits for a
+ * core, it does not do more work per request.
+ */
+const cpuMs = (pid) => {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+};
+
 /** `perf stat -e instructions:u -p PID` while `work` runs; resolves with the instruction count (or null). */
 const withPerf = async (pid, work) => {
   if (!perf) return { result: await work(), instructions: null };
@@ -76,9 +91,11 @@ try {
   const results = targets.map(() => []);
   for (let round = 0; round < rounds; round++) {
     for (const [index, target] of targets.entries()) {
+      const cpuBefore = cpuMs(target.pid);
       const { result: r, instructions } = await withPerf(target.pid, () => autocannon(target.url, duration, target.headers));
+      const cpu = cpuMs(target.pid) - cpuBefore;
       if (r.non2xx > 0 || r.errors > 0) throw new Error(`${target.title}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
-      results[index].push({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, perRequest: instructions && instructions / r.requests.total });
+      results[index].push({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, perRequest: instructions && instructions / r.requests.total, cpuUs: (cpu * 1000) / r.requests.total });
     }
   }
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
@@ -88,15 +105,16 @@ try {
     p50: median(results[index].map((r) => r.p50)),
     p99: median(results[index].map((r) => r.p99)),
     perRequest: results[index][0].perRequest === null ? null : median(results[index].map((r) => r.perRequest)),
+    cpuUs: median(results[index].map((r) => r.cpuUs)),
   }));
   console.log(`${rounds} round(s) of ${duration} s each, 10 connections, load from a separate autocannon process`);
   for (const r of rows) {
     const instr = r.perRequest ? `   ${(r.perRequest / 1000).toFixed(0)}k instructions:u/req` : '';
-    console.log(`${r.title.padEnd(30)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${r.p50} ms   p99 ${r.p99} ms${instr}`);
+    console.log(`${r.title.padEnd(30)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${r.p50} ms   p99 ${r.p99} ms   ${r.cpuUs.toFixed(0)} µs CPU/req${instr}`);
   }
   const [health, billing, bare] = rows;
-  console.log(`billing/all ÷ health throughput: ${(billing.rps / health.rps).toFixed(3)}`);
-  console.log(`health ÷ hello-world throughput: ${(health.rps / bare.rps).toFixed(3)}`);
+  console.log(`billing/all ÷ health throughput: ${(billing.rps / health.rps).toFixed(3)}   (by CPU per request: ${(health.cpuUs / billing.cpuUs).toFixed(3)})`);
+  console.log(`health ÷ hello-world throughput: ${(health.rps / bare.rps).toFixed(3)}   (by CPU per request: ${(bare.cpuUs / health.cpuUs).toFixed(3)})`);
   if (perf && rows.some((r) => r.perRequest === null)) console.log('perf: instructions:u not counted on this machine (no PMU access)');
 } finally {
   await hello.stop();

@@ -67,25 +67,39 @@ const seed = async (file: string, n: number, pgUrl: string | undefined) => {
   return { db, drop };
 };
 
+/** On PostgreSQL, this many scheduler instances (each with its own connection pool) run at once. */
+const PG_INSTANCES = 2;
+
 const measure = async (n: number, dir: string, pgUrl: string | undefined) => {
   const { db, drop } = await seed(path.join(dir, `renewals-${n}.sqlite`), n, pgUrl);
   const clock = createFixedClock(new Date(NOW * 1000));
-  const engine = createEngine({ db, clock, gateway: createSandboxGateway({ db, clock, publicUrl: 'http://localhost' }), publicUrl: 'http://localhost' });
+  const instances = pgUrl ? Array.from({ length: PG_INSTANCES }, () => createDb({ url: pgUrl, searchPath: db.client.config.searchPath?.[0] })) : [db];
+  const engines = instances.map((idb) => createEngine({ db: idb, clock, gateway: createSandboxGateway({ db: idb, clock, publicUrl: 'http://localhost' }), publicUrl: 'http://localhost' }));
   const started = process.hrtime.bigint();
-  const report = await runDueBilling(engine, { limit: n });
+  const reports = await Promise.all(engines.map((engine) => runDueBilling(engine, { limit: n })));
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  const paid = Number((await db('invoices').where({ status: 'paid' }).count({ c: '*' }).first())?.c);
+  const renewed = reports.reduce((sum, r) => sum + r.renewed, 0);
+  const count = async (query: ReturnType<typeof db> | ReturnType<typeof db.from>) => Number((await query.count({ c: '*' }).first())?.c);
+  const paid = await count(db('invoices').where({ status: 'paid' }));
+  const charges = await count(db('sandbox_intents').where({ kind: 'payment' }));
+  const payments = await count(db('payments'));
+  // Each subscription renewed once: one invoice per subscription, one period on.
+  const twice = await count(db.from(db('invoices').groupBy('subscription_id').havingRaw('count(*) > 1').select('subscription_id').as('t')));
+  const moved = await count(db('subscriptions').where({ current_period_start: NOW - 60 }));
+  for (const idb of instances) if (idb !== db) await idb.destroy();
   await db.destroy();
   await drop();
-  if (report.renewed !== n || paid !== n) throw new Error(`expected ${n} renewals, got ${report.renewed} (${paid} paid invoices)`);
-  return { n, seconds, perSecond: n / seconds };
+  if (renewed !== n || paid !== n || charges !== n || payments !== n || twice !== 0 || moved !== n) {
+    throw new Error(`expected ${n} renewals, got ${renewed} (${paid} paid invoices, ${charges} charges, ${payments} payments, ${twice} renewed twice, ${moved} periods moved)`);
+  }
+  return { n, seconds, perSecond: n / seconds, instances: reports.map((r) => r.renewed) };
 };
 
 export const main = async (n: number, dir: string, pgUrl?: string) => {
   fs.mkdirSync(dir, { recursive: true });
-  console.log(pgUrl ? `PostgreSQL (${pgUrl.replace(/\/\/[^@/]*@/, '//…@')}), a fresh schema per run` : 'SQLite, a fresh file per run');
+  console.log(pgUrl ? `PostgreSQL (${pgUrl.replace(/\/\/[^@/]*@/, '//…@')}), a fresh schema per run, ${PG_INSTANCES} schedulers at once` : 'SQLite, a fresh file per run');
   const results = [await measure(n, dir, pgUrl), await measure(2 * n, dir, pgUrl)];
-  for (const r of results) console.log(`N=${r.n}: ${r.seconds.toFixed(2)} s, ${r.perSecond.toFixed(0)} renewals/s`);
+  for (const r of results) console.log(`N=${r.n}: ${r.seconds.toFixed(2)} s, ${r.perSecond.toFixed(0)} renewals/s${r.instances.length > 1 ? ` (by instance: ${r.instances.join(' + ')}; each subscription renewed once)` : ''}`);
   const [a, b] = results;
   console.log(`time(2N)/time(N) = ${(b.seconds / a.seconds).toFixed(2)} (2.00 is linear)`);
 };

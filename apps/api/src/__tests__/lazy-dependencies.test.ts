@@ -5,13 +5,17 @@ jest.mock('stripe', () => {
   mockLoaded.push('stripe');
   return jest.requireActual('stripe');
 });
+jest.mock('pdfkit', () => {
+  mockLoaded.push('pdfkit');
+  return jest.requireActual('pdfkit');
+});
 jest.mock('nodemailer', () => {
   mockLoaded.push('nodemailer');
   return jest.requireActual('nodemailer');
 });
 
 describe('start-up cost', () => {
-  it('loads neither the Stripe SDK nor nodemailer for the sandbox gateway without SMTP', async () => {
+  it('loads neither the Stripe SDK, nor nodemailer for the sandbox gateway without SMTP, nor pdfkit before a PDF is asked for', async () => {
     const { createTestContext } = await import('../test-support/test-app');
     const ctx = await createTestContext('sqlite');
     try {
@@ -36,5 +40,13 @@ describe('start-up cost', () => {
     } finally {
       await ctx.close();
     }
+  });
+
+  it('loads pdfkit for the first invoice PDF', async () => {
+    const { invoicePdf } = await import('../modules/billing/services/invoice-document');
+    const invoice = { number: 'MH-000001', status: 'paid', created: 1_772_000_000, currency: 'MYR', lines: { data: [] }, subtotal: 0, discount: 0, tax: 0, total: 0, amount_due: 0, amount_paid: 0 };
+    const pdf = await invoicePdf(invoice as unknown as Parameters<typeof invoicePdf>[0], { merchantName: 'Shop', billTo: ['Shop'] });
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(mockLoaded).toContain('pdfkit');
   });
 });

@@ -11,9 +11,10 @@ export const num = (value: unknown): number => Number(value);
 export const numOrNull = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
 
 /** PostgreSQL row lock (optionally skipping rows another instance holds); SQLite has one writer already. */
-export const lockForUpdate = <T extends Knex.QueryBuilder>(exec: Exec, query: T, skipLocked = false): T => {
+export const lockForUpdate = <T extends Knex.QueryBuilder>(exec: Exec, query: T, skipLocked = false, of: string[] = []): T => {
   if (dbClient(exec as Knex) !== 'postgres') return query;
-  const locked = query.forUpdate();
+  // `of`: the tables whose rows to lock when the query joins others (PostgreSQL cannot lock an outer join's nullable side).
+  const locked = of.length > 0 ? query.forUpdate(...of) : query.forUpdate();
   return (skipLocked ? locked.skipLocked() : locked) as T;
 };
 

@@ -99,6 +99,12 @@ export type PaymentGateway = {
   detachPaymentMethod: (input: { paymentMethod: string }, exec?: GatewayExec) => Promise<void>;
   /** A decline is a `failed` payment, not an exception; exceptions mean the provider could not be asked. */
   charge: (input: ChargeInput, exec?: GatewayExec) => Promise<GatewayPayment>;
+  /**
+   * Runs several calls (the renewal engine's charges of one batch) as the gateway likes to group them: the
+   * sandbox, which keeps its state in our database, in one transaction of its own (one commit, not one per
+   * charge); a remote gateway has nothing to group and leaves it out. Never holds any of the caller's rows.
+   */
+  batch?: <T>(work: (exec: GatewayExec | undefined) => Promise<T>) => Promise<T>;
   /** FPX: a single-use payment confirmed on the bank's page, which redirects back to `returnUrl`. */
   createBankRedirect: (input: BankRedirectInput, exec?: GatewayExec) => Promise<BankRedirect>;
   retrievePayment: (id: string, exec?: GatewayExec) => Promise<GatewayPayment | null>;

@@ -111,8 +111,9 @@ export const createSandboxGateway = (deps: SandboxOptions): SandboxGateway => {
     return toPayment(row, deps.publicUrl);
   };
 
-  const insertOnce = async (exec: GatewayExec, row: IntentRow & { idempotency_key: string; created_at: number }, hash: string): Promise<GatewayPayment> => {
-    const existing = await findByKey(exec, row.idempotency_key);
+  /** `looked`: the caller has just looked the key up (and found nothing): no second read. */
+  const insertOnce = async (exec: GatewayExec, row: IntentRow & { idempotency_key: string; created_at: number }, hash: string, looked = false): Promise<GatewayPayment> => {
+    const existing = looked ? undefined : await findByKey(exec, row.idempotency_key);
     if (existing) return replay(existing, hash);
     try {
       await exec('sandbox_intents').insert(row);
@@ -188,6 +189,8 @@ export const createSandboxGateway = (deps: SandboxOptions): SandboxGateway => {
       await exec('sandbox_payment_methods').where({ id: paymentMethod }).update({ customer: null });
     },
 
+    batch: (work) => db.transaction((tx) => work(tx)),
+
     charge: async (input: ChargeInput, exec = db) => {
       const fault = faults.next();
       // Refused before reaching the provider: nothing was charged.
@@ -230,7 +233,7 @@ export const createSandboxGateway = (deps: SandboxOptions): SandboxGateway => {
         idempotency_key: input.idempotencyKey,
         created_at: seconds(clock),
       };
-      const payment = await insertOnce(exec, intent, hash);
+      const payment = await insertOnce(exec, intent, hash, true);
       if (ledger && payment.id === id) {
         ledger.record({ id, idempotency_key: input.idempotencyKey, request_hash: hash, status: intent.status, amount: input.amount, currency: input.currency, customer: input.customer, row: intent });
       }

@@ -3,71 +3,124 @@ import { hostname } from 'node:os';
 import type { AppDeps } from '../app-deps';
 import { AppError } from '../http/errors';
 import type { SchedulerObserver } from '../http/metrics';
-import { billingFor, DUNNING_RETRY_DAYS, renewalChargeKey, type Engine, type MerchantTx, nextPeriodEnd, type SubscriptionRecord, toInvoiceRecord, toSubscriptionRecord } from '../modules/billing';
+import { billingFor, type Engine, type MerchantTx, nextPeriodEnd, renewalChargeKey, type SubscriptionRecord, toInvoiceRecord, toSubscriptionRecord } from '../modules/billing';
 import { type CatalogPackage, findPackage } from '../modules/packages';
+import { afterRetry, BATCH_SIZE, canCharge, cancel, type DeferredCharge, dueMerchants, type RunReport, settleBatch, settleCharges, unsettledRenewals } from './renewal-batches';
 
-const DAY = 86_400;
 /** A merchant whose clock jumped years ahead settles at most this many events per run (then the next run continues). */
 const MAX_STEPS_PER_MERCHANT = 400;
 
-export type RunReport = { merchants: number; renewed: number; downgraded: number; expired: number; retried: number; canceled: number; failed: number; errors: number };
+export type { RunReport } from './renewal-batches';
 
 const emptyReport = (): RunReport => ({ merchants: 0, renewed: 0, downgraded: 0, expired: 0, retried: 0, canceled: 0, failed: 0, errors: 0 });
 
 /**
- * Due work, merchant by merchant. Every merchant is settled in its own transaction holding its billing
- * account row lock, taken with SKIP LOCKED on PostgreSQL: two instances (or a request and the scheduler)
- * never renew the same subscription twice; a merchant busy elsewhere is picked up on the next run.
+ * Due work, in batches of merchants (see renewal-batches.ts): each batch is claimed and renewed in one
+ * transaction (row locks taken with SKIP LOCKED on PostgreSQL, so two instances never renew the same
+ * subscription; a merchant busy elsewhere is picked up on the next run), charged outside any transaction of
+ * ours, and the answers recorded in a second one. A charge a crash left unrecorded is asked again first, under
+ * the same idempotency key, so it is recorded and never taken twice.
  */
 export const runDueBilling = async (engine: Engine, options: { merchantId?: number; limit?: number; stopRequested?: () => boolean } = {}): Promise<RunReport> => {
-  const { db, clock } = engine.deps;
   const report = emptyReport();
-  const globalNow = Math.floor(clock.now().getTime() / 1000);
-  const dueAt = (column: string) => db.raw(`?? <= ? + coalesce(sandbox_clocks.offset_seconds, 0)`, [column, globalNow]);
-  const query = db('subscriptions')
-    .leftJoin('sandbox_clocks', 'sandbox_clocks.merchant_id', 'subscriptions.merchant_id')
-    .where((q) => {
-      q.where((a) => a.whereIn('subscriptions.stripe_status', ['active']).andWhere(dueAt('subscriptions.current_period_end')))
-        .orWhere((a) => a.where('subscriptions.stripe_status', 'active').whereNotNull('subscriptions.ends_at').andWhere(dueAt('subscriptions.ends_at')))
-        .orWhere((a) => a.where('subscriptions.stripe_status', 'past_due').whereNotNull('subscriptions.next_retry_at').andWhere(dueAt('subscriptions.next_retry_at')));
-    })
-    .distinct('subscriptions.merchant_id')
-    .orderBy('subscriptions.merchant_id')
-    .limit(options.limit ?? 1000);
-  if (options.merchantId !== undefined) query.andWhere('subscriptions.merchant_id', options.merchantId);
-  const merchantIds = (await query).map((row) => Number(row.merchant_id));
-  for (const merchantId of merchantIds) {
-    // Shutting down: the merchant in its transaction finishes, the rest wait for the next run (any instance).
+  const limit = options.limit ?? 1000;
+  const settled = new Set<number>();
+  const steps = new Map<number, number>();
+  const failures: unknown[] = [];
+  failures.push(...(await settleCharges(engine, await unsettledRenewals(engine, options.merchantId), report)));
+  // Read once (one scan, not one per batch); each batch re-reads its merchants under their locks.
+  const due = await dueMerchants(engine, { limit, merchantId: options.merchantId });
+  const again: number[] = [];
+  for (;;) {
+    // Shutting down: the batch in its transaction finishes, the rest wait for the next run (any instance).
     if (options.stopRequested?.()) break;
-    // One merchant's failure (the gateway down past its retries) rolls back that merchant only and is tried
-    // again on the next run; the rest of the batch goes on.
-    const own = emptyReport();
-    try {
-      const done = await engine.withMerchant(merchantId, (ctx) => settleMerchant(engine, ctx, own), { skipLocked: true });
-      if (done !== null) report.merchants += 1;
-      // Counted once committed: a merchant rolled back renewed nothing.
-      for (const key of Object.keys(report) as (keyof RunReport)[]) if (key !== 'merchants') report[key] += own[key];
-    } catch (error) {
-      report.errors += 1;
-      engine.deps.logger?.warn({ err: error, merchantId }, 'billing: settling a merchant failed; retried on the next run');
-    }
+    const ids = again.length > 0 ? again.splice(0, BATCH_SIZE) : due.splice(0, BATCH_SIZE);
+    if (ids.length === 0) break;
+    const batch = await settleIsolated(engine, ids, report, failures);
+    for (const id of batch.settled) settled.add(id);
+    failures.push(...(await settleCharges(engine, batch.charges, report)));
+    // A merchant whose charge was just recorded may have more due (a clock moved months ahead): once more.
+    const charged = batch.charges.map((c) => c.account.merchantId).filter((id) => {
+      const n = (steps.get(id) ?? 0) + 1;
+      steps.set(id, n);
+      return n < MAX_STEPS_PER_MERCHANT;
+    });
+    if (charged.length > 0) again.push(...(await dueMerchants(engine, { among: charged })));
   }
+  report.merchants = settled.size;
+  report.errors = failures.length;
+  // A charge the provider would not answer (past its retries) stays unrecorded and is asked again, under the
+  // same key, on the next run; the rest of the batch went on.
+  if (failures.length > 0) engine.deps.logger?.warn({ err: failures[0], failures: failures.length }, 'billing: some charges got no answer; asked again on the next run');
   return report;
 };
 
-const pkgOf = async (tx: Knex.Transaction, id: number): Promise<CatalogPackage> => (await findPackage(tx, id)) as CatalogPackage;
+/**
+ * One batch in one transaction; if any merchant of it fails (a bad row, a bug), the batch is rolled back and
+ * its merchants are settled one by one, so that merchant alone waits for the next run and the rest go on.
+ * The report only counts what committed.
+ */
+const settleIsolated = async (engine: Engine, ids: number[], report: RunReport, failures: unknown[]): Promise<{ settled: number[]; charges: DeferredCharge[] }> => {
+  const attempt = async (some: number[]) => {
+    const before = { ...report };
+    try {
+      return await settleBatch(engine, some, (ctx, subs) => settleMerchant(engine, ctx, report, subs));
+    } catch (error) {
+      Object.assign(report, before);
+      throw error;
+    }
+  };
+  try {
+    return await attempt(ids);
+  } catch (error) {
+    if (ids.length === 1) {
+      failures.push(error);
+      return { settled: [], charges: [] };
+    }
+    const settled: number[] = [];
+    const charges: DeferredCharge[] = [];
+    for (const id of ids) {
+      try {
+        const one = await attempt([id]);
+        settled.push(...one.settled);
+        charges.push(...one.charges);
+      } catch (failure) {
+        failures.push(failure);
+        engine.deps.logger?.warn({ err: failure, merchantId: id }, 'billing: settling a merchant failed; retried on the next run');
+      }
+    }
+    return { settled, charges };
+  }
+};
+
+/** Packages read in one transaction, by id: a batch renews many merchants on the same few plans. */
+const packagesSeen = new WeakMap<Knex.Transaction, Map<number, CatalogPackage>>();
+const pkgOf = async (tx: Knex.Transaction, id: number): Promise<CatalogPackage> => {
+  let seen = packagesSeen.get(tx);
+  if (!seen) packagesSeen.set(tx, (seen = new Map()));
+  let pkg = seen.get(id);
+  if (!pkg) {
+    pkg = (await findPackage(tx, id)) as CatalogPackage;
+    seen.set(id, pkg);
+  }
+  return pkg;
+};
 
 const dueSubscriptions = async (ctx: MerchantTx): Promise<SubscriptionRecord[]> =>
   (await ctx.tx('subscriptions').where({ merchant_id: ctx.account.merchantId }).whereIn('stripe_status', ['active', 'trialing', 'past_due']).orderBy('id')).map(toSubscriptionRecord);
 
-/** Applies every event that fell due for one merchant, oldest first, until nothing is due. */
-const settleMerchant = async (engine: Engine, ctx: MerchantTx, report: RunReport): Promise<true> => {
+/**
+ * Applies every event that fell due for one merchant, oldest first, until nothing is due or an event needs
+ * the gateway: that charge is returned, to be made after the batch commits (the merchant is looked at again
+ * once its answer is recorded).
+ */
+const settleMerchant = async (engine: Engine, ctx: MerchantTx, report: RunReport, first: SubscriptionRecord[]): Promise<DeferredCharge | null> => {
   for (let step = 0; step < MAX_STEPS_PER_MERCHANT; step += 1) {
-    const subs = await dueSubscriptions(ctx);
+    const subs = step === 0 ? first : await dueSubscriptions(ctx);
     const plan = subs.find((s) => s.name === 'default' && s.status !== 'trialing') ?? null;
     const pending = subs.find((s) => s.name === 'default' && s.status === 'trialing') ?? null;
     const addOn = subs.find((s) => s.name === 'multistore') ?? null;
-    const events: { at: number; run: () => Promise<void> }[] = [];
+    const events: { at: number; run: () => Promise<DeferredCharge | null> }[] = [];
     for (const sub of [plan, addOn]) {
       if (!sub) continue;
       if (sub.status === 'past_due' && sub.nextRetryAt !== null) events.push({ at: sub.nextRetryAt, run: () => retry(engine, ctx, sub, report) });
@@ -77,18 +130,15 @@ const settleMerchant = async (engine: Engine, ctx: MerchantTx, report: RunReport
       }
     }
     const next = events.filter((e) => e.at <= ctx.now).sort((a, b) => a.at - b.at)[0];
-    if (!next) return true;
-    await next.run();
+    if (!next) return null;
+    const charge = await next.run();
+    if (charge) return charge;
   }
-  return true;
-};
-
-const cancel = async (ctx: MerchantTx, sub: SubscriptionRecord, at: number): Promise<void> => {
-  await ctx.tx('subscriptions').where({ id: sub.id }).update({ stripe_status: 'canceled', canceled_at: at, ends_at: sub.endsAt ?? at, next_retry_at: null, updated_at: ctx.now });
+  return null;
 };
 
 /** The end of a period: a scheduled plan takes over, a plan set to end ends, otherwise it renews. */
-const periodEnd = async (engine: Engine, ctx: MerchantTx, sub: SubscriptionRecord, pending: SubscriptionRecord | null, plan: SubscriptionRecord | null, report: RunReport, at: number): Promise<void> => {
+const periodEnd = async (engine: Engine, ctx: MerchantTx, sub: SubscriptionRecord, pending: SubscriptionRecord | null, plan: SubscriptionRecord | null, report: RunReport, at: number): Promise<DeferredCharge | null> => {
   if (sub.name === 'default' && pending && pending.trialEndsAt !== null && pending.trialEndsAt <= ctx.now) {
     await cancel(ctx, sub, at);
     const pkg = await pkgOf(ctx.tx, pending.packageId);
@@ -96,30 +146,32 @@ const periodEnd = async (engine: Engine, ctx: MerchantTx, sub: SubscriptionRecor
     const end = nextPeriodEnd(start, pkg.billing_period, start);
     await ctx.tx('subscriptions').where({ id: pending.id }).update({ stripe_status: 'active', current_period_start: start, current_period_end: end, billing_cycle_anchor: start, updated_at: ctx.now });
     report.downgraded += 1;
-    await invoicePeriod(engine, ctx, { ...pending, status: 'active', periodStart: start, periodEnd: end, anchor: start }, pkg, start, end, report);
-    return;
+    return invoicePeriod(engine, ctx, { ...pending, status: 'active', periodStart: start, periodEnd: end, anchor: start }, pkg, start, end, report);
   }
   if (sub.endsAt !== null && sub.endsAt <= ctx.now) {
     await cancel(ctx, sub, at);
     report.expired += 1;
-    return;
+    return null;
   }
   // An add-on lives only beside a live plan.
   if (sub.name === 'multistore' && (!plan || plan.status === 'trialing')) {
     await cancel(ctx, sub, at);
     report.canceled += 1;
-    return;
+    return null;
   }
   const pkg = await pkgOf(ctx.tx, sub.packageId);
   const start = sub.periodEnd as number;
   const end = nextPeriodEnd(sub.anchor ?? start, pkg.billing_period, start);
   await ctx.tx('subscriptions').where({ id: sub.id }).update({ current_period_start: start, current_period_end: end, updated_at: ctx.now });
   report.renewed += 1;
-  await invoicePeriod(engine, ctx, { ...sub, periodStart: start, periodEnd: end }, pkg, start, end, report);
+  return invoicePeriod(engine, ctx, { ...sub, periodStart: start, periodEnd: end }, pkg, start, end, report);
 };
 
-/** Invoices a new period (coupon and credit first) and charges the default card off-session. */
-const invoicePeriod = async (engine: Engine, ctx: MerchantTx, sub: SubscriptionRecord, pkg: CatalogPackage, start: number, end: number, report: RunReport): Promise<void> => {
+/**
+ * Invoices a new period (coupon and credit first). The off-session charge of the default card is returned
+ * (made after the commit, keyed by the subscription and the period); without a card, dunning starts now.
+ */
+const invoicePeriod = async (engine: Engine, ctx: MerchantTx, sub: SubscriptionRecord, pkg: CatalogPackage, start: number, end: number, report: RunReport): Promise<DeferredCharge | null> => {
   const coupon = await engine.couponFor(ctx.tx, sub, start);
   const invoice = await engine.createInvoice(ctx.tx, ctx.account, {
     subscriptionId: sub.id,
@@ -132,24 +184,25 @@ const invoicePeriod = async (engine: Engine, ctx: MerchantTx, sub: SubscriptionR
     now: start,
   });
   if (coupon) await engine.useCoupon(ctx.tx, sub);
-  if (invoice.status !== 'open') return;
-  const paid = await engine.payInvoice(ctx.tx, ctx.account, invoice, { now: start, offSession: true, idempotencyKey: renewalChargeKey(sub.id, start) });
-  if (!paid.ok) {
-    report.failed += 1;
-    await engine.startDunning(ctx.tx, sub, start);
-  }
+  if (invoice.status !== 'open') return null;
+  if (canCharge(ctx.account)) return { kind: 'renewal', account: ctx.account, invoice, subscriptionId: sub.id, idempotencyKey: renewalChargeKey(sub.id, start), now: start, merchantNow: ctx.now };
+  await engine.payInvoice(ctx.tx, ctx.account, invoice, { now: start, offSession: true }); // no card: nothing is asked, the invoice stays open
+  report.failed += 1;
+  await engine.startDunning(ctx.tx, sub, start);
+  return null;
 };
 
-/** A dunning retry of the open invoice; after the last scheduled retry the subscription is cancelled. */
-const retry = async (engine: Engine, ctx: MerchantTx, sub: SubscriptionRecord, report: RunReport): Promise<void> => {
+/** A dunning retry of the open invoice: the charge is returned (see afterRetry); with no card it fails now. */
+const retry = async (engine: Engine, ctx: MerchantTx, sub: SubscriptionRecord, report: RunReport): Promise<DeferredCharge | null> => {
   const at = sub.nextRetryAt as number;
   const row = await ctx.tx('invoices').where({ subscription_id: sub.id, status: 'open' }).orderBy('seq', 'desc').first();
   report.retried += 1;
   if (!row) {
     await ctx.tx('subscriptions').where({ id: sub.id }).update({ stripe_status: 'active', dunning_attempts: 0, next_retry_at: null, updated_at: ctx.now });
-    return;
+    return null;
   }
   const invoice = toInvoiceRecord(row);
+  if (canCharge(ctx.account) && invoice.amountDue > 0) return { kind: 'retry', account: ctx.account, invoice, subscriptionId: sub.id, idempotencyKey: undefined, now: at, merchantNow: ctx.now };
   let paid;
   try {
     paid = await engine.payInvoice(ctx.tx, ctx.account, invoice, { now: at, offSession: true });
@@ -157,24 +210,8 @@ const retry = async (engine: Engine, ctx: MerchantTx, sub: SubscriptionRecord, r
     if (!(error instanceof AppError)) throw error;
     paid = { ok: true as const, paymentId: null };
   }
-  if (paid.ok) {
-    await ctx.tx('subscriptions').where({ id: sub.id }).update({ stripe_status: 'active', dunning_attempts: 0, next_retry_at: null, updated_at: ctx.now });
-    return;
-  }
-  const attempts = sub.dunningAttempts + 1;
-  const nextDay = DUNNING_RETRY_DAYS[attempts];
-  if (nextDay === undefined) {
-    await ctx.tx('invoices').where({ id: invoice.id }).update({ status: 'uncollectible' });
-    await cancel(ctx, sub, at);
-    if (sub.name === 'default') {
-      const addOns = await ctx.tx('subscriptions').where({ merchant_id: sub.merchantId, name: 'multistore' }).whereIn('stripe_status', ['active', 'past_due']);
-      for (const addOn of addOns) await cancel(ctx, toSubscriptionRecord(addOn), at);
-    }
-    report.canceled += 1;
-    return;
-  }
-  const failedAt = invoice.periodStart;
-  await ctx.tx('subscriptions').where({ id: sub.id }).update({ dunning_attempts: attempts, next_retry_at: failedAt + nextDay * DAY, updated_at: ctx.now });
+  await afterRetry(ctx.tx, sub, invoice, paid.ok, at, ctx.now, report);
+  return null;
 };
 
 /** Moves one merchant's sandbox clock forward and settles everything that fell due. */

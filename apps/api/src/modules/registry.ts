@@ -1,4 +1,4 @@
-import type { Router } from 'express';
+import type { Response, Router } from 'express';
 import type { ZodType } from 'zod';
 import type { AppDeps } from '../app-deps';
 import type { AppConfig } from '../config';
@@ -25,7 +25,13 @@ import { catalogModule } from './catalog';
 export type MountedRoutes = { module: string; table: RouteTable };
 
 /** `mounted` is filled while the app is built: read it when a request comes, not while building. */
-export type ModuleContext = { limits: RateLimiters; modules: readonly ApiModule[]; mounted: readonly MountedRoutes[] };
+export type ModuleContext = {
+  limits: RateLimiters;
+  modules: readonly ApiModule[];
+  mounted: readonly MountedRoutes[];
+  /** Sets the security headers every answer carries (for probes, mounted ahead of the middleware that sets them). */
+  setSecurityHeaders: (res: Response) => void;
+};
 
 /** Legacy: one documented call of a module not yet declared as a route table (`routes`). */
 export type ApiDoc = {
@@ -52,8 +58,9 @@ export type ApiModule = {
   docs?: ApiDoc[];
   enabled?: (config: AppConfig) => boolean;
   /**
-   * Mounted right after the security headers, ahead of the access log and the cookie and body parsers:
-   * only for cheap, unauthenticated probes (the health check a load balancer calls every few seconds).
+   * Mounted first, ahead of the security headers' middleware (the probe sets them with
+   * `ctx.setSecurityHeaders`), the access log and the cookie and body parsers: only for cheap,
+   * unauthenticated probes (the health check a load balancer calls every few seconds).
    */
   probe?: boolean;
 };

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { type Response, Router } from 'express';
 import type { AppDeps } from '../../app-deps';
 import { pingDatabase } from '../../db/rows';
 import { assignRequestId } from '../../http/logging';
@@ -28,12 +28,13 @@ export const databaseProbe = (deps: Pick<AppDeps, 'db'>, now: () => number = () 
 /**
  * Mounted ahead of the access log and the parsers (see `probe` in the registry): a load balancer calls it
  * every few seconds, so it is not logged, reads no cookie and no session, and still gets helmet's headers
- * and a request id.
+ * (worked out once, see presetHeaders in app.ts) and a request id.
  */
-export const healthRouter = (deps: AppDeps): Router => {
+export const healthRouter = (deps: AppDeps, setSecurityHeaders: (res: Response) => void): Router => {
   const router = Router();
   const probe = databaseProbe(deps);
   router.get('/health', async (req, res) => {
+    setSecurityHeaders(res);
     assignRequestId(req, res);
     await probe();
     res.set('Cache-Control', 'no-store').json({ status: 'ok' });

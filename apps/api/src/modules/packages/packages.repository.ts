@@ -10,6 +10,29 @@ export type CatalogPackage = Package & { market: Market; group_key: string; is_a
 
 const limit = (value: unknown): UsageLimit => (value === '*' || value === null || value === undefined ? '*' : Number(value));
 
+/**
+ * Parsed `descriptions`, by their JSON text: the catalog is read from the database on every request (so an
+ * edit shows at once, on every instance) but the same text is parsed once. Frozen: callers share it.
+ */
+const parsedDescriptions = new Map<string, PackageDescriptions>();
+const DESCRIPTIONS_KEPT = 1000;
+const descriptionsOf = (json: string): PackageDescriptions => {
+  let parsed = parsedDescriptions.get(json);
+  if (!parsed) {
+    parsed = deepFreeze(JSON.parse(json) as PackageDescriptions);
+    if (parsedDescriptions.size >= DESCRIPTIONS_KEPT) parsedDescriptions.clear();
+    parsedDescriptions.set(json, parsed);
+  }
+  return parsed;
+};
+const deepFreeze = <T>(value: T): T => {
+  if (value && typeof value === 'object') {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
+};
+
 export const toPackage = (row: PackageRow): CatalogPackage => {
   const price = Number(row.price);
   const discount = Number(row.discount);
@@ -31,7 +54,7 @@ export const toPackage = (row: PackageRow): CatalogPackage => {
     sort_order: Number(row.sort_order),
     hide: Boolean(row.hide),
     stripe_id: String(row.stripe_id),
-    descriptions: JSON.parse(String(row.descriptions)) as PackageDescriptions,
+    descriptions: descriptionsOf(String(row.descriptions)),
     is_addon: Boolean(row.is_addon),
     market: row.market as Market,
     group_key: String(row.group_key),

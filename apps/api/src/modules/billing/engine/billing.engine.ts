@@ -7,17 +7,38 @@ import { type Exec, newId } from '../../../db/rows';
 import { type ChargeInput, type GatewayExec, GatewayError, type GatewayNextAction, type GatewayPayment, type PaymentGateway } from '../../../gateways/port';
 import { AppError } from '../../../http/errors';
 import { type BillingAccount, ensureBillingAccount, readBillingAccount } from '../repositories/billing-accounts.repository';
-import { findInvoice, type InvoiceRecord } from '../repositories/invoices.repository';
+import { type InvoiceRecord, toInvoiceRecord } from '../repositories/invoices.repository';
 import { takeTransactionPrecondition, takeTransactionWork } from './on-behalf';
 import { couponFor, insertSubscription, planLine, startDunning, useCoupon } from './subscription-steps';
 
 /**
- * The idempotency key of a renewal's first charge: it names the subscription and the period, never the
- * invoice. A renewal whose charge went through but whose answer (or commit) was lost is invoiced again on the
- * next run under a new invoice id; the same key makes the gateway replay the first charge instead of taking
- * the money twice.
+ * The idempotency key of a renewal's first charge: the subscription and the period it pays for. Whoever
+ * charges that period (this run, a run after a crash, a second instance) sends the same key, so the gateway
+ * answers with the first charge instead of taking a second one.
  */
 export const renewalChargeKey = (subscriptionId: number, periodStart: number): string => `renewal:${subscriptionId}:${periodStart}`;
+
+/** The key of a charge of `invoice`: a renewal's first attempt is the period's, whoever makes it; later ones count attempts. */
+const chargeKeyOf = (invoice: InvoiceRecord, attempt: number): string =>
+  invoice.billingReason === 'subscription_cycle' && attempt === 1 && invoice.subscriptionId !== null ? renewalChargeKey(invoice.subscriptionId, invoice.periodStart) : `${invoice.id}:attempt:${attempt}`;
+
+const paymentRow = (account: BillingAccount, invoice: InvoiceRecord, { payment, paymentMethod, idempotencyKey }: Charged, now: number) => ({
+  id: payment.id,
+  merchant_id: account.merchantId,
+  invoice_id: invoice.id,
+  payment_method_id: paymentMethod,
+  method_type: 'card',
+  amount: invoice.amountDue,
+  currency: invoice.currency,
+  status: payment.status,
+  failure_code: payment.failure_code,
+  failure_message: payment.failure_message,
+  idempotency_key: idempotencyKey,
+  created_at: now,
+});
+
+/** The gateway's answer to one charge, with what it was asked under (see chargeInvoice). */
+export type Charged = { payment: GatewayPayment; paymentMethod: string; idempotencyKey: string; attempt: number };
 
 /** Tries of one charge when the provider times out or fails (always with the same idempotency key). */
 const CHARGE_TRIES = 3;
@@ -74,10 +95,15 @@ export const createEngine = (deps: EngineDeps) => {
    * previous one did. With `skipLocked` (the scheduler) a merchant busy elsewhere is skipped: returns null.
    */
   const withMerchant = async <T>(merchantId: number, fn: (ctx: MerchantTx) => Promise<T>, options: { skipLocked?: boolean } = {}): Promise<T | null> => {
-    await ensureBillingAccount(db, merchantId, await nowFor(db, merchantId));
     let deferred: AppError | null = null;
     const result = await db.transaction(async (tx) => {
-      const account = await readBillingAccount(tx, merchantId, { skipLocked: options.skipLocked ?? false });
+      const lock = { skipLocked: options.skipLocked ?? false };
+      let account = await readBillingAccount(tx, merchantId, lock);
+      if (!account) {
+        // First use: create it (concurrent first uses insert once), then lock it.
+        await ensureBillingAccount(tx, merchantId, await nowFor(tx, merchantId));
+        account = await readBillingAccount(tx, merchantId, lock);
+      }
       if (!account) {
         if (options.skipLocked) return null;
         throw new AppError('not_found');
@@ -145,38 +171,39 @@ export const createEngine = (deps: EngineDeps) => {
     const id = newId('in');
     const periodStart = Math.min(...input.lines.map((l) => l.periodStart));
     const periodEnd = Math.max(...input.lines.map((l) => l.periodEnd));
-    const [inserted] = await tx('invoices')
-      .insert({
-        id,
-        number: id,
-        merchant_id: account.merchantId,
-        subscription_id: input.subscriptionId,
-        status: amountDue === 0 ? 'paid' : 'open',
-        currency: account.currency,
-        subtotal: totals.subtotal,
-        discount: totals.discount,
-        tax: totals.tax,
-        tax_percent: input.taxPercent,
-        tax_label: input.taxLabel,
-        rounding_amount: totals.rounding,
-        total: totals.total,
-        starting_balance: startingBalance,
-        applied_balance: applied,
-        amount_due: amountDue,
-        amount_paid: 0,
-        collection_method: input.collectionMethod ?? 'charge_automatically',
-        billing_reason: input.billingReason,
-        coupon_code: input.coupon?.code ?? null,
-        period_start: periodStart,
-        period_end: periodEnd,
-        payment_intent_id: input.paymentIntentId ?? null,
-        created_at: input.now,
-        finalized_at: input.now,
-        paid_at: amountDue === 0 ? input.now : null,
-      })
-      .returning('seq');
+    const row = {
+      id,
+      number: id,
+      merchant_id: account.merchantId,
+      subscription_id: input.subscriptionId,
+      status: amountDue === 0 ? 'paid' : 'open',
+      currency: account.currency,
+      subtotal: totals.subtotal,
+      discount: totals.discount,
+      tax: totals.tax,
+      tax_percent: input.taxPercent,
+      tax_label: input.taxLabel,
+      rounding_amount: totals.rounding,
+      total: totals.total,
+      starting_balance: startingBalance,
+      applied_balance: applied,
+      amount_due: amountDue,
+      amount_paid: 0,
+      collection_method: input.collectionMethod ?? 'charge_automatically',
+      billing_reason: input.billingReason,
+      coupon_code: input.coupon?.code ?? null,
+      period_start: periodStart,
+      period_end: periodEnd,
+      payment_intent_id: input.paymentIntentId ?? null,
+      created_at: input.now,
+      finalized_at: input.now,
+      paid_at: amountDue === 0 ? input.now : null,
+      attempt_count: 0,
+    };
+    const [inserted] = await tx('invoices').insert(row).returning('seq');
     const seq = Number(typeof inserted === 'object' ? (inserted as { seq: number }).seq : inserted);
-    await tx('invoices').where({ id }).update({ number: `MH-${String(seq).padStart(6, '0')}` });
+    const number = `MH-${String(seq).padStart(6, '0')}`;
+    await tx('invoices').where({ id }).update({ number });
     await tx('invoice_lines').insert(
       input.lines.map((line) => ({
         invoice_id: id,
@@ -193,7 +220,8 @@ export const createEngine = (deps: EngineDeps) => {
     } else if (applied > 0) {
       await addLedgerEntry(tx, account, { type: 'applied_to_invoice', description: `Applied to invoice MH-${String(seq).padStart(6, '0')}`, amount: applied, invoiceId: id, now: input.now });
     }
-    return (await findInvoice(tx, id)) as InvoiceRecord;
+    // What was just written, as a read would return it (no second read of the same row).
+    return toInvoiceRecord({ ...row, seq, number, voided_at: null });
   };
 
   /** Voids an unpaid invoice and gives back the credit it had taken. */
@@ -209,28 +237,19 @@ export const createEngine = (deps: EngineDeps) => {
     | { ok: false; code: 'no_card' | 'declined'; message: string }
     | { ok: false; code: 'requires_action'; message: string; payment: AuthenticationPayment };
 
+  type ChargeOptions = { offSession: boolean; paymentMethod?: string | null; returnUrl?: string; idempotencyKey?: string };
+
   /**
-   * Charges what an open invoice still owes with the given card (or the default one). The idempotency key
-   * is derived from the invoice and the attempt number, and stored under a unique index: one attempt can
-   * never become two charges.
+   * Asks the gateway for what an open invoice still owes (no database write of ours: run it outside long
+   * transactions). The idempotency key is the caller's (a renewal's: {@link renewalChargeKey}) or derived from
+   * the invoice and the attempt number; a retry with the same key gets the first answer, never a second charge.
+   * Null when there is no card to charge.
    */
-  const payInvoice = async (
-    tx: Knex.Transaction,
-    account: BillingAccount,
-    invoice: InvoiceRecord,
-    options: { now: number; offSession: boolean; paymentMethod?: string | null; returnUrl?: string; idempotencyKey?: string },
-  ): Promise<PayResult> => {
-    if (invoice.status === 'paid') throw new AppError('invoice_already_paid');
-    if (invoice.amountDue === 0) {
-      await tx('invoices').where({ id: invoice.id }).update({ status: 'paid', paid_at: options.now });
-      return { ok: true, paymentId: null };
-    }
+  const chargeInvoice = async (account: BillingAccount, invoice: InvoiceRecord, options: ChargeOptions, exec?: GatewayExec): Promise<Charged | null> => {
     const paymentMethod = options.paymentMethod ?? account.defaultPaymentMethod;
-    if (!paymentMethod || !account.gatewayCustomerId) {
-      return { ok: false, code: 'no_card', message: 'Cannot charge a customer that has no active card' };
-    }
+    if (!paymentMethod || !account.gatewayCustomerId) return null;
     const attempt = invoice.attemptCount + 1;
-    const idempotencyKey = options.idempotencyKey ?? `${invoice.id}:attempt:${attempt}`;
+    const idempotencyKey = options.idempotencyKey ?? chargeKeyOf(invoice, attempt);
     const payment = await chargeOnce(
       gateway,
       {
@@ -244,22 +263,15 @@ export const createEngine = (deps: EngineDeps) => {
         returnUrl: options.offSession ? undefined : options.returnUrl,
         metadata: { invoice: invoice.id, merchant_id: String(account.merchantId) },
       },
-      tx,
+      exec,
     );
-    await tx('payments').insert({
-      id: payment.id,
-      merchant_id: account.merchantId,
-      invoice_id: invoice.id,
-      payment_method_id: paymentMethod,
-      method_type: 'card',
-      amount: invoice.amountDue,
-      currency: invoice.currency,
-      status: payment.status,
-      failure_code: payment.failure_code,
-      failure_message: payment.failure_message,
-      idempotency_key: idempotencyKey,
-      created_at: options.now,
-    });
+    return { payment, paymentMethod, idempotencyKey, attempt };
+  };
+
+  /** Records the gateway's answer to {@link chargeInvoice}: the payment row, and the invoice paid or one attempt on. */
+  const recordCharge = async (tx: Knex.Transaction, account: BillingAccount, invoice: InvoiceRecord, charged: Charged, options: { now: number; returnUrl?: string }): Promise<PayResult> => {
+    const { payment, attempt } = charged;
+    await tx('payments').insert(paymentRow(account, invoice, charged, options.now));
     if (payment.status === 'succeeded') {
       await tx('invoices').where({ id: invoice.id }).update({ status: 'paid', amount_paid: invoice.amountDue, paid_at: options.now, attempt_count: attempt });
       return { ok: true, paymentId: payment.id };
@@ -277,6 +289,32 @@ export const createEngine = (deps: EngineDeps) => {
     }
     const fallback = payment.status === 'requires_action' ? 'Your card was declined. This transaction requires authentication.' : 'Your card was declined.';
     return { ok: false, code: 'declined', message: payment.failure_message ?? fallback };
+  };
+
+  /**
+   * Records many succeeded charges at once (the renewal engine's batches): every payment row in one statement
+   * and every invoice paid in one more, as {@link recordCharge} would one by one.
+   */
+  const recordSucceededCharges = async (tx: Knex.Transaction, items: { account: BillingAccount; invoice: InvoiceRecord; charged: Charged; now: number }[]): Promise<void> => {
+    if (items.length === 0) return;
+    await tx('payments').insert(items.map(({ account, invoice, charged, now }) => paymentRow(account, invoice, charged, now)));
+    const paidAt = tx.raw(`case id ${items.map(() => 'when ? then cast(? as bigint)').join(' ')} end`, items.flatMap(({ invoice, now }) => [invoice.id, now]));
+    const attempts = tx.raw(`case id ${items.map(() => 'when ? then cast(? as integer)').join(' ')} end`, items.flatMap(({ invoice, charged }) => [invoice.id, charged.attempt]));
+    await tx('invoices')
+      .whereIn('id', items.map(({ invoice }) => invoice.id))
+      .update({ status: 'paid', amount_paid: tx.ref('amount_due'), paid_at: paidAt, attempt_count: attempts });
+  };
+
+  /** Charges what an open invoice still owes with the given card (or the default one) and records the answer. */
+  const payInvoice = async (tx: Knex.Transaction, account: BillingAccount, invoice: InvoiceRecord, options: ChargeOptions & { now: number }): Promise<PayResult> => {
+    if (invoice.status === 'paid') throw new AppError('invoice_already_paid');
+    if (invoice.amountDue === 0) {
+      await tx('invoices').where({ id: invoice.id }).update({ status: 'paid', paid_at: options.now });
+      return { ok: true, paymentId: null };
+    }
+    const charged = await chargeInvoice(account, invoice, options, tx);
+    if (!charged) return { ok: false, code: 'no_card', message: 'Cannot charge a customer that has no active card' };
+    return recordCharge(tx, account, invoice, charged, options);
   };
 
   /** Stripe's answer to a charge waiting for 3-D Secure: where to send the customer, and which payment it is. */
@@ -300,6 +338,9 @@ export const createEngine = (deps: EngineDeps) => {
     addLedgerEntry,
     createInvoice,
     voidInvoice,
+    chargeInvoice,
+    recordCharge,
+    recordSucceededCharges,
     payInvoice,
     paymentError,
     authenticationError,

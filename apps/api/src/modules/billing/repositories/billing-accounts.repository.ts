@@ -15,12 +15,19 @@ export type BillingAccount = {
   info: Omit<BillingInfo, 'user_merchant_id' | 'created_at'> | null;
 };
 
-const marketOf = async (exec: Exec, merchantId: number): Promise<Market> => {
-  const row = await exec('merchants').leftJoin('countries', 'countries.id', 'merchants.country_id').where('merchants.id', merchantId).first('countries.iso_code', 'merchants.currency_code');
-  const iso2 = row?.iso_code as string | undefined;
-  if (iso2 === 'MY' || iso2 === 'SG' || iso2 === 'PH' || iso2 === 'TH' || iso2 === 'TW') return iso2;
-  const byCurrency: Record<string, Market> = { MYR: 'MY', SGD: 'SG', PHP: 'PH', THB: 'TH', TWD: 'TW' };
-  return byCurrency[String(row?.currency_code)] ?? 'MY';
+const MARKETS: readonly string[] = ['MY', 'SG', 'PH', 'TH', 'TW'];
+const MARKET_OF_CURRENCY: Record<string, Market> = { MYR: 'MY', SGD: 'SG', PHP: 'PH', THB: 'TH', TWD: 'TW' };
+
+/** The merchant's market: its country's, else its currency's, else MY. */
+const marketOf = (countryIso: unknown, currencyCode: unknown): Market =>
+  MARKETS.includes(String(countryIso)) ? (countryIso as Market) : (MARKET_OF_CURRENCY[String(currencyCode)] ?? 'MY');
+
+/** The account, created on first use (a read when it exists: no write, no write lock). */
+export const billingAccountOf = async (exec: Exec, merchantId: number, now: number | (() => Promise<number>)): Promise<BillingAccount | null> => {
+  const existing = await readBillingAccount(exec, merchantId);
+  if (existing) return existing;
+  await ensureBillingAccount(exec, merchantId, typeof now === 'number' ? now : await now());
+  return readBillingAccount(exec, merchantId);
 };
 
 /** Creates the billing account on first use; concurrent first uses insert once. */
@@ -33,16 +40,33 @@ export const ensureBillingAccount = async (exec: Exec, merchantId: number, nowSe
     .ignore();
 };
 
+const accountsQuery = (exec: Exec) =>
+  exec('billing_accounts')
+    .join('merchants', 'merchants.id', 'billing_accounts.merchant_id')
+    .leftJoin('countries', 'countries.id', 'merchants.country_id')
+    .select('billing_accounts.*', 'merchants.owner_user_id as merchant_owner_user_id', 'merchants.currency_code as merchant_currency_code', 'countries.iso_code as merchant_country_iso');
+
+/** The account with its merchant's owner and market, in one statement (row-locked on PostgreSQL when `lock`). */
 export const readBillingAccount = async (exec: Exec, merchantId: number, lock?: { skipLocked: boolean }): Promise<BillingAccount | null> => {
-  const query = exec('billing_accounts').where({ merchant_id: merchantId });
-  const row = await (lock ? lockForUpdate(exec, query, lock.skipLocked) : query).first();
-  if (!row) return null;
-  const merchant = await exec('merchants').where({ id: merchantId }).first('owner_user_id');
+  const query = accountsQuery(exec).where('billing_accounts.merchant_id', merchantId);
+  const row = await (lock ? lockForUpdate(exec, query, lock.skipLocked, ['billing_accounts']) : query).first();
+  return row ? toBillingAccount(row) : null;
+};
+
+/** Several merchants' accounts in one statement (the renewal engine's batches), by merchant id. */
+export const readBillingAccounts = async (exec: Exec, merchantIds: number[]): Promise<Map<number, BillingAccount>> => {
+  const rows = merchantIds.length === 0 ? [] : await accountsQuery(exec).whereIn('billing_accounts.merchant_id', merchantIds);
+  return new Map(rows.map((row) => [num(row.merchant_id), toBillingAccount(row)]));
+};
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a database row, typed by the columns read below
+const toBillingAccount = (row: Record<string, any>): BillingAccount => {
+  const merchantId = num(row.merchant_id);
   return {
     merchantId,
     currency: row.currency as CurrencyCode,
-    market: await marketOf(exec, merchantId),
-    ownerUserId: num(merchant?.owner_user_id),
+    market: marketOf(row.merchant_country_iso, row.merchant_currency_code),
+    ownerUserId: num(row.merchant_owner_user_id),
     paymentType: row.payment_type as PaymentType,
     defaultPaymentMethod: row.default_payment_method ?? null,
     gatewayCustomerId: row.gateway_customer_id ?? null,

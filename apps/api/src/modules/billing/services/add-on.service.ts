@@ -4,7 +4,7 @@ import { type Exec, iso } from '../../../db/rows';
 import { AppError } from '../../../http/errors';
 import { addOnPackage, type CatalogPackage } from '../../packages';
 import type { DraftLine, Engine } from '../engine/billing.engine';
-import { type BillingAccount, ensureBillingAccount, readBillingAccount } from '../repositories/billing-accounts.repository';
+import { type BillingAccount, billingAccountOf, readBillingAccount } from '../repositories/billing-accounts.repository';
 import { readInvoice, toInvoice } from '../repositories/invoices.repository';
 import { findPromotionByCode, type PromotionRecord } from '../repositories/promotions.repository';
 import { type SubscriptionRecord, updateSubscriptions } from '../repositories/subscriptions.repository';
@@ -85,8 +85,7 @@ export const createAddOnService = (engine: Engine, parts: { onSession: OnSession
   };
 
   const addOnPackageFor = async (actor: Actor) => {
-    await ensureBillingAccount(db, actor.merchantId, await engine.nowFor(db, actor.merchantId));
-    const account = (await readBillingAccount(db, actor.merchantId)) as BillingAccount;
+    const account = (await billingAccountOf(db, actor.merchantId, () => engine.nowFor(db, actor.merchantId))) as BillingAccount;
     const st = await billingState(db, actor.merchantId);
     const period = (st.current?.package?.billing_period ?? 'monthly') as 'monthly' | 'yearly';
     const pkg = await addOnPackage(db, account.market, period);

@@ -1,6 +1,6 @@
 import type { Invoice } from '@merchant-hub/domain';
 import { formatMoney } from '@merchant-hub/money';
-import PDFDocument from 'pdfkit';
+import type PDFKit from 'pdfkit';
 
 export type InvoiceParty = { merchantName: string; billTo: string[] };
 
@@ -45,8 +45,13 @@ export const invoiceHtml = (invoice: Invoice & Extra & Record<string, unknown>, 
 <p><a href="${escapeHtml(String(invoice.invoice_pdf))}">Download PDF</a></p></body></html>`;
 };
 
-export const invoicePdf = (invoice: Invoice & Extra & Record<string, unknown>, party: InvoiceParty): Promise<Buffer> =>
-  new Promise((resolve, reject) => {
+/** pdfkit (fonts, zlib tables: about half a second of module loading) loads on the first PDF, not at start-up. */
+let pdfkit: Promise<typeof PDFKit> | null = null;
+const loadPdfKit = (): Promise<typeof PDFKit> => (pdfkit ??= import('pdfkit').then((m) => ((m as { default?: typeof PDFKit }).default ?? m) as typeof PDFKit));
+
+export const invoicePdf = async (invoice: Invoice & Extra & Record<string, unknown>, party: InvoiceParty): Promise<Buffer> => {
+  const PDFDocument = await loadPdfKit();
+  return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Invoice ${invoice.number}`, Author: 'Merchant Hub' } });
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -66,3 +71,4 @@ export const invoicePdf = (invoice: Invoice & Extra & Record<string, unknown>, p
     for (const [label, value] of summaryRows(invoice)) doc.text(label, { continued: true }).text(`  ${value.replace('₱', 'PHP ').replace('฿', 'THB ')}`, { align: 'right' });
     doc.end();
   });
+};

@@ -2,7 +2,7 @@ import type { CreditBalance, Invoice } from '@merchant-hub/domain';
 import type { BillingHistoryQueryOutput, CreditBalanceQueryOutput } from '@merchant-hub/validation';
 import { AppError } from '../../../http/errors';
 import type { Engine } from '../engine/billing.engine';
-import { type BillingAccount, ensureBillingAccount, readBillingAccount } from '../repositories/billing-accounts.repository';
+import { type BillingAccount, billingAccountOf } from '../repositories/billing-accounts.repository';
 import { invoiceSeq, listInvoices, toInvoice } from '../repositories/invoices.repository';
 import { hasEntryAfter, hasEntryBefore, type LedgerRow, ledgerSeq, newerEntries, olderEntries } from '../repositories/ledger.repository';
 import type { Actor } from './billing-state';
@@ -32,8 +32,7 @@ export const createLedgerService = (engine: Engine) => {
 
   const creditBalance = async (actor: Actor, input: CreditBalanceQueryOutput): Promise<CreditBalance> => {
     const merchantId = actor.merchantId;
-    await ensureBillingAccount(db, merchantId, await engine.nowFor(db, merchantId));
-    const account = (await readBillingAccount(db, merchantId)) as BillingAccount;
+    const account = (await billingAccountOf(db, merchantId, () => engine.nowFor(db, merchantId))) as BillingAccount;
     const cursorSeq = async (id: string | undefined): Promise<number | null> => {
       if (!id) return null;
       const seq = await ledgerSeq(db, merchantId, id);

@@ -4,7 +4,7 @@ import { iso } from '../../../db/rows';
 import { AppError } from '../../../http/errors';
 import { type CatalogPackage, marketPlans } from '../../packages';
 import type { Engine } from '../engine/billing.engine';
-import { type BillingAccount, billingInfoOf, ensureBillingAccount, readBillingAccount } from '../repositories/billing-accounts.repository';
+import { type BillingAccount, billingAccountOf, billingInfoOf } from '../repositories/billing-accounts.repository';
 import { staffCount, storeIdsOf } from '../repositories/merchants.repository';
 import { cardsOf } from '../repositories/payment-methods.repository';
 import { type Actor, billingState } from './billing-state';
@@ -15,8 +15,7 @@ export const createOverviewService = (engine: Engine) => {
 
   const billingAll = async (actor: Actor): Promise<BillingResponse & Record<string, unknown>> => {
     const now = await engine.nowFor(db, actor.merchantId);
-    await ensureBillingAccount(db, actor.merchantId, now);
-    const account = (await readBillingAccount(db, actor.merchantId)) as BillingAccount;
+    const account = (await billingAccountOf(db, actor.merchantId, now)) as BillingAccount;
     const { domain, current, currentRecord, addOn } = await billingState(db, actor.merchantId);
     const plans = await marketPlans(db, account.market, actor.isStaff);
     if (!current || !currentRecord) {

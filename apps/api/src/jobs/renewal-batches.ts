@@ -1,0 +1,204 @@
+import type { Knex } from 'knex';
+import type { GatewayExec } from '../gateways/port';
+import { type BillingAccount, type Charged, DUNNING_RETRY_DAYS, type Engine, ensureBillingAccount, type InvoiceRecord, type MerchantTx, readBillingAccount, readBillingAccounts, renewalChargeKey, type SubscriptionRecord, toInvoiceRecord, toSubscriptionRecord } from '../modules/billing';
+import { dbClient } from '../db/knex';
+
+const DAY = 86_400;
+/** Merchants claimed, renewed and committed together: one commit (one WAL sync) per batch, not per renewal. */
+export const BATCH_SIZE = 200;
+
+export type RunReport = { merchants: number; renewed: number; downgraded: number; expired: number; retried: number; canceled: number; failed: number; errors: number };
+
+/** A charge an event needs, made after its batch commits: a renewal's first one, or a dunning retry. */
+export type DeferredCharge = {
+  kind: 'renewal' | 'retry';
+  account: BillingAccount;
+  invoice: InvoiceRecord;
+  subscriptionId: number;
+  /** A renewal's: renewalChargeKey(subscription, period start); a retry's comes from the invoice and attempt. */
+  idempotencyKey: string | undefined;
+  /** The time the answer is recorded at (the period start, or the retry's due time), as before. */
+  now: number;
+  /** The merchant's own clock when the event ran. */
+  merchantNow: number;
+};
+
+export const canCharge = (account: BillingAccount): boolean => account.defaultPaymentMethod !== null && account.gatewayCustomerId !== null;
+
+/**
+ * Merchants with something due (a period end, an end date, a dunning retry), by id: at most `limit`, or those
+ * among `among`. Each merchant's own sandbox clock counts.
+ */
+export const dueMerchants = async (engine: Engine, options: { limit?: number; merchantId?: number; among?: number[] }): Promise<number[]> => {
+  const { db, clock } = engine.deps;
+  const globalNow = Math.floor(clock.now().getTime() / 1000);
+  const dueAt = (column: string) => db.raw(`?? <= ? + coalesce(sandbox_clocks.offset_seconds, 0)`, [column, globalNow]);
+  const query = db('subscriptions')
+    .leftJoin('sandbox_clocks', 'sandbox_clocks.merchant_id', 'subscriptions.merchant_id')
+    .where((q) => {
+      q.where((a) => a.where('subscriptions.stripe_status', 'active').andWhere(dueAt('subscriptions.current_period_end')))
+        .orWhere((a) => a.where('subscriptions.stripe_status', 'active').whereNotNull('subscriptions.ends_at').andWhere(dueAt('subscriptions.ends_at')))
+        .orWhere((a) => a.where('subscriptions.stripe_status', 'past_due').whereNotNull('subscriptions.next_retry_at').andWhere(dueAt('subscriptions.next_retry_at')));
+    })
+    .distinct('subscriptions.merchant_id')
+    .orderBy('subscriptions.merchant_id');
+  if (options.merchantId !== undefined) query.andWhere('subscriptions.merchant_id', options.merchantId);
+  if (options.among) query.whereIn('subscriptions.merchant_id', options.among);
+  if (options.limit !== undefined) query.limit(options.limit);
+  return (await query).map((row) => Number(row.merchant_id));
+};
+
+/**
+ * Locks the billing accounts of `ids` for this transaction (PostgreSQL; SQLite has one writer already) and
+ * returns the ids it holds. `skipLocked`: a merchant another instance or a request holds is left out.
+ */
+const lockAccounts = async (tx: Knex.Transaction, ids: number[], skipLocked: boolean): Promise<number[]> => {
+  const query = tx('billing_accounts').whereIn('merchant_id', ids).orderBy('merchant_id').select('merchant_id');
+  if (dbClient(tx as unknown as Knex) === 'postgres') {
+    query.forUpdate();
+    if (skipLocked) query.skipLocked();
+  }
+  return (await query).map((row) => Number(row.merchant_id));
+};
+
+/**
+ * One transaction for a batch of merchants: each one's account locked (skipping any busy elsewhere) and
+ * `settle` run with it. Returns the merchants settled and the charges their events need.
+ */
+export const settleBatch = async (engine: Engine, ids: number[], settle: (ctx: MerchantTx, subs: SubscriptionRecord[]) => Promise<DeferredCharge | null>): Promise<{ settled: number[]; charges: DeferredCharge[] }> => {
+  const { db } = engine.deps;
+  const settled: number[] = [];
+  const charges: DeferredCharge[] = [];
+  await db.transaction(async (tx) => {
+    let locked = await lockAccounts(tx, ids, true);
+    if (locked.length < ids.length) {
+      // An account never used yet is created here (on PostgreSQL, a busy one is simply skipped again).
+      const held = new Set(locked);
+      const missing = ids.filter((id) => !held.has(id));
+      for (const id of missing) await ensureBillingAccount(tx, id, await engine.nowFor(tx, id));
+      locked = [...locked, ...(await lockAccounts(tx, missing, true))];
+    }
+    // What every merchant's first step reads, read for the whole batch at once.
+    const accounts = await readBillingAccounts(tx, locked);
+    const offsets = new Map((await tx('sandbox_clocks').whereIn('merchant_id', locked).select('merchant_id', 'offset_seconds')).map((row) => [Number(row.merchant_id), Number(row.offset_seconds)]));
+    const subs = new Map<number, SubscriptionRecord[]>();
+    for (const row of await tx('subscriptions').whereIn('merchant_id', locked).whereIn('stripe_status', ['active', 'trialing', 'past_due']).orderBy('id')) {
+      const sub = toSubscriptionRecord(row);
+      subs.set(sub.merchantId, [...(subs.get(sub.merchantId) ?? []), sub]);
+    }
+    const globalNow = Math.floor(engine.deps.clock.now().getTime() / 1000);
+    for (const merchantId of locked) {
+      const account = accounts.get(merchantId);
+      if (!account) continue;
+      const now = globalNow + (offsets.get(merchantId) ?? 0);
+      const charge = await settle({ tx, account, now, failAfterCommit: () => undefined }, subs.get(merchantId) ?? []);
+      settled.push(merchantId);
+      if (charge) charges.push(charge);
+    }
+  });
+  return { settled, charges };
+};
+
+/**
+ * Renewal invoices whose first charge was never recorded (a crash, or a lost answer, between the renewal's
+ * commit and the answer's): asked again with the same key, the gateway answers with the charge it took, if any.
+ */
+export const unsettledRenewals = async (engine: Engine, merchantId?: number): Promise<DeferredCharge[]> => {
+  const { db } = engine.deps;
+  const query = db('invoices')
+    .join('subscriptions', 'subscriptions.id', 'invoices.subscription_id')
+    .where({ 'invoices.status': 'open', 'invoices.attempt_count': 0, 'invoices.billing_reason': 'subscription_cycle', 'invoices.collection_method': 'charge_automatically', 'subscriptions.stripe_status': 'active' })
+    .whereRaw('?? = ??', ['subscriptions.current_period_start', 'invoices.period_start'])
+    .where('invoices.amount_due', '>', 0)
+    .select('invoices.*')
+    .orderBy('invoices.seq')
+    .limit(BATCH_SIZE);
+  if (merchantId !== undefined) query.andWhere('invoices.merchant_id', merchantId);
+  const charges: DeferredCharge[] = [];
+  for (const row of await query) {
+    const invoice = toInvoiceRecord(row);
+    const account = await readBillingAccount(db, invoice.merchantId);
+    if (!account || !canCharge(account) || invoice.subscriptionId === null) continue;
+    charges.push({ kind: 'renewal', account, invoice, subscriptionId: invoice.subscriptionId, idempotencyKey: renewalChargeKey(invoice.subscriptionId, invoice.periodStart), now: invoice.periodStart, merchantNow: await engine.nowFor(db, invoice.merchantId) });
+  }
+  return charges;
+};
+
+/**
+ * Makes the batch's charges, outside any transaction of ours (the gateway may group its own work, see
+ * PaymentGateway.batch), then records every answer in one transaction holding the merchants' locks. An
+ * invoice someone else settled meanwhile (same key: the same charge) is left as it is. Returns the errors of
+ * charges the gateway could not be asked (the invoice stays unsettled: the next run asks again).
+ */
+export const settleCharges = async (engine: Engine, charges: DeferredCharge[], report: RunReport): Promise<unknown[]> => {
+  if (charges.length === 0) return [];
+  const { db, gateway } = engine.deps;
+  const failures: unknown[] = [];
+  const inBatch = gateway.batch ?? (<T>(work: (exec: GatewayExec | undefined) => Promise<T>) => work(undefined));
+  const answers = await inBatch(async (exec) => {
+    const out: { charge: DeferredCharge; charged: Charged }[] = [];
+    for (const charge of charges) {
+      try {
+        const charged = await engine.chargeInvoice(charge.account, charge.invoice, { offSession: true, idempotencyKey: charge.idempotencyKey }, exec);
+        if (charged) out.push({ charge, charged });
+      } catch (error) {
+        failures.push(error);
+      }
+    }
+    return out;
+  });
+  if (answers.length === 0) return failures;
+  await db.transaction(async (tx) => {
+    await lockAccounts(tx, [...new Set(answers.map((a) => a.charge.account.merchantId))], false);
+    const invoices = new Map((await tx('invoices').whereIn('id', answers.map((a) => a.charge.invoice.id))).map((row) => [String(row.id), toInvoiceRecord(row)]));
+    const subs = new Map((await tx('subscriptions').whereIn('id', answers.map((a) => a.charge.subscriptionId))).map((row) => [Number(row.id), toSubscriptionRecord(row)]));
+    const succeeded: Parameters<Engine['recordSucceededCharges']>[1] = [];
+    for (const { charge, charged } of answers) {
+      const invoice = invoices.get(charge.invoice.id);
+      const sub = subs.get(charge.subscriptionId);
+      if (!invoice || !sub || invoice.status !== 'open' || invoice.attemptCount !== charge.invoice.attemptCount) continue;
+      // A paid renewal (nearly all of them) is recorded with the others below, in two statements for the batch.
+      if (charge.kind === 'renewal' && charged.payment.status === 'succeeded') {
+        succeeded.push({ account: charge.account, invoice, charged, now: charge.now });
+        continue;
+      }
+      const paid = await engine.recordCharge(tx, charge.account, invoice, charged, { now: charge.now });
+      if (charge.kind === 'retry') {
+        await afterRetry(tx, sub, invoice, paid.ok, charge.now, charge.merchantNow, report);
+      } else if (!paid.ok) {
+        report.failed += 1;
+        await engine.startDunning(tx, sub, charge.now);
+      }
+    }
+    await engine.recordSucceededCharges(tx, succeeded);
+  });
+  return failures;
+};
+
+export const cancel = async (ctx: Pick<MerchantTx, 'tx' | 'now'>, sub: SubscriptionRecord, at: number): Promise<void> => {
+  await ctx.tx('subscriptions').where({ id: sub.id }).update({ stripe_status: 'canceled', canceled_at: at, ends_at: sub.endsAt ?? at, next_retry_at: null, updated_at: ctx.now });
+};
+
+/** What a retry's answer does: paid → active again; refused → the next retry, or cancelled after the last. */
+export const afterRetry = async (tx: Knex.Transaction, sub: SubscriptionRecord, invoice: InvoiceRecord, paid: boolean, at: number, now: number, report: RunReport): Promise<void> => {
+  const ctx = { tx, now };
+  if (paid) {
+    await tx('subscriptions').where({ id: sub.id }).update({ stripe_status: 'active', dunning_attempts: 0, next_retry_at: null, updated_at: now });
+    return;
+  }
+  const attempts = sub.dunningAttempts + 1;
+  const nextDay = DUNNING_RETRY_DAYS[attempts];
+  if (nextDay === undefined) {
+    await tx('invoices').where({ id: invoice.id }).update({ status: 'uncollectible' });
+    await cancel(ctx, sub, at);
+    if (sub.name === 'default') {
+      const addOns = await tx('subscriptions').where({ merchant_id: sub.merchantId, name: 'multistore' }).whereIn('stripe_status', ['active', 'past_due']);
+      for (const addOn of addOns) await cancel(ctx, toSubscriptionRecord(addOn), at);
+    }
+    report.canceled += 1;
+    return;
+  }
+  const failedAt = invoice.periodStart;
+  await tx('subscriptions').where({ id: sub.id }).update({ dunning_attempts: attempts, next_retry_at: failedAt + nextDay * DAY, updated_at: now });
+};
+
