@@ -94,12 +94,18 @@ export const CardCheckoutPage = () => {
   const [bank, setBank] = useState<FpxBankCode | null>(null);
   const [bankError, setBankError] = useState<string | null>(null);
   const cardRef = useRef<CardFieldHandle>(null);
+  const validity = useRef(0);
 
   const form = useSchemaForm<CardFormValues>({
     schema: cardSchema,
     initialValues: EMPTY,
-    // Answers arrive in the order asked: the schema import is one promise, then each check is synchronous.
-    onValuesChange: (values) => void cardSchema().then((schema) => setValid(schema.safeParse(values).success)),
+    // Without an e-mail (required) the form cannot be valid: the country the page fills in on arrival does not
+    // import the schema. Only the latest values' answer counts.
+    onValuesChange: (values) => {
+      const asked = ++validity.current;
+      if (values.email.trim() === '') setValid(false);
+      else void cardSchema().then((schema) => asked === validity.current && setValid(schema.safeParse(values).success));
+    },
   });
   const [countryId, setCountryId] = useState<number | null>(null);
   const states = useStates(countryId, { meta: { handlesError: true } });

@@ -4,7 +4,7 @@ import type { Country } from '@merchant-hub/domain';
 import { isSupportedLocale, normalizeLocale, type SupportedLocale } from '@merchant-hub/i18n';
 import { checkoutTotals } from '@merchant-hub/money';
 import { applyServerFieldErrors, LanguagePicker, useSchemaForm } from '@merchant-hub/ui-kit';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { CheckoutLayout } from '../app/checkout-layout';
@@ -50,7 +50,10 @@ const EMPTY: GatewayFormValues = {
 
 // The form's schema (and zod) are not needed to draw the page: imported with the first focus or value change.
 const gatewaySchema = () => import('../checkout/form-schemas').then((m) => m.gatewayCheckoutSchema);
-const isValid = async (values: GatewayFormValues): Promise<boolean> => (await gatewaySchema()).safeParse(values).success;
+// Without an e-mail (required) the form cannot be valid: the country the page fills in on arrival does not
+// import the schema.
+const isValid = async (values: GatewayFormValues): Promise<boolean> =>
+  values.email.trim() !== '' && (await gatewaySchema()).safeParse(values).success;
 
 /** `/subscribe/:packageId/:type?`: the Taiwan gateway checkout priced in TWD, paid on ECPay (spec §2, §4, §5). */
 export const GatewayCheckoutPage = () => {
@@ -63,12 +66,16 @@ export const GatewayCheckoutPage = () => {
   const [emailTaken, setEmailTaken] = useState(false);
   const [resubscribe, setResubscribe] = useState(false);
   const [redirecting, setRedirecting] = useState(false);
+  const validity = useRef(0);
 
   const form = useSchemaForm<GatewayFormValues>({
     schema: gatewaySchema,
     initialValues: EMPTY,
-    // Answers arrive in the order asked: the schema import is one promise, then each check is synchronous.
-    onValuesChange: (values) => void isValid(values).then(setValid),
+    // Only the latest values' answer counts.
+    onValuesChange: (values) => {
+      const asked = ++validity.current;
+      void isValid(values).then((answer) => asked === validity.current && setValid(answer));
+    },
   });
   const [countryId, setCountryId] = useState<number | null>(null);
   const states = useStates(countryId, { meta: { handlesError: true } });
