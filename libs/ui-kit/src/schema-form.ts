@@ -55,6 +55,9 @@ export const useSchemaForm = <Values extends Record<string, unknown>>({ schema, 
   return useForm<Values>({
     mode: 'uncontrolled',
     validate: validatorOf(schema),
+    // Spec §5: a field says what is wrong with it when the user leaves it, not only after submit; a disabled
+    // submit button is never left without a reason on screen.
+    validateInputOnBlur: true,
     enhanceGetInputProps: ({ inputProps, field, form }) => {
       const error = form.errors[field];
       const translated = error ? { error: t(String(error)) } : {};

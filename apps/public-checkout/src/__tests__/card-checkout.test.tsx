@@ -58,6 +58,25 @@ describe('card checkout (MY)', () => {
     expect(missingKeys).toEqual([]);
   });
 
+  it('says on blur what is wrong with a field, and that an e-mail is taken, before Pay (issue 16 #6)', async () => {
+    await ready('/subscribe-payment/7?locale=en', [...base, { path: /\/api\/check-email\//, ...apiError(409, 'email_taken', 'taken') }]);
+    await userEvent.type(box(/^E-mail/), 'not-an-email');
+    await userEvent.tab();
+    expect(await screen.findByText('Please fill in a valid Email')).toBeInTheDocument();
+    await userEvent.click(box(/^Name on card/));
+    await userEvent.tab();
+    expect(await screen.findByText('Please fill in your Name')).toBeInTheDocument();
+    await userEvent.type(box(/^Postal code/), '12');
+    await userEvent.tab();
+    expect(await screen.findByText('Please enter a valid postal code')).toBeInTheDocument();
+
+    await userEvent.clear(box(/^E-mail/));
+    await userEvent.type(box(/^E-mail/), 'merchant-my@demo.test');
+    await userEvent.tab();
+    expect(await screen.findByText('This email has already been registered')).toBeInTheDocument();
+    expect(pay()).toBeDisabled();
+  }, 60_000);
+
   it('enables Pay only with a valid form and a complete card', async () => {
     await ready();
     expect(pay()).toBeDisabled();

@@ -25,6 +25,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { CheckoutLayout } from '../app/checkout-layout';
 import { pageLocation } from '../checkout/page-location';
+import { useEmailAvailability } from '../checkout/use-email-availability';
 import { OrderSummary } from '../checkout/order-summary';
 import { useSignInAndGoHome } from '../checkout/use-ticket-sign-in';
 
@@ -107,6 +108,7 @@ export const CardCheckoutPage = () => {
       else void cardSchema().then((schema) => asked === validity.current && setValid(schema.safeParse(values).success));
     },
   });
+  const emailCheck = useEmailAvailability(form);
   const [countryId, setCountryId] = useState<number | null>(null);
   const states = useStates(countryId, { meta: { handlesError: true } });
 
@@ -176,6 +178,7 @@ export const CardCheckoutPage = () => {
   const handleSubmit = async (values: CardFormValues) => {
     const body = { ...values, package_id: packageId, coupon_code: coupon?.code ?? undefined, date_purchased: purchasedAt.toISOString() };
     setCardError(null);
+    if (emailCheck.taken) return;
     if (isFpx) {
       if (!bank) {
         setBankError(t('validation:fpx.bankRequired'));
@@ -243,7 +246,15 @@ export const CardCheckoutPage = () => {
                 {t('form.heading')}
               </Title>
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput label={t('form.email')} type="email" required key={form.key('email')} {...form.getInputProps('email')} />
+                <TextInput
+                  label={t('form.email')}
+                  type="email"
+                  required
+                  key={form.key('email')}
+                  {...form.getInputProps('email')}
+                  {...emailCheck.fieldHandlers(form.getInputProps('email'))}
+                  rightSection={emailCheck.checking ? <Loader size="xs" aria-label={t('form.checkingEmail')} /> : null}
+                />
                 <TextInput label={t('form.phone')} required inputMode="tel" key={form.key('phone')} {...form.getInputProps('phone')} />
               </SimpleGrid>
               <TextInput label={t('form.companyName')} maxLength={190} key={form.key('company_name')} {...form.getInputProps('company_name')} />
@@ -353,7 +364,7 @@ export const CardCheckoutPage = () => {
                   {cardError}
                 </Alert>
               )}
-              <Button type="submit" size="md" loading={busy} disabled={busy || !valid || (isFpx ? !bank : !card.complete)} data-testid="pay-now">
+              <Button type="submit" size="md" loading={busy} disabled={busy || !valid || emailCheck.taken || (isFpx ? !bank : !card.complete)} data-testid="pay-now">
                 {t('pay.now', { total: totals.totalWithFormat })}
               </Button>
             </Stack>

@@ -1,5 +1,5 @@
 import { Alert, Button, Grid, Group, Loader, Modal, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { isApiError, useCheckEmail, useCheckoutPackage, useCountries, useCreateEcpayOrder, useStates } from '@merchant-hub/api-client';
+import { isApiError, useCheckoutPackage, useCountries, useCreateEcpayOrder, useStates } from '@merchant-hub/api-client';
 import type { Country } from '@merchant-hub/domain';
 import { isSupportedLocale, normalizeLocale, type SupportedLocale } from '@merchant-hub/i18n';
 import { checkoutTotals } from '@merchant-hub/money';
@@ -11,6 +11,7 @@ import { CheckoutLayout } from '../app/checkout-layout';
 import { pageLocation } from '../checkout/page-location';
 import { OrderSummary } from '../checkout/order-summary';
 import { postHostedForm } from '../checkout/post-form';
+import { useEmailAvailability } from '../checkout/use-email-availability';
 
 type GatewayFormValues = {
   company_name: string;
@@ -63,7 +64,6 @@ export const GatewayCheckoutPage = () => {
   const countries = useCountries({ meta: { handlesError: true } });
   const [purchasedAt] = useState(() => new Date());
   const [valid, setValid] = useState(false);
-  const [emailTaken, setEmailTaken] = useState(false);
   const [resubscribe, setResubscribe] = useState(false);
   const [redirecting, setRedirecting] = useState(false);
   const validity = useRef(0);
@@ -99,7 +99,8 @@ export const GatewayCheckoutPage = () => {
     if (pkgQuery.isError) pageLocation.assign('/');
   }, [pkgQuery.isError]);
 
-  const checkEmail = useCheckEmail();
+  const emailCheck = useEmailAvailability(form);
+  const emailTaken = emailCheck.taken;
   const createOrder = useCreateEcpayOrder({
     onSuccess: (order) => {
       setRedirecting(true);
@@ -115,18 +116,6 @@ export const GatewayCheckoutPage = () => {
     () => (pkgQuery.data ? checkoutTotals({ price: pkgQuery.data.price, discountPercent: pkgQuery.data.discount, taxPercent: pkgQuery.data.tax, currency: pkgQuery.data.currency }) : null),
     [pkgQuery.data],
   );
-
-  const handleEmailBlur = async () => {
-    const email = form.getValues().email.trim();
-    if (!email || (await form.validateField('email')).hasError) return;
-    try {
-      const available = await checkEmail.mutateAsync(email);
-      setEmailTaken(!available);
-      if (!available) form.setFieldError('email', 'validation:register.error.emailAlreadySignUp');
-    } catch {
-      // The server check is a convenience; create-order checks again.
-    }
-  };
 
   const handleSubmit = (values: GatewayFormValues) => {
     if (emailTaken) return;
@@ -181,12 +170,8 @@ export const GatewayCheckoutPage = () => {
                 maxLength={255}
                 key={form.key('email')}
                 {...form.getInputProps('email')}
-                onBlur={() => void handleEmailBlur()}
-                onChange={(event) => {
-                  setEmailTaken(false);
-                  form.getInputProps('email').onChange(event);
-                }}
-                rightSection={checkEmail.isPending ? <Loader size="xs" aria-label={t('form.checkingEmail')} /> : null}
+                {...emailCheck.fieldHandlers(form.getInputProps('email'))}
+                rightSection={emailCheck.checking ? <Loader size="xs" aria-label={t('form.checkingEmail')} /> : null}
               />
               <Group gap="xs" align="flex-start" wrap="nowrap">
                 <Select label={t('form.dialCode')} data={dialCodes} w={120} allowDeselect={false} searchable key={form.key('dial_code')} {...form.getInputProps('dial_code')} />
