@@ -66,6 +66,9 @@ export const ERROR_CODES = [
   'invoice_not_open',
   'approval_not_pending',
   'adjustment_not_reversible',
+  'last_superadmin',
+  'conversation_closed',
+  'account_deactivated',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -151,6 +151,19 @@ export const validationMessagesEn = {
   'validation:staff.previewTokenRequired': 'Preview the adjustment before you apply it',
   'validation:staff.statusInvalid': 'Please choose a valid status',
   'validation:staff.clockAmountInvalid': 'Choose how far to advance the clock',
+  // Staff accounts and the support inbox (issue 11).
+  'validation:team.emailInvalid': 'Please enter a valid e-mail address',
+  'validation:team.nameRequired': 'Please enter a name',
+  'validation:team.nameTooLong': 'Please keep the name to 100 characters or fewer',
+  'validation:team.roleInvalid': 'Choose support or superadmin',
+  'validation:team.localeInvalid': 'Please choose a supported language',
+  'validation:support.subjectRequired': 'Please enter a subject',
+  'validation:support.subjectTooLong': 'Please keep the subject to 150 characters or fewer',
+  'validation:support.messageRequired': 'Please enter a message',
+  'validation:support.messageTooLong': 'Please keep the message to 5000 characters or fewer',
+  'validation:support.stateInvalid': 'Please choose a valid state',
+  'validation:support.marketInvalid': 'Please choose a market',
+  'validation:support.assignedInvalid': 'Choose "me" or "anyone"',
 } as const;
 
 export type ValidationMessageKey = keyof typeof validationMessagesEn;

@@ -138,6 +138,12 @@ export const errorSpec = (code: ErrorCode): ErrorSpec => {
       return { status: 409, message: 'This request has already been decided.', key: 'errors:staff.approvalNotPending' };
     case 'adjustment_not_reversible':
       return { status: 409, message: 'Only an applied adjustment that has not been reversed can be reversed.', key: 'errors:staff.adjustmentNotReversible' };
+    case 'last_superadmin':
+      return { status: 409, message: 'The last active superadmin cannot be removed or demoted.', key: 'errors:team.lastSuperadmin' };
+    case 'account_deactivated':
+      return { status: 403, message: 'This account has been deactivated.', key: 'errors:team.accountDeactivated' };
+    case 'conversation_closed':
+      return { status: 409, message: 'This conversation is closed.', key: 'errors:support.conversationClosed' };
     case 'checkout_session_expired':
       return { status: 410, message: 'Your payment session has expired. Please log in to continue.', key: 'errors:checkout.sessionExpired' };
   }

@@ -18,6 +18,8 @@ import { staffModule } from './staff';
 import { usageAddonModule } from './usage-addon';
 import { signupModule } from './signup';
 import { checkoutModule } from './checkout';
+import { supportModule } from './support';
+import { teamModule } from './team';
 
 /** A module's routes as mounted in one app: what the OpenAPI reference is generated from. */
 export type MountedRoutes = { module: string; table: RouteTable };
@@ -62,6 +64,8 @@ export const apiModules: readonly ApiModule[] = [
   authModule,
   // Before accounts: GET /users/staff-access must not be read as GET /users/:id.
   staffModule,
+  teamModule,
+  supportModule,
   accountsModule,
   signupModule,
   listsModule,

@@ -8,6 +8,7 @@ import * as checkout from './200-checkout';
 import * as staffConsole from './400-staff-console';
 import * as staffDirectory from './401-staff-directory';
 import * as merchantCurrencyFollowsMarket from './600-merchant-currency-follows-market';
+import * as supportInbox from './720-support-inbox';
 
 export type Migration = { name: string; up: (knex: Knex) => Promise<void>; down: (knex: Knex) => Promise<void> };
 
@@ -25,6 +26,7 @@ export const migrations: Migration[] = [
   { name: '400-staff-console', ...staffConsole },
   { name: '401-staff-directory', ...staffDirectory },
   { name: '600-merchant-currency-follows-market', ...merchantCurrencyFollowsMarket },
+  { name: '720-support-inbox', ...supportInbox },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

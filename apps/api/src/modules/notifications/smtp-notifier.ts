@@ -10,7 +10,7 @@ export const createSmtpNotifier = (deps: { smtpUrl: string; from: string; outbox
   return {
     send: async (message) => {
       if (message.channel === 'sms') return deps.outbox.send(message);
-      await transport.sendMail({ from: deps.from, to: message.to, subject: message.subject, text: message.text });
+      await transport.sendMail({ from: deps.from, to: message.to, subject: message.subject, text: message.text, ...(message.html ? { html: message.html } : {}) });
     },
   };
 };

@@ -130,4 +130,11 @@ export const errors = {
     approvalNotPending: 'This request has already been decided.',
     adjustmentNotReversible: 'Only an applied adjustment that has not been reversed can be reversed.',
   },
+  team: {
+    lastSuperadmin: 'The last active superadmin cannot be removed or demoted.',
+    accountDeactivated: 'This account has been deactivated.',
+  },
+  support: {
+    conversationClosed: 'This conversation is closed.',
+  },
 };

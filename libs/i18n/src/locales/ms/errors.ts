@@ -131,4 +131,11 @@ export const errors = {
     approvalNotPending: 'Permintaan ini telah pun diputuskan.',
     adjustmentNotReversible: 'Hanya pelarasan yang telah digunakan dan belum diterbalikkan boleh diterbalikkan.',
   },
+  team: {
+    lastSuperadmin: 'Pentadbir super aktif yang terakhir tidak boleh dibuang atau diturunkan.',
+    accountDeactivated: 'Akaun ini telah dinyahaktifkan.',
+  },
+  support: {
+    conversationClosed: 'Perbualan ini telah ditutup.',
+  },
 } satisfies Messages;

@@ -130,4 +130,11 @@ export const errors = {
     approvalNotPending: 'คำขอนี้ได้รับการพิจารณาแล้ว',
     adjustmentNotReversible: 'ยกเลิกได้เฉพาะการปรับที่มีผลแล้วและยังไม่ถูกยกเลิกเท่านั้น',
   },
+  team: {
+    lastSuperadmin: 'ไม่สามารถลบหรือลดบทบาทผู้ดูแลระบบสูงสุดคนสุดท้ายที่ยังใช้งานอยู่ได้',
+    accountDeactivated: 'บัญชีนี้ถูกปิดใช้งานแล้ว',
+  },
+  support: {
+    conversationClosed: 'การสนทนานี้ปิดแล้ว',
+  },
 } satisfies Messages;

@@ -128,4 +128,11 @@ export const errors = {
     approvalNotPending: '此申请已处理。',
     adjustmentNotReversible: '只有已生效且尚未冲销的调整才能冲销。',
   },
+  team: {
+    lastSuperadmin: '不能移除或降级最后一位在职的超级管理员。',
+    accountDeactivated: '此账户已停用。',
+  },
+  support: {
+    conversationClosed: '此对话已关闭。',
+  },
 } satisfies Messages;

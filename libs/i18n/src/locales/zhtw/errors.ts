@@ -128,4 +128,11 @@ export const errors = {
     approvalNotPending: '此申請已處理。',
     adjustmentNotReversible: '只有已生效且尚未沖銷的調整才能沖銷。',
   },
+  team: {
+    lastSuperadmin: '不能移除或降級最後一位啟用中的超級管理員。',
+    accountDeactivated: '此帳戶已停用。',
+  },
+  support: {
+    conversationClosed: '此對話已關閉。',
+  },
 } satisfies Messages;
