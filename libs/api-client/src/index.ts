@@ -162,3 +162,5 @@ export {
 export type { CreditBalanceCursor } from './billing.queries';
 export * from './checkout';
 export * from './staff';
+export * from './team';
+export * from './support';

@@ -34,6 +34,13 @@ export const routes: RouteObject[] = [
       },
       { path: 'approvals', errorElement: <RouteError />, lazy: () => import('../pages/approvals.page').then((module) => ({ Component: module.ApprovalsPage })) },
       { path: 'audit', errorElement: <RouteError />, lazy: () => import('../pages/audit.page').then((module) => ({ Component: module.AuditPage })) },
+      { path: 'team', errorElement: <RouteError />, lazy: () => import('../pages/team.page').then((module) => ({ Component: module.TeamPage })) },
+      { path: 'support', errorElement: <RouteError />, lazy: () => import('../pages/support-inbox.page').then((module) => ({ Component: module.SupportInboxPage })) },
+      {
+        path: 'support/:id',
+        errorElement: <RouteError />,
+        lazy: () => import('../pages/support-conversation.page').then((module) => ({ Component: module.SupportConversationPage })),
+      },
       { path: '*', Component: NotFoundPage },
     ],
   },
