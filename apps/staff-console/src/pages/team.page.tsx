@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { errorMessageKeys, isApiError, useChangeStaffRole, useDeactivateStaff, useInviteStaff, useStaffMe, useStaffTeam } from '@merchant-hub/api-client';
 import { applyServerFieldErrors, ConfirmModal, DateText, EmptyState, ErrorState, PageLoader, usePageTitle, useSchemaForm } from '@merchant-hub/ui-kit';
 import { staffInviteSchema, TEAM_LOCALES, type StaffInviteInput, type StaffMember, type StaffRole } from '@merchant-hub/validation';
+import { LANGUAGE_NAMES } from '@merchant-hub/i18n';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -38,7 +39,7 @@ const InviteForm = () => {
           <TextInput label={t('team:field.email')} type="email" required key={form.key('email')} {...form.getInputProps('email')} />
           <TextInput label={t('team:field.name')} required key={form.key('name')} {...form.getInputProps('name')} />
           <Select label={t('team:field.role')} data={ROLES.map((role) => ({ value: role, label: t(`team:role.${role}`) }))} allowDeselect={false} key={form.key('role')} {...form.getInputProps('role')} />
-          <Select label={t('team:field.language')} data={TEAM_LOCALES.map((locale) => ({ value: locale, label: t(`team:language.${locale}`) }))} allowDeselect={false} key={form.key('locale')} {...form.getInputProps('locale')} />
+          <Select label={t('team:field.language')} data={TEAM_LOCALES.map((locale) => ({ value: locale, label: LANGUAGE_NAMES[locale] }))} allowDeselect={false} key={form.key('locale')} {...form.getInputProps('locale')} />
         </SimpleGrid>
         <Group justify="flex-end">
           <Button type="submit" loading={invite.isPending}>

@@ -21,13 +21,6 @@ export const team = {
     support: 'Support',
     superadmin: 'Superadmin',
   },
-  language: {
-    en: 'English',
-    ms: 'Bahasa Melayu',
-    zh: '简体中文',
-    zhtw: '繁體中文',
-    th: 'ไทย',
-  },
   roleChanged: '{{name}} is now {{role}}',
   you: '(you)',
   roleFor: 'Role of {{name}}',

@@ -22,13 +22,6 @@ export const team = {
     support: 'Sokongan',
     superadmin: 'Pentadbir super',
   },
-  language: {
-    en: 'English',
-    ms: 'Bahasa Melayu',
-    zh: '简体中文',
-    zhtw: '繁體中文',
-    th: 'ไทย',
-  },
   roleChanged: '{{name}} kini {{role}}',
   you: '(anda)',
   roleFor: 'Peranan {{name}}',
@@ -49,7 +42,7 @@ export const team = {
   column: {
     member: 'Ahli',
     role: 'Peranan',
-    status: 'Status',
+    status: 'Keadaan',
     lastSignIn: 'Log masuk terakhir',
     actions: 'Tindakan',
   },

@@ -22,13 +22,6 @@ export const team = {
     support: 'ฝ่ายสนับสนุน',
     superadmin: 'ผู้ดูแลระบบสูงสุด',
   },
-  language: {
-    en: 'English',
-    ms: 'Bahasa Melayu',
-    zh: '简体中文',
-    zhtw: '繁體中文',
-    th: 'ไทย',
-  },
   roleChanged: '{{name}} เป็น{{role}}แล้ว',
   you: '(คุณ)',
   roleFor: 'บทบาทของ {{name}}',

@@ -22,13 +22,6 @@ export const team = {
     support: '客服',
     superadmin: '超级管理员',
   },
-  language: {
-    en: 'English',
-    ms: 'Bahasa Melayu',
-    zh: '简体中文',
-    zhtw: '繁體中文',
-    th: 'ไทย',
-  },
   roleChanged: '{{name}} 现在是{{role}}',
   you: '（您）',
   roleFor: '{{name}} 的角色',
