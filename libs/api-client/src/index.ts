@@ -168,3 +168,5 @@ export type { CreditBalanceCursor } from './billing.queries';
 export * from './checkout';
 export * from './staff';
 export * from './catalog';
+export * from './team';
+export * from './support';

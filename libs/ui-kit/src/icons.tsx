@@ -11,7 +11,8 @@ export type IconName =
   | 'chevron'
   | 'document'
   | 'check'
-  | 'menu';
+  | 'menu'
+  | 'message';
 
 // Stroke paths on a 24-unit grid; drawn here so the kit needs no icon package.
 const PATHS: Readonly<Record<IconName, string>> = {
@@ -26,6 +27,7 @@ const PATHS: Readonly<Record<IconName, string>> = {
   document: 'M6 3h8l4 4v14H6zM14 3v4h4M9 12h6M9 16h6',
   check: 'M5 12l5 5 9-10',
   menu: 'M4 7h16M4 12h16M4 17h16',
+  message: 'M4 5h16v11H9l-5 4z',
 };
 
 export type IconProps = SVGProps<SVGSVGElement> & { name: IconName; size?: number };

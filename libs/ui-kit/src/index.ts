@@ -56,3 +56,5 @@ export type { SidebarImage, ThemeColor, ThemeOptions } from './shell/theme-optio
 export { GuidedTour, TOUR_DELAY_MS, TOUR_MIN_WIDTH, shouldStartTour, useDelayedTour } from './guided-tour';
 export type { GuidedTourLabels, GuidedTourProps, TourStep } from './guided-tour';
 export * from './card-field';
+export { SupportThread } from './support-thread';
+export type { SupportThreadProps } from './support-thread';

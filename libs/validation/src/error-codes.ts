@@ -70,6 +70,9 @@ export const ERROR_CODES = [
   'coupon_not_applicable',
   'promotion_code_taken',
   'plan_exists',
+  'last_superadmin',
+  'conversation_closed',
+  'account_deactivated',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -21,3 +21,5 @@ export * from './api-request.schema.js';
 export { ERROR_CODES, type ErrorCode, isErrorCode } from './error-codes.js';
 export * from './staff.schema.js';
 export * from './catalog.schema.js';
+export * from './team.schema.js';
+export * from './support.schema.js';

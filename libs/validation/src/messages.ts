@@ -180,6 +180,19 @@ export const validationMessagesEn = {
   'validation:catalog.monthsInvalid': 'Enter between 1 and 36 months',
   'validation:catalog.limitCountInvalid': 'Enter a redemption limit of at least 1',
   'validation:catalog.restrictionEmpty': 'Choose at least one, or remove the restriction',
+  // Staff accounts and the support inbox (issue 11).
+  'validation:team.emailInvalid': 'Please enter a valid e-mail address',
+  'validation:team.nameRequired': 'Please enter a name',
+  'validation:team.nameTooLong': 'Please keep the name to 100 characters or fewer',
+  'validation:team.roleInvalid': 'Choose support or superadmin',
+  'validation:team.localeInvalid': 'Please choose a supported language',
+  'validation:support.subjectRequired': 'Please enter a subject',
+  'validation:support.subjectTooLong': 'Please keep the subject to 150 characters or fewer',
+  'validation:support.messageRequired': 'Please enter a message',
+  'validation:support.messageTooLong': 'Please keep the message to 5000 characters or fewer',
+  'validation:support.stateInvalid': 'Please choose a valid state',
+  'validation:support.marketInvalid': 'Please choose a market',
+  'validation:support.assignedInvalid': 'Choose "me" or "anyone"',
 } as const;
 
 export type ValidationMessageKey = keyof typeof validationMessagesEn;

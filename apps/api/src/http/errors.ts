@@ -146,6 +146,12 @@ export const errorSpec = (code: ErrorCode): ErrorSpec => {
       return { status: 409, message: 'This market already has this plan for this billing period.', key: 'errors:catalog.planExists' };
     case 'adjustment_not_reversible':
       return { status: 409, message: 'Only an applied adjustment that has not been reversed can be reversed.', key: 'errors:staff.adjustmentNotReversible' };
+    case 'last_superadmin':
+      return { status: 409, message: 'The last active superadmin cannot be removed or demoted.', key: 'errors:team.lastSuperadmin' };
+    case 'account_deactivated':
+      return { status: 403, message: 'This account has been deactivated.', key: 'errors:team.accountDeactivated' };
+    case 'conversation_closed':
+      return { status: 409, message: 'This conversation is closed.', key: 'errors:support.conversationClosed' };
     case 'checkout_session_expired':
       return { status: 410, message: 'Your payment session has expired. Please log in to continue.', key: 'errors:checkout.sessionExpired' };
   }

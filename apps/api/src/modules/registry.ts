@@ -20,6 +20,8 @@ import { usageAddonModule } from './usage-addon';
 import { signupModule } from './signup';
 import { checkoutModule } from './checkout';
 import { catalogModule } from './catalog';
+import { supportModule } from './support';
+import { teamModule } from './team';
 
 /** A module's routes as mounted in one app: what the OpenAPI reference is generated from. */
 export type MountedRoutes = { module: string; table: RouteTable };
@@ -73,6 +75,8 @@ export const apiModules: readonly ApiModule[] = [
   // Before accounts: GET /users/staff-access must not be read as GET /users/:id.
   staffModule,
   catalogModule,
+  teamModule,
+  supportModule,
   accountsModule,
   signupModule,
   listsModule,

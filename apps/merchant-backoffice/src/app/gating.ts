@@ -16,6 +16,8 @@ export const PATHS = {
   notFound: '/session/404',
   serverError: '/session/500',
   billingNotFound: '/profile/billing/not-found',
+  support: '/support',
+  contactSupport: '/support?new=1',
 } as const;
 
 /** Locale markers that keep an unknown path from bouncing to sign-in (spec §2). */

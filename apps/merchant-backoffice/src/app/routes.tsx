@@ -139,6 +139,8 @@ export const createRoutes = ({ queryClient, http, session, leaveFor = loadPage }
             { path: 'profile/personal', lazy: () => import('../pages/profile.page').then((m) => ({ Component: m.ProfilePage })) },
             { path: 'profile/billing/usage-add-on', lazy: () => import('@merchant-hub/feature-billing').then((m) => ({ Component: m.UsageAddOnPage })) },
             { path: 'profile/billing/not-found', lazy: () => import('../pages/billing.page').then((m) => ({ Component: m.BillingNotFoundPage })) },
+            { path: 'support', lazy: () => import('../pages/support.page').then((m) => ({ Component: m.SupportPage })) },
+            { path: 'support/:id', lazy: () => import('../pages/support-conversation.page').then((m) => ({ Component: m.SupportConversationPage })) },
           ],
         },
         { path: '*', loader: unknownPath, lazy: () => import('../pages/status.page').then((m) => ({ Component: m.SessionNotFoundPage })) },

@@ -109,6 +109,7 @@ export const MainLayout = () => {
         backTo={location.pathname === PATHS.usageAddOn ? PATHS.billing : PATHS.home}
         billingTo={PATHS.billing}
         profileTo={PATHS.personal}
+        supportTo={PATHS.contactSupport}
         onLogout={signOut}
         actions={actions}
         labels={{
@@ -119,6 +120,7 @@ export const MainLayout = () => {
           profile: t('shell:topBar.profile'),
           logout: t('shell:topBar.logout'),
           home: t('shell:topBar.home'),
+          support: t('support:contact.menu'),
         }}
       >
         <Outlet />

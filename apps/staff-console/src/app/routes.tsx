@@ -36,6 +36,13 @@ export const routes: RouteObject[] = [
       { path: 'catalog', errorElement: <RouteError />, lazy: () => import('../pages/catalog.page').then((module) => ({ Component: module.CatalogPage })) },
       { path: 'promotions', errorElement: <RouteError />, lazy: () => import('../pages/promotions.page').then((module) => ({ Component: module.PromotionsPage })) },
       { path: 'audit', errorElement: <RouteError />, lazy: () => import('../pages/audit.page').then((module) => ({ Component: module.AuditPage })) },
+      { path: 'team', errorElement: <RouteError />, lazy: () => import('../pages/team.page').then((module) => ({ Component: module.TeamPage })) },
+      { path: 'support', errorElement: <RouteError />, lazy: () => import('../pages/support-inbox.page').then((module) => ({ Component: module.SupportInboxPage })) },
+      {
+        path: 'support/:id',
+        errorElement: <RouteError />,
+        lazy: () => import('../pages/support-conversation.page').then((module) => ({ Component: module.SupportConversationPage })),
+      },
       { path: '*', Component: NotFoundPage },
     ],
   },

@@ -1,6 +1,6 @@
 import { AppShell, Badge, Burger, Button, Group, NavLink, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { isApiError, useLogout, useStaffMe } from '@merchant-hub/api-client';
+import { isApiError, useLogout, useStaffMe, useSupportUnreadCount } from '@merchant-hub/api-client';
 import type { Locale } from '@merchant-hub/domain';
 import { isLocale } from '@merchant-hub/domain';
 import { ColorSchemeToggle, ErrorState, LanguagePicker, RouteLoader } from '@merchant-hub/ui-kit';
@@ -18,10 +18,12 @@ const MERCHANT_HOME = '/';
 
 const NAV = [
   { to: '/merchants', key: 'staff:nav.merchants' },
+  { to: '/support', key: 'support:nav.inbox', badge: 'unread' },
   { to: '/approvals', key: 'staff:nav.approvals' },
   { to: '/catalog', key: 'catalog:nav.catalog' },
   { to: '/promotions', key: 'catalog:nav.promotions' },
   { to: '/audit', key: 'staff:nav.audit' },
+  { to: '/team', key: 'team:nav', superadminOnly: true },
 ] as const;
 
 /** The console's address below its basename, for sign-in's way back (`/staff` + the router's path). */
@@ -36,12 +38,13 @@ const useConsolePath = (): string => {
  * 2 hours. The session ends at its expiry as in the back office, and Log out revokes it.
  */
 export const StaffLayout = () => {
-  const { t, i18n } = useTranslation(['staff', 'common', 'catalog']);
+  const { t, i18n } = useTranslation(['staff', 'common', 'catalog', 'support', 'team']);
   const queryClient = useQueryClient();
   const consolePath = useConsolePath();
   const [navOpened, nav] = useDisclosure(false);
   const me = useStaffMe({ meta: { handlesError: true }, retry: false, staleTime: ROLE_RECHECK_MS, refetchInterval: ROLE_RECHECK_MS });
   const logout = useLogout({ meta: { handlesError: true } });
+  const unread = useSupportUnreadCount({ meta: { handlesError: true }, enabled: me.isSuccess });
   const language: Locale = isLocale(i18n.language) ? i18n.language : 'en';
   const refusal = me.isError && isApiError(me.error) ? me.error.status : null;
 
@@ -76,8 +79,22 @@ export const StaffLayout = () => {
   if (me.isPending || refusal === 401 || refusal === 403) return <RouteLoader />;
   if (me.isError) return <ErrorState title={t('staff:gate.failed')} onRetry={() => void me.refetch()} retryLabel={t('staff:common.retry')} />;
 
-  const links = NAV.map((item) => (
-    <NavLink key={item.to} component={RouterNavLink} to={item.to} label={t(item.key)} onClick={nav.close} />
+  const unreadCount = unread.data?.unread ?? 0;
+  const links = NAV.filter((item) => !('superadminOnly' in item) || me.data.role === 'superadmin').map((item) => (
+    <NavLink
+      key={item.to}
+      component={RouterNavLink}
+      to={item.to}
+      label={t(item.key)}
+      onClick={nav.close}
+      rightSection={
+        'badge' in item && unreadCount > 0 ? (
+          <Badge size="sm" color="red" variant="filled" aria-label={t('support:nav.unread', { count: unreadCount })}>
+            {unreadCount}
+          </Badge>
+        ) : null
+      }
+    />
   ));
   return (
     <AppShell header={{ height: 60 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !navOpened } }} padding={0}>

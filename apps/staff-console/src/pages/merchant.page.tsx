@@ -133,6 +133,9 @@ const MerchantScreen = ({ userId }: { userId: number }) => {
             <Button component={Link} to={`/merchants/${userId}/billing`}>
               {t('actOnBehalf.open')}
             </Button>
+            <Button component={Link} to={`/support?merchant=${userId}`} variant="default">
+              {t('support:merchantLink')}
+            </Button>
             <Menu position="bottom-end">
               <Menu.Target>
                 <Button variant="default">{t('ops.menu')}</Button>

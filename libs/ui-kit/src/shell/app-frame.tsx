@@ -17,6 +17,8 @@ export type AppFrameLabels = {
   profile: string;
   logout: string;
   home: string;
+  /** The user menu's "Contact support" entry (shown when `supportTo` is set). */
+  support?: string;
 };
 
 export type AppFrameProps = {
@@ -35,6 +37,8 @@ export type AppFrameProps = {
   backTo: string;
   billingTo: string;
   profileTo: string;
+  /** Where the user menu's "Contact support" leads; no entry without it. */
+  supportTo?: string;
   onLogout: () => void;
   /** Language picker, theme options button... shown in the top bar before the user menu. */
   actions?: ReactNode;
@@ -71,6 +75,7 @@ export const AppFrame = ({
   backTo,
   billingTo,
   profileTo,
+  supportTo,
   onLogout,
   actions,
   labels,
@@ -148,6 +153,11 @@ export const AppFrame = ({
                   <Menu.Item component={Link} to={billingTo} leftSection={<Icon name="billing" size={16} />}>
                     {labels.billing}
                   </Menu.Item>
+                  {supportTo ? (
+                    <Menu.Item component={Link} to={supportTo} leftSection={<Icon name="message" size={16} />}>
+                      {labels.support}
+                    </Menu.Item>
+                  ) : null}
                   <Menu.Divider />
                   <Menu.Item color="red" onClick={onLogout} leftSection={<Icon name="logout" size={16} />}>
                     {labels.logout}

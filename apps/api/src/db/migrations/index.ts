@@ -9,8 +9,10 @@ import * as staffConsole from './400-staff-console';
 import * as staffDirectory from './401-staff-directory';
 import * as staffDirectoryTextIndex from './402-staff-directory-text-index';
 import * as outboxDelivery from './500-outbox-delivery';
+import * as outboxHtml from './501-outbox-html';
 import * as merchantCurrencyFollowsMarket from './600-merchant-currency-follows-market';
 import * as catalogAdmin from './700-catalog-admin';
+import * as supportInbox from './720-support-inbox';
 
 export type Migration = { name: string; up: (knex: Knex) => Promise<void>; down: (knex: Knex) => Promise<void> };
 
@@ -31,6 +33,8 @@ export const migrations: Migration[] = [
   { name: '600-merchant-currency-follows-market', ...merchantCurrencyFollowsMarket },
   { name: '500-outbox-delivery', ...outboxDelivery },
   { name: '700-catalog-admin', ...catalogAdmin },
+  { name: '720-support-inbox', ...supportInbox },
+  { name: '501-outbox-html', ...outboxHtml },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

@@ -18,7 +18,7 @@ export type UserRecord = {
   locale: string;
   countryId: number | null;
   skipOtp: boolean;
-  status: 'active' | 'pending';
+  status: 'active' | 'pending' | 'deactivated';
   emailVerifiedAt: Date | null;
 };
 
@@ -36,7 +36,7 @@ const toUserRecord = (row: Record<string, unknown>): UserRecord => ({
   locale: String(row.locale ?? 'en'),
   countryId: row.country_id === null || row.country_id === undefined ? null : Number(row.country_id),
   skipOtp: Boolean(row.skip_otp),
-  status: row.status === 'pending' ? 'pending' : 'active',
+  status: row.status === 'pending' ? 'pending' : row.status === 'deactivated' ? 'deactivated' : 'active',
   emailVerifiedAt: asDateOrNull(row.email_verified_at),
 });
 

@@ -51,6 +51,8 @@ export const createAuthService = (deps: AppDeps) => {
     if (!user || !valid) throw new AppError('invalid_credentials');
     const roles = await roleNamesOf(deps.db, user.id);
     if (!loginAllowedFor(roles)) throw new AppError('login_refused');
+    // A deactivated staff account (team module) is told so, not asked to activate.
+    if (user.status === 'deactivated') throw new AppError('account_deactivated');
     if (user.status !== 'active') throw new AppError('account_not_activated');
     return { user, roles };
   };

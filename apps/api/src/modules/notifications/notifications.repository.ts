@@ -8,6 +8,8 @@ export type OutboxMessage = {
   to: string;
   subject: string | null;
   text: string;
+  /** The e-mail's HTML part, when it has one (encrypted at rest like the text). */
+  html?: string | null;
   kind: string;
   createdAt: Date;
 };
@@ -18,6 +20,7 @@ const toOutboxMessage = (secret: string, row: Record<string, unknown>): OutboxMe
   to: String(row.to_address),
   subject: (row.subject as string | null) ?? null,
   text: decryptText(secret, String(row.body_encrypted)),
+  html: row.html_encrypted ? decryptText(secret, String(row.html_encrypted)) : null,
   kind: String(row.kind),
   createdAt: asDate(row.created_at),
 });
@@ -34,6 +37,7 @@ export const insertOutboxMessage = async (
     to_address: message.to.toLowerCase(),
     subject: message.subject,
     body_encrypted: encryptText(secret, message.text),
+    html_encrypted: message.html ? encryptText(secret, message.html) : null,
     kind: message.kind,
     created_at: message.createdAt,
     status,

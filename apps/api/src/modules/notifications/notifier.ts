@@ -12,10 +12,13 @@ export type MessageKind =
   | 'trial_code'
   | 'merchant_invite'
   | 'invoice_resent'
-  | 'support_alert';
+  | 'support_alert'
+  | 'staff_invite'
+  | 'support_reply';
 
 export type OutgoingMessage =
-  | { channel: 'email'; to: string; subject: string; text: string; kind: MessageKind }
+  /** `html`, when given, is the e-mail's HTML part (every merchant-written text in it escaped); the outbox keeps `text`. */
+  | { channel: 'email'; to: string; subject: string; text: string; html?: string; kind: MessageKind }
   | { channel: 'sms'; to: string; text: string; kind: MessageKind };
 
 /**
@@ -37,6 +40,7 @@ export const storeMessage = (deps: OutboxDeps, message: OutgoingMessage, status:
     to: message.to,
     subject: message.channel === 'email' ? message.subject : null,
     text: message.text,
+    html: message.channel === 'email' ? (message.html ?? null) : null,
     kind: message.kind,
     createdAt: deps.clock.now(),
     status,

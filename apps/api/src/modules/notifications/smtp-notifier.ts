@@ -45,7 +45,7 @@ export const createSmtpNotifier = (deps: SmtpNotifierDeps): SmtpNotifier => {
     const message = await readOutboxMessage(deps.db, deps.secret, id);
     if (!message) return false;
     try {
-      await transport.sendMail({ from: deps.from, to: message.to, subject: message.subject ?? '', text: message.text });
+      await transport.sendMail({ from: deps.from, to: message.to, subject: message.subject ?? '', text: message.text, ...(message.html ? { html: message.html } : {}) });
       await markOutboxSent(deps.db, id, deps.clock.now());
       return true;
     } catch (error) {

@@ -135,4 +135,11 @@ export const errors = {
     codeTaken: 'A promotion code with this code already exists.',
     planExists: 'This market already has this plan for this billing period.',
   },
+  team: {
+    lastSuperadmin: 'The last active superadmin cannot be removed or demoted.',
+    accountDeactivated: 'This account has been deactivated.',
+  },
+  support: {
+    conversationClosed: 'This conversation is closed.',
+  },
 };

@@ -198,4 +198,20 @@ export const validation = {
     limitCountInvalid: 'Enter a redemption limit of at least 1',
     restrictionEmpty: 'Choose at least one, or remove the restriction',
   },
+  team: {
+    emailInvalid: 'Please enter a valid e-mail address',
+    nameRequired: 'Please enter a name',
+    nameTooLong: 'Please keep the name to 100 characters or fewer',
+    roleInvalid: 'Choose support or superadmin',
+    localeInvalid: 'Please choose a supported language',
+  },
+  support: {
+    subjectRequired: 'Please enter a subject',
+    subjectTooLong: 'Please keep the subject to 150 characters or fewer',
+    messageRequired: 'Please enter a message',
+    messageTooLong: 'Please keep the message to 5000 characters or fewer',
+    stateInvalid: 'Please choose a valid state',
+    marketInvalid: 'Please choose a market',
+    assignedInvalid: 'Choose "me" or "anyone"',
+  },
 };

@@ -136,4 +136,11 @@ export const errors = {
     codeTaken: 'Kod promosi dengan kod ini sudah wujud.',
     planExists: 'Pasaran ini sudah mempunyai pelan ini untuk tempoh bil ini.',
   },
+  team: {
+    lastSuperadmin: 'Pentadbir super aktif yang terakhir tidak boleh dibuang atau diturunkan.',
+    accountDeactivated: 'Akaun ini telah dinyahaktifkan.',
+  },
+  support: {
+    conversationClosed: 'Perbualan ini telah ditutup.',
+  },
 } satisfies Messages;

@@ -198,4 +198,20 @@ export const validation = {
     limitCountInvalid: 'Masukkan had penebusan sekurang-kurangnya 1',
     restrictionEmpty: 'Pilih sekurang-kurangnya satu, atau buang sekatan',
   },
+  team: {
+    emailInvalid: 'Sila masukkan alamat e-mel yang sah',
+    nameRequired: 'Sila masukkan nama',
+    nameTooLong: 'Sila hadkan nama kepada 100 aksara atau kurang',
+    roleInvalid: 'Pilih sokongan atau pentadbir super',
+    localeInvalid: 'Sila pilih bahasa yang disokong',
+  },
+  support: {
+    subjectRequired: 'Sila masukkan subjek',
+    subjectTooLong: 'Sila hadkan subjek kepada 150 aksara atau kurang',
+    messageRequired: 'Sila masukkan mesej',
+    messageTooLong: 'Sila hadkan mesej kepada 5000 aksara atau kurang',
+    stateInvalid: 'Sila pilih status yang sah',
+    marketInvalid: 'Sila pilih pasaran',
+    assignedInvalid: 'Pilih "saya" atau "sesiapa"',
+  },
 } satisfies Messages;

@@ -135,4 +135,11 @@ export const errors = {
     codeTaken: 'มีรหัสโปรโมชันนี้อยู่แล้ว',
     planExists: 'ตลาดนี้มีแพ็กเกจนี้สำหรับรอบบิลนี้อยู่แล้ว',
   },
+  team: {
+    lastSuperadmin: 'ไม่สามารถลบหรือลดบทบาทผู้ดูแลระบบสูงสุดคนสุดท้ายที่ยังใช้งานอยู่ได้',
+    accountDeactivated: 'บัญชีนี้ถูกปิดใช้งานแล้ว',
+  },
+  support: {
+    conversationClosed: 'การสนทนานี้ปิดแล้ว',
+  },
 } satisfies Messages;

@@ -198,4 +198,20 @@ export const validation = {
     limitCountInvalid: 'กรอกจำนวนการใช้สูงสุดอย่างน้อย 1',
     restrictionEmpty: 'เลือกอย่างน้อยหนึ่งรายการ หรือยกเลิกการจำกัด',
   },
+  team: {
+    emailInvalid: 'กรุณากรอกอีเมลที่ถูกต้อง',
+    nameRequired: 'กรุณากรอกชื่อ',
+    nameTooLong: 'ชื่อต้องมีไม่เกิน 100 ตัวอักษร',
+    roleInvalid: 'เลือกฝ่ายสนับสนุนหรือผู้ดูแลระบบสูงสุด',
+    localeInvalid: 'กรุณาเลือกภาษาที่รองรับ',
+  },
+  support: {
+    subjectRequired: 'กรุณากรอกหัวข้อ',
+    subjectTooLong: 'หัวข้อต้องมีไม่เกิน 150 ตัวอักษร',
+    messageRequired: 'กรุณากรอกข้อความ',
+    messageTooLong: 'ข้อความต้องมีไม่เกิน 5000 ตัวอักษร',
+    stateInvalid: 'กรุณาเลือกสถานะที่ถูกต้อง',
+    marketInvalid: 'กรุณาเลือกตลาด',
+    assignedInvalid: 'เลือก "ฉัน" หรือ "ทุกคน"',
+  },
 } satisfies Messages;

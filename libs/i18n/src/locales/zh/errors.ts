@@ -133,4 +133,11 @@ export const errors = {
     codeTaken: '已存在相同代码的促销码。',
     planExists: '该市场在此计费周期已有此方案。',
   },
+  team: {
+    lastSuperadmin: '不能移除或降级最后一位在职的超级管理员。',
+    accountDeactivated: '此账户已停用。',
+  },
+  support: {
+    conversationClosed: '此对话已关闭。',
+  },
 } satisfies Messages;

@@ -198,4 +198,20 @@ export const validation = {
     limitCountInvalid: '兑换次数上限至少为 1',
     restrictionEmpty: '请至少选择一项，或取消限制',
   },
+  team: {
+    emailInvalid: '请输入有效的电子邮箱地址',
+    nameRequired: '请输入姓名',
+    nameTooLong: '姓名不能超过 100 个字符',
+    roleInvalid: '请选择客服或超级管理员',
+    localeInvalid: '请选择支持的语言',
+  },
+  support: {
+    subjectRequired: '请输入主题',
+    subjectTooLong: '主题不能超过 150 个字符',
+    messageRequired: '请输入消息内容',
+    messageTooLong: '消息不能超过 5000 个字符',
+    stateInvalid: '请选择有效的状态',
+    marketInvalid: '请选择市场',
+    assignedInvalid: '请选择“我”或“任何人”',
+  },
 } satisfies Messages;

@@ -133,4 +133,11 @@ export const errors = {
     codeTaken: '已有相同代碼的促銷碼。',
     planExists: '此市場在該計費週期已有此方案。',
   },
+  team: {
+    lastSuperadmin: '不能移除或降級最後一位啟用中的超級管理員。',
+    accountDeactivated: '此帳戶已停用。',
+  },
+  support: {
+    conversationClosed: '此對話已關閉。',
+  },
 } satisfies Messages;

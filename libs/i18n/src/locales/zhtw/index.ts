@@ -8,5 +8,7 @@ export { errors } from './errors';
 export { home } from './home';
 export { profile } from './profile';
 export { shell } from './shell';
+export { support } from './support';
+export { team } from './team';
 export { staff } from './staff';
 export { validation } from './validation';

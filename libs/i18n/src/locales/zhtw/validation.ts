@@ -198,4 +198,20 @@ export const validation = {
     limitCountInvalid: '兌換次數上限至少為 1',
     restrictionEmpty: '請至少選擇一項，或取消限制',
   },
+  team: {
+    emailInvalid: '請輸入有效的電子郵件地址',
+    nameRequired: '請輸入姓名',
+    nameTooLong: '姓名不可超過 100 個字元',
+    roleInvalid: '請選擇客服或超級管理員',
+    localeInvalid: '請選擇支援的語言',
+  },
+  support: {
+    subjectRequired: '請輸入主旨',
+    subjectTooLong: '主旨不可超過 150 個字元',
+    messageRequired: '請輸入訊息內容',
+    messageTooLong: '訊息不可超過 5000 個字元',
+    stateInvalid: '請選擇有效的狀態',
+    marketInvalid: '請選擇市場',
+    assignedInvalid: '請選擇「我」或「任何人」',
+  },
 } satisfies Messages;

@@ -1,0 +1,71 @@
+import { positiveId, staffInviteSchema, staffRoleChangeSchema, type StaffRole } from '@merchant-hub/validation';
+import type { Request, RequestHandler, Response } from 'express';
+import { z } from 'zod';
+import type { AppDeps } from '../../app-deps';
+import { authOf } from '../../http/auth';
+import { AppError } from '../../http/errors';
+import { route, type RouteTable } from '../../http/route-table';
+import { createTeamService, type TeamActor } from './team.service';
+
+/** After the staff guard: support (and anyone else) is refused with 403 before any input is read. */
+const requireSuperadmin: RequestHandler = (_req, res, next) => {
+  if (!authOf(res).roles.includes('superadmin')) throw new AppError('forbidden');
+  next();
+};
+
+const actorOf = (req: Request, res: Response): TeamActor => {
+  const auth = authOf(res);
+  const role: StaffRole = auth.roles.includes('superadmin') ? 'superadmin' : 'support';
+  return { userId: auth.userId, role, ip: req.ip ?? null };
+};
+
+const userParams = z.object({ userId: positiveId() });
+
+/** Staff accounts (issue 11 part 3): superadmins list, invite, re-role and deactivate staff. */
+export const teamRoutes = (deps: AppDeps): RouteTable => {
+  const service = createTeamService(deps);
+  const superadmin = [requireSuperadmin];
+  return [
+    route({
+      method: 'get',
+      path: '/staff/team',
+      summary: 'Superadmin only: every staff account with its role, status (active, invited, deactivated) and last sign-in',
+      auth: 'staff',
+      use: superadmin,
+      handler: () => service.list(),
+    }),
+    route({
+      method: 'post',
+      path: '/staff/team/invitations',
+      summary: 'Superadmin only: invite a support or superadmin member by e-mail (a set-password link, in the chosen language)',
+      auth: 'staff',
+      use: superadmin,
+      body: staffInviteSchema,
+      audit: 'staff.invited',
+      handler: async ({ input, req, res }) => {
+        res.status(201).json(await service.invite(actorOf(req, res), input));
+      },
+    }),
+    route({
+      method: 'post',
+      path: '/staff/team/:userId/role',
+      summary: 'Superadmin only: make a staff member support or superadmin (the last active superadmin stays one)',
+      auth: 'staff',
+      use: superadmin,
+      params: userParams,
+      body: staffRoleChangeSchema,
+      audit: 'staff.role_changed',
+      handler: ({ input, params, req, res }) => service.changeRole(actorOf(req, res), params.userId, input.role),
+    }),
+    route({
+      method: 'post',
+      path: '/staff/team/:userId/deactivate',
+      summary: 'Superadmin only: deactivate a staff member; their sessions end at once (never the last active superadmin)',
+      auth: 'staff',
+      use: superadmin,
+      params: userParams,
+      audit: 'staff.deactivated',
+      handler: ({ params, req, res }) => service.deactivate(actorOf(req, res), params.userId),
+    }),
+  ];
+};

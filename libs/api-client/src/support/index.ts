@@ -1,0 +1,2 @@
+export * from './support.api';
+export * from './support.queries';

@@ -1,0 +1,2 @@
+export * from './team.api';
+export * from './team.queries';

@@ -1,0 +1,49 @@
+import type { Messages } from '../../messages';
+
+export const team = {
+  nav: 'Akaun kakitangan',
+  title: 'Akaun kakitangan',
+  superadminOnly: 'Hanya pentadbir super boleh mengurus akaun kakitangan.',
+  loading: 'Memuatkan akaun kakitangan…',
+  loadFailed: 'Akaun kakitangan tidak dapat dimuatkan.',
+  empty: 'Belum ada akaun kakitangan.',
+  invite: {
+    title: 'Jemput ahli kakitangan',
+    submit: 'Hantar jemputan',
+    sent: 'Jemputan dihantar kepada {{email}}',
+  },
+  field: {
+    email: 'E-mel',
+    name: 'Nama',
+    role: 'Peranan',
+    language: 'Bahasa jemputan',
+  },
+  role: {
+    support: 'Sokongan',
+    superadmin: 'Pentadbir super',
+  },
+  roleChanged: '{{name}} kini {{role}}',
+  you: '(anda)',
+  roleFor: 'Peranan {{name}}',
+  status: {
+    active: 'Aktif',
+    invited: 'Dijemput',
+    deactivated: 'Dinyahaktifkan',
+  },
+  never: 'Tidak pernah',
+  deactivate: {
+    action: 'Nyahaktifkan',
+    done: '{{name}} telah dinyahaktifkan dan dilog keluar',
+    title: 'Nyahaktifkan ahli kakitangan ini?',
+    message: '{{name}} ({{email}}) akan dilog keluar serta-merta dan tidak boleh log masuk lagi.',
+    confirm: 'Nyahaktifkan',
+    cancel: 'Batal',
+  },
+  column: {
+    member: 'Ahli',
+    role: 'Peranan',
+    status: 'Keadaan',
+    lastSignIn: 'Log masuk terakhir',
+    actions: 'Tindakan',
+  },
+} satisfies Messages;

@@ -1,0 +1,179 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, startProduct, type RunningProduct, screenshotDir } from './harness';
+import { signInStaffThroughUi, signInThroughUi } from './merchant-session';
+
+// Issue 11 parts 3 and 4 "Done when" journeys against the running product: the support inbox from a merchant's
+// message to the reply in its back office and mailbox; a superadmin inviting a support member who sets a
+// password from the e-mailed link, signs in, and is signed out when deactivated. Screenshots of every new
+// screen at 375 and 1440 px, light and dark, en and zhtw (docs/screenshots/team-*.png, support-*.png when
+// SCREENSHOTS=1).
+const SHOTS = screenshotDir;
+const MY = 'merchant-my@demo.test';
+const INVITEE = 'new-support@demo.test';
+// What a hostile merchant could type: it must show as text everywhere, never run.
+const HOSTILE = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>';
+
+type Mail = { subject: string; text: string; link?: string; code?: string };
+
+let product: RunningProduct;
+let browser: Browser;
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  product = await startProduct();
+  browser = await launchBrowser();
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+const newPage = async (): Promise<{ context: BrowserContext; page: Page }> => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  return { context, page: await context.newPage() };
+};
+
+const mails = async (to: string): Promise<Mail[]> =>
+  ((await (await fetch(`${product.baseUrl}/api/dev/mailbox?to=${encodeURIComponent(to)}`)).json()) as { data: Mail[] }).data;
+
+const pwned = (page: Page) => page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned ?? 0);
+
+describe('staff accounts and support inbox journeys', () => {
+  it('a merchant writes to support, support replies, and the merchant reads the reply in the back office and in the mailbox', async () => {
+    const merchant = await newPage();
+    await signInThroughUi(merchant.page, product.baseUrl, MY);
+    // The first visit's guided tour covers the page until it is skipped.
+    await merchant.page.getByRole('button', { name: 'Skip tour' }).click({ timeout: 5000 }).catch(() => undefined);
+    await merchant.page.getByRole('button', { name: 'Account menu' }).click();
+    await merchant.page.getByRole('menuitem', { name: 'Contact support' }).click();
+    const dialog = merchant.page.getByRole('dialog', { name: 'Contact support' });
+    await dialog.getByRole('textbox', { name: 'Subject' }).fill('Charged twice this month');
+    await dialog.getByRole('textbox', { name: 'Message' }).fill(`Please check my invoices. ${HOSTILE}`);
+    await dialog.getByRole('button', { name: 'Send message' }).click();
+    await merchant.page.getByText('Message has been sent successfully!').waitFor();
+    await merchant.page.getByRole('heading', { level: 1, name: 'Charged twice this month' }).waitFor();
+    // The markup is on screen as the characters the merchant typed.
+    await merchant.page.getByText(HOSTILE, { exact: false }).waitFor();
+    expect(await pwned(merchant.page)).toBe(0);
+
+    const support = await newPage();
+    await signInStaffThroughUi(support.page, product.baseUrl, 'support@demo.test');
+    const inboxLink = support.page.getByRole('link', { name: /Support inbox/ });
+    await inboxLink.getByText('1', { exact: true }).waitFor();
+    await inboxLink.click();
+    await support.page.getByRole('heading', { level: 1, name: 'Support inbox' }).waitFor();
+    await support.page.getByRole('link', { name: 'Charged twice this month' }).click();
+    await support.page.getByText(HOSTILE, { exact: false }).waitFor();
+    expect(await pwned(support.page)).toBe(0);
+    await support.page.getByRole('button', { name: 'Assign to me' }).click();
+    await support.page.getByText(/^Assigned to /).waitFor();
+    await support.page.getByRole('textbox', { name: 'Reply' }).fill('We refunded the second charge; it reaches your card in 5-10 days.');
+    await support.page.getByRole('button', { name: 'Send', exact: true }).click();
+    await support.page.getByText('Reply sent; the merchant gets it by e-mail too').waitFor();
+    await support.page.getByText('Answered').first().waitFor();
+
+    await merchant.page.goto(`${product.baseUrl}/support`);
+    await merchant.page.getByText('New reply').waitFor();
+    await merchant.page.getByRole('link', { name: 'Charged twice this month' }).click();
+    await merchant.page.getByText('We refunded the second charge; it reaches your card in 5-10 days.').waitFor();
+
+    const [mail] = await mails(MY);
+    expect(mail.subject).toBe('Re: Charged twice this month');
+    expect(mail.text).toContain('We refunded the second charge');
+    expect(mail.link).toMatch(/\/support\/\d+$/);
+    await merchant.context.close();
+    await support.context.close();
+  }, 180_000);
+
+  it('a superadmin invites a support member, who sets a password from the mailbox link and signs in; deactivated, their session ends', async () => {
+    const admin = await newPage();
+    await signInStaffThroughUi(admin.page, product.baseUrl, 'admin@demo.test');
+    await admin.page.getByRole('link', { name: 'Staff accounts' }).click();
+    await admin.page.getByRole('heading', { level: 1, name: 'Staff accounts' }).waitFor();
+    await admin.page.getByRole('textbox', { name: 'E-mail' }).fill(INVITEE);
+    await admin.page.getByRole('textbox', { name: 'Name' }).fill('Mei Ling');
+    await admin.page.getByRole('combobox', { name: 'Language of the invitation' }).click();
+    await admin.page.getByRole('listbox', { name: 'Language of the invitation' }).getByRole('option', { name: '繁體中文' }).click();
+    await admin.page.getByRole('button', { name: 'Send invitation' }).click();
+    await admin.page.getByText(`Invitation sent to ${INVITEE}`).waitFor();
+    await admin.page.getByRole('row').filter({ hasText: INVITEE }).getByText('Invited').waitFor();
+
+    const [invitation] = await mails(INVITEE);
+    expect(invitation.subject).toBe('您已受邀加入 Merchant Hub 員工控制台');
+    expect(invitation.link).toMatch(/\/reset-password\//);
+
+    const invitee = await newPage();
+    await invitee.page.goto(String(invitation.link));
+    // The demo password: the shared sign-in steps type it.
+    await invitee.page.getByLabel(/^New password/).fill('Merchant2026');
+    await invitee.page.getByLabel(/^Confirm new password/).fill('Merchant2026');
+    await invitee.page.getByRole('button', { name: 'Reset password' }).click();
+    await invitee.page.getByText('Your password has been successfully reset.').waitFor();
+    await signInStaffThroughUi(invitee.page, product.baseUrl, INVITEE);
+
+    await admin.page.reload();
+    const row = admin.page.getByRole('row').filter({ hasText: INVITEE });
+    await row.getByText('Active').waitFor();
+    await row.getByRole('button', { name: 'Deactivate' }).click();
+    await admin.page.getByRole('dialog').getByRole('button', { name: 'Deactivate' }).click();
+    await admin.page.getByText('Mei Ling has been deactivated and signed out').waitFor();
+    await row.getByText('Deactivated').waitFor();
+
+    // Their next request is refused: the console sends them to sign-in.
+    await invitee.page.reload();
+    await invitee.page.waitForURL(/\/signin/);
+    await admin.context.close();
+    await invitee.context.close();
+  }, 180_000);
+
+  it('captures the staff accounts, inbox, conversation and back-office support screens: 375 and 1440 px, light and dark, en and zhtw', async () => {
+    const admin = await newPage();
+    await signInStaffThroughUi(admin.page, product.baseUrl, 'admin@demo.test');
+    const merchant = await newPage();
+    await signInThroughUi(merchant.page, product.baseUrl, MY);
+    const [conversation] = (await merchant.page.evaluate(async () => (await (await fetch('/api/support/conversations')).json()) as { data: { id: number }[] })).data;
+    const screens: [Page, string, string][] = [
+      [admin.page, 'team', '/staff/team'],
+      [admin.page, 'support-inbox', '/staff/support'],
+      [admin.page, 'support-conversation', `/staff/support/${conversation.id}`],
+      [merchant.page, 'support-mine', '/support'],
+      [merchant.page, 'support-thread', `/support/${conversation.id}`],
+      [merchant.page, 'support-contact', '/support?new=1'],
+    ];
+    for (const language of ['en', 'zhtw'] as const) {
+      for (const scheme of ['light', 'dark'] as const) {
+        for (const page of [admin.page, merchant.page]) {
+          await page.evaluate(
+            ([lng, colors]) => {
+              window.localStorage.setItem('merchant-hub.locale', lng);
+              window.localStorage.setItem('merchant-hub.color-scheme', colors);
+            },
+            [language, scheme] as const,
+          );
+        }
+        for (const [page, name, path] of screens) {
+          for (const [width, height] of [
+            [1440, 900],
+            [375, 812],
+          ] as const) {
+            await page.setViewportSize({ width, height });
+            await page.goto(`${product.baseUrl}${path}`);
+            await page.locator(name === 'support-contact' ? '[role=dialog] input' : 'h1').first().waitFor();
+            await page.waitForLoadState('networkidle');
+            await page.waitForTimeout(300);
+            await page.screenshot({
+              path: resolve(SHOTS, `${name}-${language}-${scheme}-${width}.png`),
+              fullPage: name !== 'support-contact',
+              style: '.mantine-Notifications-root { display: none !important; }',
+            });
+          }
+        }
+      }
+    }
+    await admin.context.close();
+    await merchant.context.close();
+  }, 400_000);
+});
