@@ -1,5 +1,8 @@
 import type { Knex } from 'knex';
 import { writeAudit } from '../staff';
+import { bumpCatalogRevision } from './catalog-revision.repository';
+
+export { catalogRevision } from './catalog-revision.repository';
 
 /** Who changes the catalog: always a superadmin by the time a change runs (see `staffActorOf`). */
 export type CatalogActor = { userId: number; role: 'support' | 'superadmin'; ip: string | null };
@@ -23,9 +26,6 @@ export const onCatalogChange = (db: Knex, listener: Listener): (() => void) => {
   return () => set.delete(listener);
 };
 
-/** The catalog's revision: any write anywhere moved it. */
-export const catalogRevision = async (db: Knex | Knex.Transaction): Promise<number> => Number((await db('catalog_revision').where({ id: 1 }).first('revision'))?.revision ?? 0);
-
 /**
  * The one door every catalog write goes through: the change, the revision bump and its audit entry in one
  * transaction (a failed change leaves neither), then, once committed, the listeners.
@@ -38,7 +38,7 @@ export const commitCatalogChange = async <R>(
 ): Promise<R> => {
   const { result, revision } = await db.transaction(async (tx) => {
     const done = await change(tx);
-    await tx('catalog_revision').where({ id: 1 }).update({ revision: tx.raw('revision + 1'), updated_at: input.now });
+    const revision = await bumpCatalogRevision(tx, input.now);
     await writeAudit(tx, {
       actorUserId: actor.userId,
       merchantId: null,
@@ -50,7 +50,7 @@ export const commitCatalogChange = async <R>(
       actorRole: actor.role,
       at: input.now,
     });
-    return { result: done.result, revision: await catalogRevision(tx) };
+    return { result: done.result, revision };
   });
   const change_: CatalogChange = { action: input.action, revision, packageIds: input.packageIds ?? [], market: input.market ?? null };
   for (const listener of listeners.get(db) ?? []) {

@@ -4,10 +4,11 @@ import type { Knex } from 'knex';
 import type { Clock } from '../../../clock';
 import type { Db } from '../../../db/knex';
 import { type Exec, newId } from '../../../db/rows';
-import { type ChargeInput, type GatewayExec, GatewayError, type GatewayNextAction, type GatewayPayment, type PaymentGateway } from '../../../gateways/port';
+import type { GatewayExec, GatewayNextAction, GatewayPayment, PaymentGateway } from '../../../gateways/port';
 import { AppError } from '../../../http/errors';
 import { type BillingAccount, ensureBillingAccount, readBillingAccount } from '../repositories/billing-accounts.repository';
 import { type InvoiceRecord, toInvoiceRecord } from '../repositories/invoices.repository';
+import { chargeOnce } from './charge-once';
 import { takeTransactionPrecondition, takeTransactionWork } from './on-behalf';
 import { couponFor, insertSubscription, planLine, startDunning, useCoupon } from './subscription-steps';
 
@@ -39,24 +40,6 @@ const paymentRow = (account: BillingAccount, invoice: InvoiceRecord, { payment, 
 
 /** The gateway's answer to one charge, with what it was asked under (see chargeInvoice). */
 export type Charged = { payment: GatewayPayment; paymentMethod: string; idempotencyKey: string; attempt: number };
-
-/** Tries of one charge when the provider times out or fails (always with the same idempotency key). */
-const CHARGE_TRIES = 3;
-
-/**
- * Charges with the same idempotency key until the provider answers: a timeout, a 500 or a lost answer may
- * hide a charge that went through, and only a replay of the same key can find it without charging again.
- */
-export const chargeOnce = async (gateway: PaymentGateway, input: ChargeInput, exec?: GatewayExec, backoffMs = 50): Promise<GatewayPayment> => {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await gateway.charge(input, exec);
-    } catch (error) {
-      if (!(error instanceof GatewayError) || error.code !== 'gateway_unavailable' || attempt >= CHARGE_TRIES) throw error;
-      await new Promise((resolve) => setTimeout(resolve, backoffMs * attempt));
-    }
-  }
-};
 
 export type EngineDeps = { db: Db; clock: Clock; gateway: PaymentGateway; publicUrl: string; logger?: { warn: (details: object, message: string) => void } };
 
