@@ -144,9 +144,9 @@ const periodEnd = async (engine: Engine, ctx: MerchantTx, sub: SubscriptionRecor
     const pkg = await pkgOf(ctx.tx, pending.packageId);
     const start = pending.trialEndsAt;
     const end = nextPeriodEnd(start, pkg.billing_period, start);
-    await ctx.tx('subscriptions').where({ id: pending.id }).update({ stripe_status: 'active', current_period_start: start, current_period_end: end, billing_cycle_anchor: start, updated_at: ctx.now });
+    await ctx.tx('subscriptions').where({ id: pending.id }).update({ stripe_status: 'active', current_period_start: start, current_period_end: end, billing_cycle_anchor: start, unit_amount: pkg.subtotal, updated_at: ctx.now });
     report.downgraded += 1;
-    return invoicePeriod(engine, ctx, { ...pending, status: 'active', periodStart: start, periodEnd: end, anchor: start }, pkg, start, end, report);
+    return invoicePeriod(engine, ctx, { ...pending, status: 'active', periodStart: start, periodEnd: end, anchor: start, unitAmount: pkg.subtotal }, pkg, start, end, report);
   }
   if (sub.endsAt !== null && sub.endsAt <= ctx.now) {
     await cancel(ctx, sub, at);
@@ -162,9 +162,10 @@ const periodEnd = async (engine: Engine, ctx: MerchantTx, sub: SubscriptionRecor
   const pkg = await pkgOf(ctx.tx, sub.packageId);
   const start = sub.periodEnd as number;
   const end = nextPeriodEnd(sub.anchor ?? start, pkg.billing_period, start);
-  await ctx.tx('subscriptions').where({ id: sub.id }).update({ current_period_start: start, current_period_end: end, updated_at: ctx.now });
+  // The new period is billed at the package's price now: this is when an edited price reaches the subscriber.
+  await ctx.tx('subscriptions').where({ id: sub.id }).update({ current_period_start: start, current_period_end: end, unit_amount: pkg.subtotal, updated_at: ctx.now });
   report.renewed += 1;
-  return invoicePeriod(engine, ctx, { ...sub, periodStart: start, periodEnd: end }, pkg, start, end, report);
+  return invoicePeriod(engine, ctx, { ...sub, periodStart: start, periodEnd: end, unitAmount: pkg.subtotal }, pkg, start, end, report);
 };
 
 /**

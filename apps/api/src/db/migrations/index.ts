@@ -13,6 +13,7 @@ import * as outboxHtml from './501-outbox-html';
 import * as merchantCurrencyFollowsMarket from './600-merchant-currency-follows-market';
 import * as catalogAdmin from './700-catalog-admin';
 import * as supportInbox from './720-support-inbox';
+import * as subscriptionUnitAmount from './740-subscription-unit-amount';
 
 export type Migration = { name: string; up: (knex: Knex) => Promise<void>; down: (knex: Knex) => Promise<void> };
 
@@ -35,6 +36,7 @@ export const migrations: Migration[] = [
   { name: '700-catalog-admin', ...catalogAdmin },
   { name: '720-support-inbox', ...supportInbox },
   { name: '501-outbox-html', ...outboxHtml },
+  { name: '740-subscription-unit-amount', ...subscriptionUnitAmount },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

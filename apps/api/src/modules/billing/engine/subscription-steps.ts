@@ -48,6 +48,8 @@ export const insertSubscription = async (
     periodEnd: number | null;
     trialEndsAt?: number | null;
     collectionMethod?: 'charge_automatically' | 'send_invoice';
+    /** What one unit is billed at for the first period; the package's price unless the invoice used another. */
+    unitAmount?: number;
     now: number;
   },
 ): Promise<SubscriptionRecord> => {
@@ -66,6 +68,7 @@ export const insertSubscription = async (
       current_period_end: input.periodEnd,
       billing_cycle_anchor: input.periodStart,
       collection_method: input.collectionMethod ?? 'charge_automatically',
+      unit_amount: input.unitAmount ?? input.pkg.subtotal,
       created_at: input.now,
       updated_at: input.now,
     })

@@ -25,6 +25,8 @@ export type SubscriptionRecord = {
   dunningAttempts: number;
   nextRetryAt: number | null;
   canceledAt: number | null;
+  /** The unit amount (subtotal before tax, minor units) the current period is billed at; null on rows from before migration 740. */
+  unitAmount: number | null;
 };
 
 export const toSubscriptionRecord = (row: Record<string, unknown>): SubscriptionRecord => ({
@@ -49,7 +51,15 @@ export const toSubscriptionRecord = (row: Record<string, unknown>): Subscription
   dunningAttempts: num(row.dunning_attempts),
   nextRetryAt: numOrNull(row.next_retry_at),
   canceledAt: numOrNull(row.canceled_at),
+  unitAmount: numOrNull(row.unit_amount),
 });
+
+/**
+ * What one unit of the subscription is billed at for its current period: the amount stored when the period
+ * started or the plan changed (a Stripe subscription item's price), so an edited package price reaches it at
+ * the next renewal and never changes what the unused time of this period is worth.
+ */
+export const billedUnitAmount = (record: SubscriptionRecord, pkg: CatalogPackage): number => record.unitAmount ?? pkg.subtotal;
 
 export const LIVE_STATUSES: readonly SubscriptionStatus[] = ['active', 'trialing', 'past_due'];
 
@@ -100,6 +110,7 @@ export type SubscriptionPatch = Partial<{
   couponInvoicesUsed: number;
   dunningAttempts: number;
   nextRetryAt: number | null;
+  unitAmount: number;
   updatedAt: number;
 }>;
 
@@ -119,6 +130,7 @@ const COLUMNS: Record<keyof SubscriptionPatch, string> = {
   couponInvoicesUsed: 'coupon_invoices_used',
   dunningAttempts: 'dunning_attempts',
   nextRetryAt: 'next_retry_at',
+  unitAmount: 'unit_amount',
   updatedAt: 'updated_at',
 };
 

@@ -7,7 +7,7 @@ import type { DraftLine, Engine } from '../engine/billing.engine';
 import { type BillingAccount, billingAccountOf, readBillingAccount } from '../repositories/billing-accounts.repository';
 import { readInvoice, toInvoice } from '../repositories/invoices.repository';
 import { findPromotionByCode, type PromotionRecord } from '../repositories/promotions.repository';
-import { type SubscriptionRecord, updateSubscriptions } from '../repositories/subscriptions.repository';
+import { billedUnitAmount, type SubscriptionRecord, updateSubscriptions } from '../repositories/subscriptions.repository';
 import { type Actor, billingState, dateOf, returnUrlOf } from './billing-state';
 import { couponProblem, couponReuseProblem } from './coupon-rules';
 import type { CouponsService } from './coupons.service';
@@ -19,6 +19,8 @@ type AddOnQuote = {
   existing: SubscriptionRecord | null;
   quantity: number;
   locked: number;
+  /** What one store is billed at this period: an existing add-on's own amount, else the package's price. */
+  unitAmount: number;
   prorated: number;
   coupon: { terms: CouponTerms; code: string; promotion: PromotionRecord } | null;
   isInvalidCoupon: boolean;
@@ -42,7 +44,9 @@ export const createAddOnService = (engine: Engine, parts: { onSession: OnSession
     const locked = existing?.lockChannelCount ?? 0;
     // Spec §9: only the ten counts the page offers, from the locked channels up (the page's own rule).
     if (!isOfferedAddOnQuantity(locked, quantity)) throw quantityInvalid();
-    const prorated = prorate({ amount: pkg.subtotal * (quantity - locked), periodStart: plan.periodStart, periodEnd: plan.periodEnd, at: now, currency: account.currency });
+    // Stores added mid-period join the add-on at the amount its period is billed at (an edited price waits for the renewal).
+    const unitAmount = existing ? billedUnitAmount(existing, pkg) : pkg.subtotal;
+    const prorated = prorate({ amount: unitAmount * (quantity - locked), periodStart: plan.periodStart, periodEnd: plan.periodEnd, at: now, currency: account.currency });
     let coupon: AddOnQuote['coupon'] = null;
     let isInvalidCoupon = false;
     if (couponCode) {
@@ -50,7 +54,7 @@ export const createAddOnService = (engine: Engine, parts: { onSession: OnSession
       if (couponProblem(promotion, account.currency, now, { market: pkg.market, groupKey: null }) || !promotion || (await couponReuseProblem(exec, promotion, account.merchantId))) isInvalidCoupon = true;
       else coupon = { terms: { percent_off: promotion.coupon.percent_off, amount_off: promotion.coupon.amount_off, currency: promotion.coupon.currency } as CouponTerms, code: promotion.code, promotion };
     }
-    return { pkg, plan, existing, quantity, locked, prorated, coupon, isInvalidCoupon };
+    return { pkg, plan, existing, quantity, locked, unitAmount, prorated, coupon, isInvalidCoupon };
   };
 
   const addOnInfo = (account: BillingAccount, quote: AddOnQuote) => {
@@ -65,7 +69,7 @@ export const createAddOnService = (engine: Engine, parts: { onSession: OnSession
     const amounts = invoiceAmounts({ lines: [line], coupon: quote.coupon?.terms ?? null, taxPercent: quote.pkg.tax, currency: account.currency, balance: account.balance });
     return {
       quantity: quote.quantity,
-      unit_price: quote.pkg.subtotal,
+      unit_price: quote.unitAmount,
       tax_percentage: quote.pkg.tax,
       tax_label: quote.pkg.tax_label,
       prorated_amount: quote.prorated,
@@ -129,6 +133,7 @@ export const createAddOnService = (engine: Engine, parts: { onSession: OnSession
           pkg: quote.pkg,
           quantity,
           lockChannelCount: quantity,
+          unitAmount: quote.unitAmount,
           periodStart: quote.plan.periodStart,
           periodEnd: quote.plan.periodEnd,
           now: ctx.now,

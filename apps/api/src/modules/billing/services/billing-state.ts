@@ -19,7 +19,9 @@ export type PendingChange =
         subscription_id: number;
         scheduled_subscription_id: number | null;
         period_end: number;
-        add_on: { subscription_id: number; package_id: number } | null;
+        /** The target's unit amount the change was quoted at (absent on changes pending from before it was stored). */
+        unit_amount?: number;
+        add_on: { subscription_id: number; package_id: number; unit_amount?: number } | null;
       };
     }
   | { purpose: 'retry' | 'add_on'; details: { subscription_id: number } };

@@ -49,12 +49,14 @@ export const createPlanActivation = (engine: Engine) => {
       promotionCodeId: null,
       couponAppliedAt: null,
       couponInvoicesUsed: 0,
+      // The quoted price is what the rest of this period was charged at (3-D Secure may complete later).
+      unitAmount: details.unit_amount ?? target.subtotal,
       ...newCycle,
       updatedAt: now,
     });
     if (switched && details.add_on) {
       const addOnPkg = (await findPackage(tx, details.add_on.package_id)) as CatalogPackage;
-      await updateSubscriptions(tx, details.add_on.subscription_id, { packageId: addOnPkg.id, stripePlan: addOnPkg.stripe_id, ...newCycle, updatedAt: now });
+      await updateSubscriptions(tx, details.add_on.subscription_id, { packageId: addOnPkg.id, stripePlan: addOnPkg.stripe_id, unitAmount: details.add_on.unit_amount ?? addOnPkg.subtotal, ...newCycle, updatedAt: now });
     }
   };
 

@@ -8,7 +8,7 @@ import type { DraftLine, Engine } from '../engine/billing.engine';
 import { nextPeriodEnd } from '../engine/periods';
 import { type BillingAccount, readBillingAccount } from '../repositories/billing-accounts.repository';
 import { findInvoice, toInvoice } from '../repositories/invoices.repository';
-import { cancelSubscription, type SubscriptionRecord, updateSubscriptions } from '../repositories/subscriptions.repository';
+import { billedUnitAmount, cancelSubscription, type SubscriptionRecord, updateSubscriptions } from '../repositories/subscriptions.repository';
 import { type Actor, billingState, dateOf, type PendingChange, purchasable, returnUrlOf } from './billing-state';
 import type { OnSessionPayment } from './on-session-payment';
 import type { PlanActivation } from './plan-activation';
@@ -21,7 +21,10 @@ export const createPlanChangeService = (engine: Engine, parts: { onSession: OnSe
   const { db, publicUrl } = engine.deps;
   const { onSession, activation, lifecycle } = parts;
 
-  /** What a plan change costs right now, the same numbers the change itself will charge. */
+  /**
+   * What a plan change costs right now, the same numbers the change itself will charge. The unused time is
+   * credited at what the current period was billed at (billedUnitAmount), never at an edited package price.
+   */
   const quotePlanChange = (account: BillingAccount, current: SubscriptionRecord, currentPkg: CatalogPackage, target: CatalogPackage, now: number, addOn: AddOnRealignment | null) => {
     const start = current.periodStart as number;
     const end = current.periodEnd as number;
@@ -29,17 +32,17 @@ export const createPlanChangeService = (engine: Engine, parts: { onSession: OnSe
     const lines: DraftLine[] = [];
     let newPeriodEnd = end;
     if (currentPkg.billing_period === target.billing_period) {
-      const { credit, charge } = planChangeProration({ oldAmount: currentPkg.subtotal, newAmount: target.subtotal, periodStart: start, periodEnd: end, at: now, currency });
+      const { credit, charge } = planChangeProration({ oldAmount: billedUnitAmount(current, currentPkg), newAmount: target.subtotal, periodStart: start, periodEnd: end, at: now, currency });
       lines.push({ description: `Unused time on ${currentPkg.name} after ${dateOf(now)}`, amount: -credit, proration: true, periodStart: now, periodEnd: end });
       lines.push({ description: `Remaining time on ${target.name} after ${dateOf(now)}`, amount: charge, proration: true, periodStart: now, periodEnd: end });
     } else {
       // Monthly ↔ yearly: a new cycle starts now; the old plan's unused time is credited.
       newPeriodEnd = nextPeriodEnd(now, target.billing_period, now);
-      const credit = prorate({ amount: currentPkg.subtotal, periodStart: start, periodEnd: end, at: now, currency });
+      const credit = prorate({ amount: billedUnitAmount(current, currentPkg), periodStart: start, periodEnd: end, at: now, currency });
       lines.push({ description: `Unused time on ${currentPkg.name} after ${dateOf(now)}`, amount: -credit, proration: true, periodStart: now, periodEnd: end });
       lines.push(engine.planLine(target, now, newPeriodEnd));
       if (addOn && addOn.sub.periodStart !== null && addOn.sub.periodEnd !== null) {
-        const addOnCredit = prorate({ amount: addOn.oldPkg.subtotal * addOn.sub.quantity, periodStart: addOn.sub.periodStart, periodEnd: addOn.sub.periodEnd, at: now, currency });
+        const addOnCredit = prorate({ amount: billedUnitAmount(addOn.sub, addOn.oldPkg) * addOn.sub.quantity, periodStart: addOn.sub.periodStart, periodEnd: addOn.sub.periodEnd, at: now, currency });
         lines.push({ description: `Unused time on ${addOn.sub.quantity} × ${addOn.oldPkg.name}`, amount: -addOnCredit, proration: true, periodStart: now, periodEnd: addOn.sub.periodEnd });
         lines.push(engine.planLine(addOn.newPkg, now, newPeriodEnd, addOn.sub.quantity));
       }
@@ -128,7 +131,8 @@ export const createPlanChangeService = (engine: Engine, parts: { onSession: OnSe
           subscription_id: current.id,
           scheduled_subscription_id: st.pendingRecord?.id ?? null,
           period_end: newPeriodEnd,
-          add_on: switched && addOn ? { subscription_id: addOn.sub.id, package_id: addOn.newPkg.id } : null,
+          unit_amount: target.subtotal,
+          add_on: switched && addOn ? { subscription_id: addOn.sub.id, package_id: addOn.newPkg.id, unit_amount: addOn.newPkg.subtotal } : null,
         },
       };
       if (!(await onSession.chargeNowOrVoid(ctx, invoice, returnUrlOf(actor, publicUrl), change))) return null;

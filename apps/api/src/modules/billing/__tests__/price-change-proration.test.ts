@@ -1,0 +1,74 @@
+import request from 'supertest';
+import { advance, bearer, newCard, packageId, tokenFor } from '../../../test-support/billing-helpers';
+import { createTestContext, testDatabases, type TestContext } from '../../../test-support/test-app';
+
+const NEW = 'new-merchant@demo.test';
+const DAY = 86_400;
+
+type Plan = Record<string, unknown> & { id: number; group_key: string; billing_period: string; price: number };
+const FORM_FIELDS = ['name', 'discount', 'tax', 'tax_label', 'image', 'sort_order', 'hide', 'call_for_quote', 'limits', 'descriptions'] as const;
+type Line = { description: string; amount: number };
+
+/**
+ * A superadmin's price edit reaches an existing subscriber at the next renewal (apps/api/README.md): until
+ * then the unused time of the period is credited at what was paid, and the preview agrees with the charge.
+ */
+describe.each(testDatabases)('plan price edits and proration (%s)', (kind) => {
+  let ctx: TestContext;
+  let staff: string;
+  let admin: string;
+  let token: string;
+  let userId: number;
+  beforeEach(async () => {
+    ctx = await createTestContext(kind);
+    [staff, admin, token] = await Promise.all([tokenFor(ctx, 'support@demo.test'), tokenFor(ctx, 'admin@demo.test'), tokenFor(ctx, NEW)]);
+    userId = ctx.demo.get(NEW)?.userId as number;
+  });
+  afterEach(async () => ctx.close());
+
+  const post = (path: string, body: Record<string, unknown>) => request(ctx.app).post(`/api/users/billing/${path}`).set(bearer(token)).send(body);
+  const raisePrice = async (group: string, price: number) => {
+    const catalog = await request(ctx.app).get('/api/staff/catalog?market=MY').set(bearer(admin));
+    const plan = (catalog.body.plans as Plan[]).find((p) => p.group_key === group && p.billing_period === 'monthly') as Plan;
+    // The edit form sends the plan's fields as the catalog answered them, with the new price.
+    const form = Object.fromEntries(FORM_FIELDS.map((field) => [field, plan[field]]));
+    const res = await request(ctx.app).post(`/api/staff/catalog/plans/${plan.id}`).set(bearer(admin)).send({ ...form, price });
+    expect(res.status).toBe(200);
+  };
+  /** Previews the upgrade, makes it, and checks the charge is exactly what the preview showed. */
+  const upgradeTo = async (stripeId: string): Promise<Line[]> => {
+    const target = await packageId(ctx, stripeId);
+    const preview = await request(ctx.app).get(`/api/users/billing/plan-change-preview?package_id=${target}`).set(bearer(token));
+    expect(preview.status).toBe(200);
+    const up = await post('downgrade-or-upgrade', { package_id: target, type: 'upgrade' });
+    expect(up.status).toBe(200);
+    const lines = up.body.invoice.lines.data as Line[];
+    expect(preview.body.data.lines.map((l: Line) => [l.description, l.amount])).toEqual(lines.map((l) => [l.description, l.amount]));
+    expect(preview.body.data.total).toBe(up.body.invoice.total);
+    expect(preview.body.data.amount_due).toBe(up.body.invoice.amount_paid);
+    return lines;
+  };
+
+  it('credits the unused time at the price paid, and the new price only from the next renewal', async () => {
+    const first = await post('late-subscribe', { paymentMethod: await newCard(ctx, '4242424242424242'), package_id: await packageId(ctx, 'price_my_starter_monthly') });
+    expect(first.body.invoice).toMatchObject({ subtotal: 9900, status: 'paid' });
+
+    // Half of the 31-day period (2026-03-02 → 2026-04-02), Starter goes from 99.00 to 129.00.
+    await advance(ctx, staff, userId, (31 * DAY) / 2);
+    await raisePrice('starter', 12900);
+    const upgrade = await upgradeTo('price_my_growth_monthly');
+    // Half of the 99.00 paid (not half of the new 129.00, 6450); Growth's remaining half at 199.00.
+    expect(upgrade.map((l) => l.amount)).toEqual([-4950, 9950]);
+
+    // Growth goes from 199.00 to 249.00 while the merchant is on it: the renewal on 2026-04-02 bills 249.00.
+    await raisePrice('growth', 24900);
+    await advance(ctx, staff, userId, (31 * DAY) / 2 + 60);
+    const history = await post('billing-history', { date_start: 0, date_end: 4_000_000_000 });
+    expect(history.body.data[0]).toMatchObject({ subtotal: 24900, billing_reason: 'subscription_cycle', status: 'paid' });
+
+    // Half of the 30-day period (2026-04-02 → 2026-05-02): the unused time is now worth half of 249.00.
+    await advance(ctx, staff, userId, 15 * DAY - 60);
+    const later = await upgradeTo('price_my_pro_monthly');
+    expect(later[0]?.amount).toBe(-12450);
+  });
+});
