@@ -5,7 +5,7 @@ import { createTestContext, testDatabases, type TestContext } from '../../../tes
 const NEW = 'new-merchant@demo.test';
 const DAY = 86_400;
 
-type Plan = Record<string, unknown> & { id: number; group_key: string; billing_period: string; price: number };
+type Plan = Record<string, unknown> & { id: number; group_key: string; billing_period: string; price: number; is_addon: boolean };
 const FORM_FIELDS = ['name', 'discount', 'tax', 'tax_label', 'image', 'sort_order', 'hide', 'call_for_quote', 'limits', 'descriptions'] as const;
 type Line = { description: string; amount: number };
 
@@ -29,7 +29,8 @@ describe.each(testDatabases)('plan price edits and proration (%s)', (kind) => {
   const post = (path: string, body: Record<string, unknown>) => request(ctx.app).post(`/api/users/billing/${path}`).set(bearer(token)).send(body);
   const raisePrice = async (group: string, price: number) => {
     const catalog = await request(ctx.app).get('/api/staff/catalog?market=MY').set(bearer(admin));
-    const plan = (catalog.body.plans as Plan[]).find((p) => p.group_key === group && p.billing_period === 'monthly') as Plan;
+    const plans = [...(catalog.body.plans as Plan[]), ...(catalog.body.add_ons as Plan[])];
+    const plan = plans.find((p) => (group === 'add-on' ? p.is_addon : p.group_key === group) && p.billing_period === 'monthly') as Plan;
     // The edit form sends the plan's fields as the catalog answered them, with the new price.
     const form = Object.fromEntries(FORM_FIELDS.map((field) => [field, plan[field]]));
     const res = await request(ctx.app).post(`/api/staff/catalog/plans/${plan.id}`).set(bearer(admin)).send({ ...form, price });
@@ -70,5 +71,26 @@ describe.each(testDatabases)('plan price edits and proration (%s)', (kind) => {
     await advance(ctx, staff, userId, 15 * DAY - 60);
     const later = await upgradeTo('price_my_pro_monthly');
     expect(later[0]?.amount).toBe(-12450);
+  });
+
+  it('keeps an add-on at its billed amount until renewal: stores added and the unused time of a period switch', async () => {
+    const mine = await tokenFor(ctx, 'merchant-my@demo.test');
+    const store = ctx.demo.get('merchant-my@demo.test')?.storeIds[0] as number;
+    const quote = async () => (await request(ctx.app).get('/api/users/usage-addon/get-amount-to-pay').set(bearer(mine)).query({ addon_store_quantity: 3, store_id: store })).body.data;
+    const switchPreview = async () => {
+      const res = await request(ctx.app).get(`/api/users/billing/plan-change-preview?package_id=${await packageId(ctx, 'price_my_growth_yearly')}`).set(bearer(mine));
+      expect(res.status).toBe(200);
+      return (res.body.data.lines as Line[]).filter((l) => l.amount < 0);
+    };
+    expect((await request(ctx.app).post('/api/users/usage-addon/subscribe').set(bearer(mine)).send({ store_id: store, addon_store_quantity: 2 })).status).toBe(200);
+    const before = { quote: await quote(), credits: await switchPreview() };
+    expect(before.credits).toHaveLength(2); // the plan's unused time and the add-on's
+
+    await raisePrice('add-on', before.quote.unit_price + 1000);
+    await raisePrice('growth', 24900);
+    const after = { quote: await quote(), credits: await switchPreview() };
+    // The third store joins at what the first two are billed at this period; the credits are those of the amounts paid.
+    expect(after.quote).toMatchObject({ unit_price: before.quote.unit_price, prorated_amount: before.quote.prorated_amount, total_amount: before.quote.total_amount });
+    expect(after.credits.map((l) => [l.description, l.amount])).toEqual(before.credits.map((l) => [l.description, l.amount]));
   });
 });
