@@ -93,4 +93,28 @@ describe.each(testDatabases)('plan price edits and proration (%s)', (kind) => {
     expect(after.quote).toMatchObject({ unit_price: before.quote.unit_price, prorated_amount: before.quote.prorated_amount, total_amount: before.quote.total_amount });
     expect(after.credits.map((l) => [l.description, l.amount])).toEqual(before.credits.map((l) => [l.description, l.amount]));
   });
+
+  it('keeps the price quoted before 3-D Secure when the price is edited while the bank waits', async () => {
+    const confirmAfterRaise = async (res: request.Response, group: string, price: number) => {
+      expect(res.status).toBe(402);
+      await raisePrice(group, price);
+      const page = new URL(res.body.next_action.redirect_to_url.url as string).pathname;
+      expect((await request(ctx.app).post(`${page}/complete`).type('form').send({ outcome: 'succeeded' })).status).toBe(303);
+      expect((await post('confirm-payment', { payment_intent: res.body.payment_intent.id })).status).toBe(200);
+    };
+    const creditFor = async (stripeId: string) => {
+      const res = await request(ctx.app).get(`/api/users/billing/plan-change-preview?package_id=${await packageId(ctx, stripeId)}`).set(bearer(token));
+      return (res.body.data.lines as Line[])[0]?.amount;
+    };
+    const card = await newCard(ctx, '4000002760003184');
+    await confirmAfterRaise(await post('late-subscribe', { paymentMethod: card, package_id: await packageId(ctx, 'price_my_starter_monthly'), return_url: '/home/dashboard' }), 'starter', 12900);
+    await advance(ctx, staff, userId, (31 * DAY) / 2);
+    expect(await creditFor('price_my_growth_monthly')).toBe(-4950); // half of the 99.00 paid
+
+    const up = await post('downgrade-or-upgrade', { package_id: await packageId(ctx, 'price_my_growth_monthly'), type: 'upgrade' });
+    await confirmAfterRaise(up, 'growth', 24900);
+    // The rest of the period was charged at 199.00 (9950 for the half): that is what its unused time is worth.
+    expect(await creditFor('price_my_pro_monthly')).toBe(-9950);
+  });
 });
+

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { type CatalogPackage, findPackage } from '../../packages';
 import type { Engine, MerchantTx } from '../engine/billing.engine';
 import { nextPeriodEnd } from '../engine/periods';
-import { type InvoiceRecord, setInvoiceSubscription } from '../repositories/invoices.repository';
+import { type InvoiceRecord, invoiceLines, setInvoiceSubscription } from '../repositories/invoices.repository';
 import { updateSubscriptions } from '../repositories/subscriptions.repository';
 import type { PlanChangeDetails } from './billing-state';
 
@@ -25,9 +25,13 @@ export const createPlanActivation = (engine: Engine) => {
     });
   };
 
-  /** The paid first invoice's period becomes the plan's first period. */
+  /**
+   * The paid first invoice's period becomes the plan's first period, billed at what its plan line charged (a
+   * price edited while 3-D Secure was pending reaches the plan at its renewal).
+   */
   const startPlan = async (tx: Knex.Transaction, merchantId: number, pkg: CatalogPackage, invoice: InvoiceRecord, now: number): Promise<void> => {
-    const sub = await engine.insertSubscription(tx, { merchantId, name: 'default', status: 'active', pkg, periodStart: invoice.periodStart, periodEnd: invoice.periodEnd, now });
+    const unitAmount = (await invoiceLines(tx, invoice.id))[0]?.amount;
+    const sub = await engine.insertSubscription(tx, { merchantId, name: 'default', status: 'active', pkg, periodStart: invoice.periodStart, periodEnd: invoice.periodEnd, unitAmount, now });
     await setInvoiceSubscription(tx, invoice.id, sub.id);
   };
 
