@@ -25,7 +25,6 @@ export const up = async (knex: Knex): Promise<void> => {
 };
 
 export const down = async (knex: Knex): Promise<void> => {
-  await knex.schema.alterTable('subscriptions', (t) => {
-    t.dropColumn('unit_amount');
-  });
+  // A plain DROP COLUMN on both databases: Knex's SQLite table copy would break the staff directory's triggers.
+  await knex.raw('alter table ?? drop column ??', ['subscriptions', 'unit_amount']);
 };

@@ -1,5 +1,7 @@
 import request from 'supertest';
+import * as unitAmountMigration from '../../../db/migrations/740-subscription-unit-amount';
 import { advance, bearer, newCard, packageId, tokenFor } from '../../../test-support/billing-helpers';
+import { findPackage } from '../../packages';
 import { createTestContext, testDatabases, type TestContext } from '../../../test-support/test-app';
 
 const NEW = 'new-merchant@demo.test';
@@ -116,5 +118,12 @@ describe.each(testDatabases)('plan price edits and proration (%s)', (kind) => {
     // The rest of the period was charged at 199.00 (9950 for the half): that is what its unused time is worth.
     expect(await creditFor('price_my_pro_monthly')).toBe(-9950);
   });
-});
 
+  it('backfills the billed amount of existing subscriptions from their package (migration 740)', async () => {
+    await unitAmountMigration.down(ctx.db);
+    await unitAmountMigration.up(ctx.db);
+    const rows: { unit_amount: unknown; package_id: unknown }[] = await ctx.db('subscriptions').select('unit_amount', 'package_id');
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row.unit_amount === null ? null : Number(row.unit_amount)).toBe((await findPackage(ctx.db, Number(row.package_id)))?.subtotal);
+  });
+});
