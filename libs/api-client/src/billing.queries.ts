@@ -78,11 +78,15 @@ export type CreditBalanceCursor = { ending_before?: string; starting_after?: str
  */
 const useInvalidateBilling = () => {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
+  return async () => {
+    // A read still in flight may have been answered before the change: cancel it, so the refetch below is a new
+    // request (invalidating alone would join the stale one).
+    await queryClient.cancelQueries({ queryKey: billingKeys.all });
+    return Promise.all([
       queryClient.invalidateQueries({ queryKey: billingKeys.all }),
       queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === 'staff' && query.queryKey[1] !== 'me' }),
     ]);
+  };
 };
 
 /** A mutation whose success changes billing state: billing reads refetch before `onSuccess` callers run on. */

@@ -154,7 +154,11 @@ const probesFor = (op: Operation): Probe[] => {
  */
 const installChangeLog = async (db: TestContext['db']): Promise<number> => {
   await db.raw('create table fuzz_changes (id integer primary key, tbl text not null, op text not null)');
-  const rows = (await db.raw("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'knex_%' and name <> 'fuzz_changes'")) as { name: string }[];
+  const tables = (await db.raw("select name, sql from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'knex_%' and name <> 'fuzz_changes'")) as { name: string; sql: string | null }[];
+  // A full-text index (a virtual table and its shadow tables) takes no triggers; the triggers that keep it in
+  // step fire on the real table it indexes, which is watched.
+  const virtual = tables.filter((t) => /^create virtual table/i.test(t.sql ?? '')).map((t) => t.name);
+  const rows = tables.filter((t) => !virtual.some((v) => t.name === v || t.name.startsWith(`${v}_`)));
   for (const { name } of rows) {
     for (const op of ['insert', 'update', 'delete']) {
       await db.raw(`create trigger "fuzz_${name}_${op}" after ${op} on "${name}" begin insert into fuzz_changes (tbl, op) values ('${name}', '${op}'); end`);

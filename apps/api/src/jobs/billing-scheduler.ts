@@ -21,7 +21,7 @@ const emptyReport = (): RunReport => ({ merchants: 0, renewed: 0, downgraded: 0,
  * ours, and the answers recorded in a second one. A charge a crash left unrecorded is asked again first, under
  * the same idempotency key, so it is recorded and never taken twice.
  */
-export const runDueBilling = async (engine: Engine, options: { merchantId?: number; limit?: number; stopRequested?: () => boolean } = {}): Promise<RunReport> => {
+export const runDueBilling = async (engine: Engine, options: { merchantId?: number; limit?: number; batchSize?: number; stopRequested?: () => boolean } = {}): Promise<RunReport> => {
   const report = emptyReport();
   const limit = options.limit ?? 1000;
   const settled = new Set<number>();
@@ -34,13 +34,16 @@ export const runDueBilling = async (engine: Engine, options: { merchantId?: numb
   for (;;) {
     // Shutting down: the batch in its transaction finishes, the rest wait for the next run (any instance).
     if (options.stopRequested?.()) break;
-    const ids = again.length > 0 ? again.splice(0, BATCH_SIZE) : due.splice(0, BATCH_SIZE);
+    const size = options.batchSize ?? BATCH_SIZE;
+    const ids = again.length > 0 ? again.splice(0, size) : due.splice(0, size);
     if (ids.length === 0) break;
     const batch = await settleIsolated(engine, ids, report, failures);
     for (const id of batch.settled) settled.add(id);
-    failures.push(...(await settleCharges(engine, batch.charges, report)));
-    // A merchant whose charge was just recorded may have more due (a clock moved months ahead): once more.
-    const charged = batch.charges.map((c) => c.account.merchantId).filter((id) => {
+    const answered = new Set<DeferredCharge>();
+    failures.push(...(await settleCharges(engine, batch.charges, report, answered)));
+    // A merchant whose charge was just recorded may have more due (a clock moved months ahead): once more. One
+    // whose charge got no answer waits for the next run (asking again now would loop while the provider is down).
+    const charged = batch.charges.filter((c) => answered.has(c)).map((c) => c.account.merchantId).filter((id) => {
       const n = (steps.get(id) ?? 0) + 1;
       steps.set(id, n);
       return n < MAX_STEPS_PER_MERCHANT;
@@ -234,7 +237,7 @@ export const advanceMerchantClock = async (engine: Engine, merchantId: number, s
  * Runs the scheduler on an interval in one process. A lease row makes instances take turns scanning (the row
  * locks above are what makes double renewal impossible; the lease only avoids wasted scans).
  */
-export const startBillingScheduler = (deps: AppDeps, options: { intervalMs?: number; observer?: SchedulerObserver } = {}): { stop: () => Promise<void> } => {
+export const startBillingScheduler = (deps: AppDeps, options: { intervalMs?: number; batchSize?: number; observer?: SchedulerObserver } = {}): { stop: () => Promise<void> } => {
   const engine = billingFor(deps).engine;
   const owner = `${hostname()}:${process.pid}`;
   const intervalMs = options.intervalMs ?? deps.config.schedulerIntervalMs;
@@ -247,7 +250,7 @@ export const startBillingScheduler = (deps: AppDeps, options: { intervalMs?: num
       const until = now + Math.ceil(intervalMs / 1000);
       await deps.db('job_leases').insert({ name: 'billing', owner, leased_until: 0 }).onConflict('name').ignore();
       const taken = await deps.db('job_leases').where({ name: 'billing' }).andWhere((q) => q.where('leased_until', '<', now).orWhere({ owner })).update({ owner, leased_until: until });
-      const report = taken === 1 ? await runDueBilling(engine, { stopRequested: () => stopped }) : emptyReport();
+      const report = taken === 1 ? await runDueBilling(engine, { batchSize: options.batchSize, stopRequested: () => stopped }) : emptyReport();
       if (report.merchants > 0) deps.logger?.info({ report }, 'billing scheduler run');
       options.observer?.runFinished(report, (performance.now() - startedAt) / 1000);
     } catch (error) {

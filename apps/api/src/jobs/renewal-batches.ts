@@ -130,7 +130,7 @@ export const unsettledRenewals = async (engine: Engine, merchantId?: number): Pr
  * invoice someone else settled meanwhile (same key: the same charge) is left as it is. Returns the errors of
  * charges the gateway could not be asked (the invoice stays unsettled: the next run asks again).
  */
-export const settleCharges = async (engine: Engine, charges: DeferredCharge[], report: RunReport): Promise<unknown[]> => {
+export const settleCharges = async (engine: Engine, charges: DeferredCharge[], report: RunReport, answered?: Set<DeferredCharge>): Promise<unknown[]> => {
   if (charges.length === 0) return [];
   const { db, gateway } = engine.deps;
   const failures: unknown[] = [];
@@ -140,7 +140,10 @@ export const settleCharges = async (engine: Engine, charges: DeferredCharge[], r
     for (const charge of charges) {
       try {
         const charged = await engine.chargeInvoice(charge.account, charge.invoice, { offSession: true, idempotencyKey: charge.idempotencyKey }, exec);
-        if (charged) out.push({ charge, charged });
+        if (charged) {
+          out.push({ charge, charged });
+          answered?.add(charge);
+        }
       } catch (error) {
         failures.push(error);
       }

@@ -22,7 +22,8 @@ const photoInput = () => {
 
 const openProfile = async (routes: FakeRoute[] = []) => {
   storeSession();
-  const app = renderApp('/profile/personal', [...routes, ...signedIn]);
+  // The profile also lists staff visits (its own tests are in staff-access.test.tsx): none here.
+  const app = renderApp('/profile/personal', [...routes, { path: '/users/staff-access', body: { data: [] } }, ...signedIn]);
   await waitFor(async () => expect(await screen.findByRole('textbox', { name: 'Name' })).toHaveValue('Aisyah Rahman'));
   return app;
 };

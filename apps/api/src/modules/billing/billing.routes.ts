@@ -61,8 +61,9 @@ export const billingRoutes = (deps: AppDeps): RouteTable => {
   };
 
   /** Resolves whose billing this is (audited for staff). */
-  const actor = async (ctx: { req: Request; res: Response; input: { user_id?: number; store_id?: number }; audit: string }) => {
-    const acting = await actingFor(deps, ctx.req, ctx.res, { userId: ctx.input.user_id, storeId: ctx.input.store_id, action: ctx.audit, details: { ...ctx.input } });
+  /** `read`: a read sent as POST (billing history) is audited as it happens and needs no reason, like a GET. */
+  const actor = async (ctx: { req: Request; res: Response; input: { user_id?: number; store_id?: number }; audit: string }, options: { read?: boolean } = {}) => {
+    const acting = await actingFor(deps, ctx.req, ctx.res, { userId: ctx.input.user_id, storeId: ctx.input.store_id, action: ctx.audit, details: { ...ctx.input }, auditNow: options.read });
     return { merchantId: acting.merchantId, isStaff: acting.auth.isStaff, returnUrl: threeDsReturnUrl(ctx.req) };
   };
 
@@ -209,7 +210,7 @@ export const billingRoutes = (deps: AppDeps): RouteTable => {
       auth: 'user',
       body: billingHistoryQuerySchema,
       audit: 'billing.history',
-      handler: async (ctx) => ledger.billingHistory(await actor(ctx), ctx.input),
+      handler: async (ctx) => ledger.billingHistory(await actor(ctx, { read: true }), ctx.input),
     }),
     route({
       method: 'get',

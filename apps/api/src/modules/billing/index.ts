@@ -12,3 +12,4 @@ export type { Actor } from './services/billing-state';
 export { couponProblem } from './services/coupon-rules';
 export { type ActingFor, actingFor, onBehalfRoutes } from './services/merchant-access';
 export { createStaffPreviews } from './services/staff-preview';
+export { invoicePdf } from './services/invoice-document';

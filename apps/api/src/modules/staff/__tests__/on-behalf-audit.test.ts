@@ -32,6 +32,13 @@ describe.each(testDatabases)('billing on a merchant’s behalf (%s)', (kind) => 
     expect(await entries('billing.unsubscribe')).toEqual([{ outcome: 'refused', reason: null, error_code: 'reason_required' }]);
   });
 
+  it('lets staff read the billing history (a read sent as POST) without a reason, audited as a read', async () => {
+    const res = await request(ctx.app).post('/api/users/billing/billing-history').set(bearer(support)).send({ user_id: myUser, date_start: 0, date_end: 4_000_000_000 });
+    expect(res.status).toBe(200);
+    expect(res.body.data.length).toBeGreaterThan(0);
+    expect(await entries('billing.history')).toEqual([{ outcome: 'succeeded', reason: null, error_code: null }]);
+  });
+
   it('writes one succeeded entry with the reason when the change is made', async () => {
     const res = await unsubscribe(support, { user_id: myUser, reason });
     expect(res.status).toBe(200);
