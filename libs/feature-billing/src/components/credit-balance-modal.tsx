@@ -2,6 +2,7 @@ import { Button, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core'
 import { useCreditBalance } from '@merchant-hub/api-client';
 import type { CreditBalanceCursor } from '@merchant-hub/api-client';
 import { formatMoney } from '@merchant-hub/money';
+import type { CurrencyCode } from '@merchant-hub/domain';
 import { EmptyState, ErrorState, formatDate } from '@merchant-hub/ui-kit';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,8 +14,8 @@ export type CreditBalanceModalProps = { opened: boolean; userId?: number; onClos
  * as the merchant does: credit is positive. An entry that adds credit reads `+RM 25.00` (green), one that uses
  * it `-RM 25.00`, and the balance column is the credit left (`RM 25.00`), as the Available credit line above.
  */
-const creditChange = (amount: number, currency: string) => (amount < 0 ? `+${formatMoney(-amount, currency)}` : formatMoney(-amount, currency));
-const creditLeft = (endingBalance: number, currency: string) => formatMoney(-endingBalance, currency);
+const creditChange = (amount: number, currency: CurrencyCode) => (amount < 0 ? `+${formatMoney(-amount, currency)}` : formatMoney(-amount, currency));
+const creditLeft = (endingBalance: number, currency: CurrencyCode) => formatMoney(-endingBalance, currency);
 
 /** The credit ledger, ten entries a page, newest first; Newer/Older page with the first/last entry as cursor. */
 export const CreditBalanceModal = ({ opened, userId, onClose }: CreditBalanceModalProps) => {
