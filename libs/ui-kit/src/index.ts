@@ -53,8 +53,8 @@ export {
   writeThemeOptions,
 } from './shell/theme-options';
 export type { SidebarImage, ThemeColor, ThemeOptions } from './shell/theme-options';
-export { GuidedTour, TOUR_DELAY_MS, TOUR_MIN_WIDTH, shouldStartTour, useDelayedTour } from './guided-tour';
-export type { GuidedTourLabels, GuidedTourProps, TourStep } from './guided-tour';
+export { GuidedTour, TOUR_DELAY_MS, TOUR_MAX_WAIT_MS, TOUR_MIN_WIDTH, TOUR_POPOVER, shouldStartTour, tourPlacement, useDelayedTour } from './guided-tour';
+export type { Box4, GuidedTourLabels, GuidedTourProps, TourPlacement, TourStep } from './guided-tour';
 export * from './card-field';
 export { SupportThread } from './support-thread';
 export type { SupportThreadProps } from './support-thread';

@@ -121,6 +121,25 @@ describe('sign-in screen', () => {
     expect(await screen.findByTestId('otp-error')).toHaveTextContent('Log in has been locked for a period of time. Come back later');
     expect(screen.getByTestId('otp-countdown').textContent).toMatch(/Try again in 1[45]:\d\d/);
     expect(screen.getByRole('button', { name: 'Verify' })).toBeDisabled();
+    expect(screen.getByRole('heading', { name: 'Sign-in locked' })).toBeInTheDocument();
+    expect(screen.getByTestId('otp-subtitle')).toHaveTextContent(/Signing in is locked/);
+    expect(screen.queryByText(/We sent a 6-digit code/)).not.toBeInTheDocument();
+  });
+
+  it('shows the ban, not a sent code, when sign-in is already banned at the first step', async () => {
+    renderApp('/signin', [
+      {
+        method: 'POST',
+        path: '/erpCheckOTPStatus',
+        status: 423,
+        body: { error: { code: 'otp_banned', message: 'locked', key: 'errors:error.otpBanned' }, otp_data: otpData({ mobile_attempts_left: 0, mobile_last_attempt_date: now() }) },
+      },
+    ]);
+    await fillCredentials();
+    expect(await screen.findByRole('heading', { name: 'Sign-in locked' })).toBeInTheDocument();
+    expect(screen.getByTestId('otp-error')).toHaveTextContent('Log in has been locked for a period of time. Come back later');
+    expect(screen.queryByText(/We sent a 6-digit code/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Verify' })).toBeDisabled();
   });
 
   it('signs in straight away when the account skips the code, and stores the session', async () => {

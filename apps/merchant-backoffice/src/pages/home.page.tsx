@@ -85,7 +85,10 @@ const PlanSummary = ({ billing }: { billing: BillingResponse }) => {
           <Group justify="space-between">
             <Text size="xs">{t(`summary.usageItems.${row.item}`)}</Text>
             <Text size="xs" c="dimmed">
-              {row.current} / {row.max === '*' || row.max === null ? t('summary.unlimited') : row.max}
+              {/* A left-to-right isolate: right-to-left languages would otherwise read "10000 / 0". */}
+              <bdi dir="ltr">
+                {row.current} / {row.max === '*' || row.max === null ? t('summary.unlimited') : row.max}
+              </bdi>
             </Text>
           </Group>
           <Progress value={row.percent} color={row.state === 'exception' ? 'red' : undefined} size="sm" aria-label={t(`summary.usageItems.${row.item}`)} />

@@ -4,6 +4,7 @@ import { errorMessageKeys, isApiError, useCountries, useCreateMerchant, useShopC
 import { PageLoader, applyServerFieldErrors, usePageTitle, useSchemaForm } from '@merchant-hub/ui-kit';
 import { imageFileSchema, merchantWizardStepSchemas } from '@merchant-hub/validation';
 import { useEffect, useState } from 'react';
+import { regionName } from '@merchant-hub/i18n';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { PATHS } from '../app/gating';
@@ -51,7 +52,7 @@ export const imageProblem = (file: File | null): string | null => {
 
 /** /confirm/{token}: the three-step merchant creation wizard (spec §2, §4 Merchant wizard). */
 export const MerchantWizardPage = () => {
-  const { t } = useTranslation(['auth', 'errors', 'validation', 'common']);
+  const { t, i18n } = useTranslation(['auth', 'errors', 'validation', 'common']);
   usePageTitle(t('auth:wizard.title'));
   const { token = '' } = useParams();
   const navigate = useNavigate();
@@ -223,7 +224,7 @@ export const MerchantWizardPage = () => {
                 label={t('auth:wizard.country')}
                 required
                 searchable
-                data={(countries.data ?? []).map((entry) => ({ value: String(entry.id), label: entry.name }))}
+                data={(countries.data ?? []).map((entry) => ({ value: String(entry.id), label: regionName(entry.iso_code, entry.name, i18n.language) }))}
                 key={form.key('country')}
                 {...form.getInputProps('country')}
                 onChange={(value) => {

@@ -55,11 +55,12 @@ export const OtpStep = ({ email, otpData, error, submitting, resending, mailDela
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
         <Stack gap={4}>
+          {/* Banned (no attempts left): no code is waiting to be typed, so the screen says why instead. */}
           <Title order={1} size="h3">
-            {t('auth:otp.title')}
+            {locked ? t('auth:otp.lockedTitle') : t('auth:otp.title')}
           </Title>
-          <Text c="dimmed" size="sm">
-            {t('auth:otp.subtitle', { email })}
+          <Text c="dimmed" size="sm" data-testid="otp-subtitle">
+            {locked ? t('auth:otp.lockedSubtitle', { email }) : t('auth:otp.subtitle', { email })}
           </Text>
         </Stack>
         {mailDelayed ? (

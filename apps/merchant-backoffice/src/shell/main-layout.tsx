@@ -2,7 +2,7 @@ import { ActionIcon, Group, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useCurrentUser, useLogout } from '@merchant-hub/api-client';
 import { AppFrame, Icon, LanguagePicker, ThemeOptionsPanel } from '@merchant-hub/ui-kit';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { PATHS } from '../app/gating';
@@ -42,6 +42,7 @@ export const MainLayout = () => {
   const { language, changeLanguage } = useLanguage();
   const [options, setOptions] = useThemeOptions(user.data?.id ?? null);
   const [navOpened, setNavOpened] = useState(false);
+  const closeNav = useCallback(() => setNavOpened(false), []);
   const [panelOpened, setPanelOpened] = useState(false);
   const narrow = useMediaQuery(COLLAPSE_QUERY);
   const logout = useLogout({ meta: { handlesError: true } });
@@ -102,6 +103,7 @@ export const MainLayout = () => {
         options={options}
         navOpened={navOpened}
         onToggleNav={() => setNavOpened((opened) => !opened)}
+        onCloseNav={closeNav}
         onNavigate={() => {
           if (narrow) setNavOpened(false);
         }}
@@ -115,6 +117,7 @@ export const MainLayout = () => {
         labels={{
           back: t('shell:topBar.back'),
           openMenu: t('shell:topBar.openMenu'),
+          closeMenu: t('shell:topBar.closeMenu'),
           userMenu: t('shell:topBar.userMenu'),
           billing: t('shell:topBar.billing'),
           profile: t('shell:topBar.profile'),

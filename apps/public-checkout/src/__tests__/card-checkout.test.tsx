@@ -77,6 +77,15 @@ describe('card checkout (MY)', () => {
     expect(pay()).toBeDisabled();
   }, 60_000);
 
+  it('names the countries in the page language (zhtw) while the API still gets its own name', async () => {
+    renderCheckout('/subscribe-payment/7?locale=zh-TW', base);
+    await screen.findByTestId('summary-total');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /^國家\s*\*?$/ })).toHaveValue('馬來西亞'));
+    await choose(/^國家\s*\*?$/, '新加坡');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /^國家\s*\*?$/ })).toHaveValue('新加坡'));
+    expect(screen.queryByRole('option', { name: 'Singapore', hidden: true })).not.toBeInTheDocument();
+  });
+
   it('enables Pay only with a valid form and a complete card', async () => {
     await ready();
     expect(pay()).toBeDisabled();

@@ -77,6 +77,20 @@ describe('gateway checkout (TW, ECPay)', () => {
     }
   });
 
+  it.each([
+    ['zh-TW', '國家', '台灣', '馬來西亞'],
+    ['zh-CN', '国家', '台湾', '马来西亚'],
+    ['th', 'ประเทศ', 'ไต้หวัน', 'มาเลเซีย'],
+  ])('names the countries in the page language (%s), not in English', async (locale, label, taiwan, malaysia) => {
+    renderCheckout(`/subscribe/12?locale=${locale}`, base);
+    const name = new RegExp(`^${label}\\s*\\*?$`);
+    await screen.findByTestId('summary-total');
+    await waitFor(() => expect(screen.getByRole('combobox', { name })).toHaveValue(taiwan));
+    await choose(name, malaysia);
+    await waitFor(() => expect(screen.getByRole('combobox', { name })).toHaveValue(malaysia));
+    expect(screen.queryByRole('option', { name: 'Malaysia', hidden: true })).not.toBeInTheDocument();
+  });
+
   it('strips non-digits from the postal code and keeps exactly three', async () => {
     await ready();
     await userEvent.type(box(/^Postal code/), '1-1 0 9');

@@ -20,7 +20,7 @@ import { FPX_BANKS, type FpxBankCode } from '@merchant-hub/validation';
 import { applyServerFieldErrors, CardField, type CardFieldHandle, type CardFieldLabels, type CardFieldState, useSchemaForm } from '@merchant-hub/ui-kit';
 import type { CheckoutConfig } from '@merchant-hub/api-client';
 import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
-import { normalizeLocale } from '@merchant-hub/i18n';
+import { normalizeLocale, regionName } from '@merchant-hub/i18n';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { CheckoutLayout } from '../app/checkout-layout';
@@ -268,7 +268,8 @@ export const CardCheckoutPage = () => {
                   required
                   searchable
                   allowDeselect={false}
-                  data={(countries.data ?? []).map((c) => c.name)}
+                  // The API's name is what is sent; the buyer reads it in the page's language.
+                  data={(countries.data ?? []).map((c) => ({ value: c.name, label: regionName(c.iso_code, c.name, i18n.language) }))}
                   key={form.key('country')}
                   {...form.getInputProps('country')}
                   onChange={(value) => {

@@ -1,7 +1,7 @@
 import { Alert, Button, Grid, Group, Loader, Modal, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { isApiError, useCheckoutPackage, useCountries, useCreateEcpayOrder, useStates } from '@merchant-hub/api-client';
 import type { Country } from '@merchant-hub/domain';
-import { isSupportedLocale, normalizeLocale, type SupportedLocale } from '@merchant-hub/i18n';
+import { isSupportedLocale, normalizeLocale, regionName, type SupportedLocale } from '@merchant-hub/i18n';
 import { checkoutTotals } from '@merchant-hub/money';
 import { applyServerFieldErrors, LanguagePicker, useSchemaForm } from '@merchant-hub/ui-kit';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -198,7 +198,7 @@ export const GatewayCheckoutPage = () => {
                   required
                   searchable
                   allowDeselect={false}
-                  data={(countries.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+                  data={(countries.data ?? []).map((c) => ({ value: String(c.id), label: regionName(c.iso_code, c.name, i18n.language) }))}
                   key={form.key('country')}
                   {...form.getInputProps('country')}
                   onChange={(value) => {

@@ -1,4 +1,4 @@
-import { ADD_ON_QUANTITY_OPTION_COUNT, addOnQuantityOptions, formatStoreCount, isOfferedAddOnQuantity } from '../index';
+import { ADD_ON_QUANTITY_OPTION_COUNT, addOnQuantityOptions, channelLimit, formatStoreCount, isOfferedAddOnQuantity } from '../index';
 
 describe('addOnQuantityOptions', () => {
   it('offers ten values from the locked channel count', () => {
@@ -45,5 +45,20 @@ describe('formatStoreCount', () => {
     [10, '10 stores'],
   ])('labels %i as %s', (count, expected) => {
     expect(formatStoreCount(count)).toBe(expected);
+  });
+});
+
+describe('channelLimit', () => {
+  it("adds a paid add-on's channels to the plan's limit", () => {
+    expect(channelLimit(5, { status: 'active', lockChannelCount: 3 })).toBe(8);
+    expect(channelLimit(5, { status: 'trialing', lockChannelCount: 2 })).toBe(7);
+  });
+
+  it('adds nothing without a paid add-on, and keeps an unlimited or missing limit', () => {
+    expect(channelLimit(5, null)).toBe(5);
+    expect(channelLimit(5, { status: 'past_due', lockChannelCount: 3 })).toBe(5);
+    expect(channelLimit(5, { status: 'incomplete', lockChannelCount: 3 })).toBe(5);
+    expect(channelLimit('*', { status: 'active', lockChannelCount: 3 })).toBe('*');
+    expect(channelLimit(null, { status: 'active', lockChannelCount: 3 })).toBeNull();
   });
 });

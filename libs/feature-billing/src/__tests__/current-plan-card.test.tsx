@@ -64,6 +64,12 @@ describe('CurrentPlanCard', () => {
 });
 
 describe('UsageLimitCard', () => {
+  it.each(['ar', 'he', 'en'])('keeps "used / limit" in reading order in %s (a left-to-right isolate)', async (lng) => {
+    renderFeature(<UsageLimitCard plan={pkg({ current_order: 0, max_order: 10000 })} />, { lng });
+    const amount = await screen.findByText('0 / 10000');
+    expect(amount.closest('bdi[dir="ltr"]')).not.toBeNull();
+  });
+
   it('marks a full limit as the exception state and writes Unlimited for *', async () => {
     renderFeature(<UsageLimitCard plan={pkg({ current_channel: 2, max_channel: 2, current_staff: 1 })} />);
     expect(await screen.findByTestId('usage-channel')).toHaveAttribute('data-state', 'exception');

@@ -221,6 +221,19 @@ describe('CreditBalanceModal', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Newer' }));
     await waitFor(() => expect(calls.at(-1)?.path).toBe('/users/billing/credit-balance?ending_before=t1'));
   });
+
+  it('reads credit as positive everywhere: the available line, a credit entry, a debit entry and the balance column', async () => {
+    const rows = [
+      { id: 't2', type: 'applied_to_invoice', description: 'Used on invoice', amount: 1000, currency: 'MYR', ending_balance: -2500, created: 1777593600 },
+      { id: 't1', type: 'adjustment', description: 'Goodwill', amount: -3500, currency: 'MYR', ending_balance: -3500, created: 1777500000 },
+    ];
+    const routes = [{ method: 'GET', path: '/users/billing/credit-balance', body: { balance: { balance: -2500, currency: 'MYR' }, balanceTransactions: { data: rows, hasNext: false, hasPrevious: false } } }];
+    renderFeature(<CreditBalanceModal opened onClose={vi.fn()} />, { routes });
+    expect(await screen.findByTestId('credit-available')).toHaveTextContent(/^RM 25\.00$/);
+    expect(screen.getAllByTestId('credit-change').map((cell) => cell.textContent)).toEqual(['-RM 10.00', '+RM 35.00']);
+    expect(screen.getAllByTestId('credit-left').map((cell) => cell.textContent)).toEqual(['RM 25.00', 'RM 35.00']);
+    expect(screen.getByRole('columnheader', { name: 'Credit balance' })).toBeInTheDocument();
+  });
 });
 
 describe('LateSubscribeModal', () => {

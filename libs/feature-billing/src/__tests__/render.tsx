@@ -26,8 +26,8 @@ export const routedFetch = (routes: Route[]) => {
   return { fetch: fetch as unknown as typeof globalThis.fetch, calls };
 };
 
-export const renderFeature = (ui: ReactElement, options: { routes?: Route[]; path?: string } = {}) => {
-  const i18n = createI18n({ lng: 'en', plugins: [initReactI18next] });
+export const renderFeature = (ui: ReactElement, options: { routes?: Route[]; path?: string; lng?: string } = {}) => {
+  const i18n = createI18n({ lng: options.lng ?? 'en', plugins: [initReactI18next] });
   const { fetch, calls } = routedFetch(options.routes ?? []);
   const http = createHttpClient({ fetch });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });

@@ -4,6 +4,7 @@ import type { BillingInfo } from '@merchant-hub/domain';
 import { billingInfoSchema } from '@merchant-hub/validation';
 import { applyServerFieldErrors, useSchemaForm } from '@merchant-hub/ui-kit';
 import { useState } from 'react';
+import { regionName } from '@merchant-hub/i18n';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '../notify';
 
@@ -30,7 +31,7 @@ type BillingForm = {
 
 /** Spec §5: the billing form; the state list waits for a country and empties when the country changes. */
 export const BillingDetailModal = ({ opened, info, userMerchantId, userId, forced = false, onClose }: BillingDetailModalProps) => {
-  const { t } = useTranslation(['billing', 'common', 'errors']);
+  const { t, i18n } = useTranslation(['billing', 'common', 'errors']);
   const notify = useNotify();
   const initialCountry = info?.country || 'Malaysia';
   const [country, setCountry] = useState(initialCountry);
@@ -102,7 +103,7 @@ export const BillingDetailModal = ({ opened, info, userMerchantId, userId, force
               label={t('common:field.country')}
               withAsterisk
               searchable
-              data={(countries.data ?? []).map((c) => c.name)}
+              data={(countries.data ?? []).map((c) => ({ value: c.name, label: regionName(c.iso_code, c.name, i18n.language) }))}
               key={form.key('country')}
               {...form.getInputProps('country')}
               onChange={(value) => {

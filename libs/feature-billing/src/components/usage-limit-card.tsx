@@ -23,7 +23,8 @@ export const UsageLimitCard = ({ plan }: UsageLimitCardProps) => {
               <Group justify="space-between" gap="xs">
                 <Text size="sm">{label}</Text>
                 <Text size="sm" c={row.state === 'exception' ? 'red' : 'dimmed'}>
-                  {unlimited ? t('usage.unlimited') : t('usage.amount', { current: row.current, max: row.max ?? '—' })}
+                  {/* "used / limit" is a number pair: isolated left-to-right so Arabic or Hebrew does not read "10000 / 0". */}
+                  {unlimited ? t('usage.unlimited') : <bdi dir="ltr">{t('usage.amount', { current: row.current, max: row.max ?? '—' })}</bdi>}
                   {row.state === 'exception' ? ` · ${t('usage.reached')}` : ''}
                 </Text>
               </Group>

@@ -1,4 +1,5 @@
-import { AppShell, Avatar, Box, Burger, Container, Group, Menu, ScrollArea, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
+import { AppShell, Avatar, Box, Burger, CloseButton, Container, Group, Menu, ScrollArea, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Icon } from '../icons';
@@ -12,6 +13,8 @@ export type FrameUser = { name: string; email: string; avatarUrl: string | null 
 export type AppFrameLabels = {
   back: string;
   openMenu: string;
+  /** The close control of the open menu below 1200 px. */
+  closeMenu: string;
   userMenu: string;
   billing: string;
   profile: string;
@@ -31,6 +34,8 @@ export type AppFrameProps = {
   options: ThemeOptions;
   navOpened: boolean;
   onToggleNav: () => void;
+  /** Closes the menu drawer (below 1200 px): its close button, Esc, or a click beside it. */
+  onCloseNav: () => void;
   onNavigate: () => void;
   /** The add-on page shows no sidebar (spec §2). */
   sidebarHidden?: boolean;
@@ -59,7 +64,9 @@ const initials = (name: string): string =>
 
 /**
  * The signed-in frame: top bar (menu button, back link, actions, user menu) and the sidebar. Below 1200 px
- * the sidebar becomes a drawer that the caller closes on every navigation (spec §2: ≤ 1199 px).
+ * the sidebar becomes a drawer that the caller closes on every navigation (spec §2: ≤ 1199 px). The open
+ * drawer leaves a strip of the page beside it, dimmed, and closes with its own close button, Esc, or a click
+ * on that strip: it never covers the screen with no way out.
  */
 export const AppFrame = ({
   logo,
@@ -70,6 +77,7 @@ export const AppFrame = ({
   options,
   navOpened,
   onToggleNav,
+  onCloseNav,
   onNavigate,
   sidebarHidden = false,
   backTo,
@@ -96,6 +104,16 @@ export const AppFrame = ({
         }
       : {}),
   };
+
+  const drawerOpen = navOpened && !sidebarHidden;
+  useEffect(() => {
+    if (!drawerOpen) return undefined;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onCloseNav();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [drawerOpen, onCloseNav]);
 
   return (
     <AppShell
@@ -168,12 +186,24 @@ export const AppFrame = ({
           </Group>
         </Group>
       </AppShell.Header>
+      {drawerOpen ? (
+        // Below 1200 px only: the page beside the open drawer, dimmed; a click on it closes the drawer.
+        <Box
+          hiddenFrom="lg"
+          data-testid="nav-backdrop"
+          onClick={onCloseNav}
+          style={{ position: 'fixed', inset: 0, zIndex: 100, background: 'rgba(0, 0, 0, 0.45)' }}
+        />
+      ) : null}
       {sidebarHidden ? null : (
-        <AppShell.Navbar p="sm" style={sidebarStyle} data-sidebar={options.sidebar}>
+        <AppShell.Navbar p="sm" maw="min(20rem, 85vw)" style={sidebarStyle} data-sidebar={options.sidebar}>
           <AppShell.Section>
-            <Box component={Link} to="/" aria-label={labels.home} onClick={onNavigate} style={{ display: 'block', textDecoration: 'none', color: 'inherit' }} py="xs" px={options.miniSidebar ? 0 : 'xs'}>
-              {logo}
-            </Box>
+            <Group justify="space-between" wrap="nowrap" gap="xs">
+              <Box component={Link} to="/" aria-label={labels.home} onClick={onNavigate} style={{ display: 'block', textDecoration: 'none', color: 'inherit' }} py="xs" px={options.miniSidebar ? 0 : 'xs'}>
+                {logo}
+              </Box>
+              <CloseButton hiddenFrom="lg" onClick={onCloseNav} aria-label={labels.closeMenu} size="lg" />
+            </Group>
           </AppShell.Section>
           <AppShell.Section grow component={ScrollArea} mt="md">
             {loading ? (

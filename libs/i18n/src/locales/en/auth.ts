@@ -36,6 +36,8 @@ export const auth = {
     mailDelayed: 'Our mail server is slow right now. Your code is on its way and may take a few minutes; we keep trying. You can also use a code you received earlier.',
     backToLogin: 'Back to login',
     lockedFor: 'Try again in',
+    lockedTitle: 'Sign-in locked',
+    lockedSubtitle: 'Too many wrong codes for {{email}}. Signing in is locked for a while; no code can be entered until the wait below is over.',
   },
   forgot: {
     title: 'Forgot password',

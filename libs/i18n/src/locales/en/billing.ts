@@ -176,7 +176,7 @@ export const billing = {
     date: 'Date',
     description: 'Description',
     amount: 'Amount',
-    endingBalance: 'Balance',
+    endingBalance: 'Credit balance',
     newer: 'Newer',
     older: 'Older',
     loadFailed: 'We could not load your credit balance.',

@@ -12,6 +12,7 @@ export const shell = {
   topBar: {
     back: 'Back',
     openMenu: 'Open the menu',
+    closeMenu: 'Close the menu',
     userMenu: 'Account menu',
     billing: 'Billing',
     profile: 'My profile',

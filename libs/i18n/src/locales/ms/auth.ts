@@ -35,6 +35,8 @@ export const auth = {
     mailDelayed: 'Pelayan mel kami perlahan sekarang. Kod anda sedang dihantar dan mungkin mengambil masa beberapa minit; kami terus mencuba. Anda juga boleh menggunakan kod yang diterima sebelum ini.',
     backToLogin: 'Kembali ke log masuk',
     lockedFor: 'Cuba lagi dalam',
+    lockedTitle: 'Log masuk dikunci',
+    lockedSubtitle: 'Terlalu banyak kod salah untuk {{email}}. Log masuk dikunci buat seketika; tiada kod boleh dimasukkan sehingga masa menunggu di bawah tamat.',
   },
   forgot: {
     title: 'Lupa kata laluan',

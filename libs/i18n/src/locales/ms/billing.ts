@@ -174,7 +174,7 @@ export const billing = {
     date: 'Tarikh',
     description: 'Keterangan',
     amount: 'Jumlah',
-    endingBalance: 'Baki',
+    endingBalance: 'Baki kredit',
     newer: 'Lebih baharu',
     older: 'Lebih lama',
     loadFailed: 'Kami tidak dapat memuatkan baki kredit anda.',

@@ -12,6 +12,7 @@ export const shell = {
   topBar: {
     back: 'Kembali',
     openMenu: 'Buka menu',
+    closeMenu: 'Tutup menu',
     userMenu: 'Menu akaun',
     billing: 'Pengebilan',
     profile: 'Profil saya',

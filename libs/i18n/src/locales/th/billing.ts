@@ -174,7 +174,7 @@ export const billing = {
     date: 'วันที่',
     description: 'รายละเอียด',
     amount: 'จำนวนเงิน',
-    endingBalance: 'ยอดคงเหลือ',
+    endingBalance: 'ยอดเครดิตคงเหลือ',
     newer: 'ใหม่กว่า',
     older: 'เก่ากว่า',
     loadFailed: 'ไม่สามารถโหลดยอดเครดิตของคุณได้',

@@ -12,6 +12,7 @@ export const shell = {
   topBar: {
     back: 'ย้อนกลับ',
     openMenu: 'เปิดเมนู',
+    closeMenu: 'ปิดเมนู',
     userMenu: 'เมนูบัญชี',
     billing: 'การเรียกเก็บเงิน',
     profile: 'โปรไฟล์ของฉัน',

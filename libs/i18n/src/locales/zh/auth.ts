@@ -35,6 +35,8 @@ export const auth = {
     mailDelayed: '我们的邮件服务器目前响应较慢。您的验证码正在发送中，可能需要几分钟；我们会继续重试。您也可以使用之前收到的验证码。',
     backToLogin: '返回登录',
     lockedFor: '请在以下时间后重试',
+    lockedTitle: '登录已锁定',
+    lockedSubtitle: '{{email}} 输入错误验证码的次数过多。登录已暂时锁定，在下方的等待时间结束前无法输入验证码。',
   },
   forgot: {
     title: '忘记密码',

@@ -12,6 +12,7 @@ export const shell = {
   topBar: {
     back: '返回',
     openMenu: '打开菜单',
+    closeMenu: '关闭菜单',
     userMenu: '账户菜单',
     billing: '账单',
     profile: '我的资料',

@@ -35,6 +35,8 @@ export const auth = {
     mailDelayed: '我們的郵件伺服器目前回應較慢。您的驗證碼正在寄送中，可能需要幾分鐘；我們會持續重試。您也可以使用先前收到的驗證碼。',
     backToLogin: '返回登入',
     lockedFor: '請於以下時間後再試',
+    lockedTitle: '登入已鎖定',
+    lockedSubtitle: '{{email}} 輸入錯誤驗證碼的次數過多。登入已暫時鎖定，在下方的等待時間結束前無法輸入驗證碼。',
   },
   forgot: {
     title: '忘記密碼',

@@ -12,6 +12,7 @@ export const shell = {
   topBar: {
     back: '返回',
     openMenu: '開啟選單',
+    closeMenu: '關閉選單',
     userMenu: '帳號選單',
     billing: '帳單',
     profile: '我的資料',

@@ -1,4 +1,4 @@
-import { isAddOnSectionVisible } from '@merchant-hub/billing-rules';
+import { channelLimit, isAddOnSectionVisible } from '@merchant-hub/billing-rules';
 import type { BillingResponse, Package, SelectedPackage } from '@merchant-hub/domain';
 import { iso } from '../../../db/rows';
 import { AppError } from '../../../http/errors';
@@ -33,6 +33,8 @@ export const createOverviewService = (engine: Engine) => {
         ? {
             ...pkg,
             next_billing_date: iso(currentRecord.periodEnd),
+            // The usage add-on sells extra sales channels: a paid add-on raises the plan's channel limit.
+            max_channel: channelLimit(pkg.max_channel, addOn) ?? pkg.max_channel,
             current_order: 0,
             current_item: 0,
             current_channel: stores.length,

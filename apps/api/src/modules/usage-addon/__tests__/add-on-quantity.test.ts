@@ -49,6 +49,19 @@ describe.each(testDatabases)('add-on quantity and the charge ceiling (%s)', (kin
     expect((await subscribe(12)).status).toBe(400);
   });
 
+  it("raises the plan's sales channel limit by the channels bought, as the Usage Limit card shows it", async () => {
+    const channelUsage = async () => {
+      const res = await request(ctx.app).get('/api/users/billing/all').set(bearer(token));
+      expect(res.status).toBe(200);
+      const selected = res.body.selectedPackage.find((p: { selected: boolean }) => p.selected).data;
+      return { max: selected.max_channel as number };
+    };
+    const before = await channelUsage();
+    expect(typeof before.max).toBe('number');
+    expect((await subscribe(3)).status).toBe(200);
+    expect((await channelUsage()).max).toBe(before.max + 3);
+  });
+
   it('refuses to write or charge an invoice past the currency ceiling, whatever computed it', async () => {
     const engine = createEngine({ db: ctx.db, clock: ctx.clock, gateway: gatewayFor({ db: ctx.db, clock: ctx.clock, config: ctx.config, notifier: ctx.notifier }), publicUrl: ctx.config.publicUrl });
     const invoices = await invoiceCount();
