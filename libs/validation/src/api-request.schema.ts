@@ -58,6 +58,8 @@ export const countryIdParamsSchema = z.object({ id: positiveId() });
 export const emailParamsSchema = z.object({ email: z.string().trim().toLowerCase().email().max(255) });
 /** GET banner-art/:name: the seeded banners' art only. */
 export const artParamsSchema = z.object({ name: z.string().regex(/^(login|signup)-[a-z]{2,3}-\d(-bg)?\.svg$/) });
+/** GET banner-art/:name?locale=: the language the headline is drawn in. */
+export const artQuerySchema = z.object({ locale: z.string().trim().max(10).optional() });
 
 // ---------------------------------------------------------------------------------------------------------
 // Development mailbox

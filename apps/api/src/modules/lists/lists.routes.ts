@@ -1,12 +1,17 @@
-import { MARKETS } from '@merchant-hub/domain';
-import { artParamsSchema, countryIdParamsSchema, emailParamsSchema, makeBannerQuerySchema } from '@merchant-hub/validation';
+import { type Banner, MARKETS } from '@merchant-hub/domain';
+import { artParamsSchema, artQuerySchema, countryIdParamsSchema, emailParamsSchema, makeBannerQuerySchema } from '@merchant-hub/validation';
 import type { AppDeps } from '../../app-deps';
 import { route, type RouteTable } from '../../http/route-table';
 import { countryFromHeaders } from './ip-country';
-import { bannerSvg } from './banner-art';
+import { bannerSvg, localizedArtUrl } from './banner-art';
 import { createListsService } from './lists.service';
 
 const bannerQuerySchema = makeBannerQuerySchema(MARKETS);
+
+const localizedBanner = (banner: Banner, locale: string | undefined): Banner => ({
+  ...banner,
+  images_details: banner.images_details.map((image) => ({ ...image, banner_image: localizedArtUrl(image.banner_image, locale), background_image: localizedArtUrl(image.background_image, locale) })),
+});
 
 export const listsRoutes = (deps: AppDeps): RouteTable => {
   const lists = createListsService(deps);
@@ -29,15 +34,16 @@ export const listsRoutes = (deps: AppDeps): RouteTable => {
         return { data: { country, locale: country === 'TW' ? 'zhtw' : 'en' } };
       },
     }),
-    route({ method: 'get', path: '/login-banner', summary: 'Sign-in banner (?locale&country)', query: bannerQuerySchema, handler: async ({ query }) => ({ data: await lists.banner('login', query.country ?? null) }) }),
-    route({ method: 'get', path: '/signup-banner', summary: 'Sign-up banner', query: bannerQuerySchema, handler: async ({ query }) => ({ data: await lists.banner('signup', query.country ?? null) }) }),
+    route({ method: 'get', path: '/login-banner', summary: 'Sign-in banner (?locale&country): the drawn art in that language', query: bannerQuerySchema, handler: async ({ query }) => ({ data: localizedBanner(await lists.banner('login', query.country ?? null), query.locale) }) }),
+    route({ method: 'get', path: '/signup-banner', summary: 'Sign-up banner (?locale&country)', query: bannerQuerySchema, handler: async ({ query }) => ({ data: localizedBanner(await lists.banner('signup', query.country ?? null), query.locale) }) }),
     route({
       method: 'get',
       path: '/banner-art/:name',
       summary: 'Banner art drawn on the fly (SVG) for the seeded banners',
       params: artParamsSchema,
-      handler: ({ params, res }) => {
-        res.set('Content-Type', 'image/svg+xml').set('Cache-Control', 'public, max-age=86400').send(bannerSvg(params.name));
+      query: artQuerySchema,
+      handler: ({ params, query, res }) => {
+        res.set('Content-Type', 'image/svg+xml').set('Cache-Control', 'public, max-age=86400').send(bannerSvg(params.name, query.locale));
       },
     }),
     // Spec §7: success means the address is free, failure means it is taken.

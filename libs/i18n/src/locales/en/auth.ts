@@ -5,6 +5,15 @@ export const auth = {
     bannerRegion: 'Announcements',
     bannerSlide: 'Show announcement {{number}}',
   },
+  /** The headline drawn into each seeded banner slide (the API draws the art in the page's language). */
+  bannerArt: {
+    login1: 'Run every store from one place',
+    login2: 'Plans that grow with your shop',
+    login3: 'Sell on more channels',
+    signup1: 'Start your free trial',
+    signup2: 'Set up your store in minutes',
+    signup3: 'Billing that explains itself',
+  },
   signIn: {
     title: 'Sign in',
     heading: 'Welcome back',

@@ -5,6 +5,15 @@ export const auth = {
     bannerRegion: 'Pengumuman',
     bannerSlide: 'Tunjukkan pengumuman {{number}}',
   },
+  /** The headline drawn into each seeded banner slide (the API draws the art in the page's language). */
+  bannerArt: {
+    login1: 'Urus setiap kedai dari satu tempat',
+    login2: 'Pelan yang berkembang bersama kedai anda',
+    login3: 'Jual di lebih banyak saluran',
+    signup1: 'Mulakan percubaan percuma anda',
+    signup2: 'Sediakan kedai anda dalam beberapa minit',
+    signup3: 'Pengebilan yang mudah difahami',
+  },
   signIn: {
     title: 'Log masuk',
     heading: 'Selamat kembali',

@@ -5,6 +5,15 @@ export const auth = {
     bannerRegion: 'ประกาศ',
     bannerSlide: 'แสดงประกาศที่ {{number}}',
   },
+  /** The headline drawn into each seeded banner slide (the API draws the art in the page's language). */
+  bannerArt: {
+    login1: 'บริหารทุกร้านค้าจากที่เดียว',
+    login2: 'แพ็กเกจที่เติบโตไปกับร้านของคุณ',
+    login3: 'ขายได้ในหลายช่องทางมากขึ้น',
+    signup1: 'เริ่มทดลองใช้ฟรี',
+    signup2: 'ตั้งค่าร้านค้าได้ในไม่กี่นาที',
+    signup3: 'การเรียกเก็บเงินที่เข้าใจง่าย',
+  },
   signIn: {
     title: 'เข้าสู่ระบบ',
     heading: 'ยินดีต้อนรับกลับ',

@@ -5,6 +5,15 @@ export const auth = {
     bannerRegion: '公告',
     bannerSlide: '显示公告 {{number}}',
   },
+  /** The headline drawn into each seeded banner slide (the API draws the art in the page's language). */
+  bannerArt: {
+    login1: '在一个地方管理所有店铺',
+    login2: '随店铺一起成长的方案',
+    login3: '在更多渠道销售',
+    signup1: '开始免费试用',
+    signup2: '几分钟内开好店铺',
+    signup3: '一目了然的账单',
+  },
   signIn: {
     title: '登录',
     heading: '欢迎回来',

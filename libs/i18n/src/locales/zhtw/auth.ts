@@ -5,6 +5,15 @@ export const auth = {
     bannerRegion: '公告',
     bannerSlide: '顯示公告 {{number}}',
   },
+  /** The headline drawn into each seeded banner slide (the API draws the art in the page's language). */
+  bannerArt: {
+    login1: '在一個地方管理所有商店',
+    login2: '隨商店一起成長的方案',
+    login3: '在更多通路銷售',
+    signup1: '開始免費試用',
+    signup2: '幾分鐘內完成開店',
+    signup3: '一目了然的帳單',
+  },
   signIn: {
     title: '登入',
     heading: '歡迎回來',

@@ -63,6 +63,20 @@ describe.each(testDatabases)('lists and helpers (%s)', (kind) => {
     expect((await request(ctx.app).get('/api/login-banner').query({ country: 'US' })).status).toBe(400);
   });
 
+  it('draws the banner headline in the page language (issue 16 #5: the zhtw sign-in banner was English)', async () => {
+    const tw = await request(ctx.app).get('/api/login-banner').query({ locale: 'zh-TW', country: 'TW' });
+    const image = tw.body.data.images_details[0].banner_image as string;
+    expect(image).toMatch(/\?locale=zhtw$/);
+    const art = await request(ctx.app).get(image);
+    expect(art.status).toBe(200);
+    expect(String(art.body)).toContain('在一個地方管理所有商店');
+    const th = await request(ctx.app).get('/api/banner-art/signup-all-1.svg').query({ locale: 'th' });
+    expect(String(th.body)).toContain('เริ่มทดลองใช้ฟรี');
+    // No locale, or one the product does not speak: English, as before.
+    expect(String((await request(ctx.app).get('/api/banner-art/login-all-1.svg')).body)).toContain('Run every store from one place');
+    expect(String((await request(ctx.app).get('/api/banner-art/login-all-1.svg').query({ locale: 'xx' })).body)).toContain('Run every store from one place');
+  });
+
   it('checks whether an e-mail is free', async () => {
     expect((await request(ctx.app).get('/api/check-email/free@shop.test')).body).toEqual({ success: true, available: true });
     const taken = await request(ctx.app).get('/api/check-email/Merchant-MY@demo.test');
