@@ -75,7 +75,9 @@ describe('public checkout journeys', () => {
     await fillGatewayForm(page, 'tw-buyer@shop.test');
     expect(await page.getByLabel('Postal code').inputValue()).toBe('110');
     const pay = page.getByTestId('pay-now');
-    await expect(pay.isEnabled()).resolves.toBe(true);
+    // The form's validity is worked out once its schema has loaded (after the first field's focus): wait for it.
+    await page.waitForFunction(() => document.querySelector('[data-testid="pay-now"]')?.hasAttribute('disabled') === false, undefined, { timeout: 10_000 });
+    expect(await pay.isEnabled()).toBe(true);
     expect(await pay.innerText()).toContain('NT$1,355');
     await shot(page, 'gateway');
     await pay.click();
