@@ -64,6 +64,7 @@ export const ERROR_CODES = [
   'reason_required',
   'idempotency_key_reused',
   'invoice_not_open',
+  'setup_already_complete',
   'approval_not_pending',
   'adjustment_not_reversible',
   'coupon_limit_reached',

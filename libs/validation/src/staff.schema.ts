@@ -137,6 +137,8 @@ export const merchantDetailSchema = z.object({
     phone: z.string().nullable(),
     locale: z.string(),
     sign_in_banned_until: unixSeconds.nullable(),
+    /** The owner has not finished setting up (e-mail never verified): the set-up invite is offered. */
+    setup_pending: z.boolean(),
   }),
   stores: z.array(z.object({ id: z.number().int(), name: z.string(), email: z.string(), country: z.string().nullable() })),
   users: z.array(z.object({ id: z.number().int(), name: z.string(), email: z.string(), roles: z.array(z.string()) })),

@@ -134,6 +134,8 @@ export const errorSpec = (code: ErrorCode): ErrorSpec => {
       return { status: 422, message: 'This Idempotency-Key was already used with a different request.', key: 'errors:staff.idempotencyKeyReused' };
     case 'invoice_not_open':
       return { status: 409, message: 'Only an open invoice can be changed this way.', key: 'errors:staff.invoiceNotOpen' };
+    case 'setup_already_complete':
+      return { status: 409, message: 'This merchant has already finished setting up; send a password-reset link instead.', key: 'errors:staff.setupAlreadyComplete' };
     case 'approval_not_pending':
       return { status: 409, message: 'This request has already been decided.', key: 'errors:staff.approvalNotPending' };
     case 'coupon_limit_reached':

@@ -219,10 +219,20 @@ const retry = async (engine: Engine, ctx: MerchantTx, sub: SubscriptionRecord, r
 };
 
 /** Moves one merchant's sandbox clock forward and settles everything that fell due. */
-export const advanceMerchantClock = async (engine: Engine, merchantId: number, seconds: number): Promise<{ now: number; report: RunReport }> => {
-  const { db } = engine.deps;
+/** Moves a merchant's test clock only, inside the caller's transaction (so an audit entry can share it). */
+export const shiftMerchantClock = async (db: Knex | Knex.Transaction, merchantId: number, seconds: number): Promise<void> => {
   await db('sandbox_clocks').insert({ merchant_id: merchantId, offset_seconds: 0 }).onConflict('merchant_id').ignore();
   await db('sandbox_clocks').where({ merchant_id: merchantId }).increment('offset_seconds', seconds);
+};
+
+export const advanceMerchantClock = async (engine: Engine, merchantId: number, seconds: number): Promise<{ now: number; report: RunReport }> => {
+  await shiftMerchantClock(engine.deps.db, merchantId, seconds);
+  return settleMerchantClock(engine, merchantId);
+};
+
+/** Runs, in the billing engine's own transactions, what fell due for a merchant whose clock moved. */
+export const settleMerchantClock = async (engine: Engine, merchantId: number): Promise<{ now: number; report: RunReport }> => {
+  const { db } = engine.deps;
   const report = emptyReport();
   // Loop until the merchant is settled: a run may stop at the step cap for very long jumps.
   for (let i = 0; i < 10; i += 1) {

@@ -32,7 +32,7 @@ export const row = (overrides: Partial<MerchantRow> = {}): MerchantRow => ({
 
 export const detail = (overrides: Partial<MerchantDetail> = {}): MerchantDetail => ({
   merchant: row(),
-  owner: { id: 21, name: 'Wei Ling', email: 'merchant-sg@demo.test', phone: '+6591234567', locale: 'en', sign_in_banned_until: null },
+  owner: { id: 21, name: 'Wei Ling', email: 'merchant-sg@demo.test', phone: '+6591234567', locale: 'en', sign_in_banned_until: null, setup_pending: false },
   stores: [{ id: 30, name: 'Lion City Goods Orchard', email: 'orchard@demo.test', country: 'SG' }],
   users: [{ id: 21, name: 'Wei Ling', email: 'merchant-sg@demo.test', roles: ['main_user'] }],
   subscription: { package_id: 2, plan_name: 'Growth', period: 'monthly', status: 'past_due', ends_at: null, trial_ends_at: null, current_period_end: 1_790_000_000, scheduled_change: null },

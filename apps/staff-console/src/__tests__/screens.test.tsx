@@ -88,6 +88,32 @@ describe('merchant page', () => {
     expect(call?.headers['Idempotency-Key']).toMatch(/.{8,}/);
   });
 
+  it('offers the set-up invite only while the owner has not finished setting up, and sends it with a reason', async () => {
+    const pendingOwner = { ...detail().owner, setup_pending: true };
+    const { calls } = renderConsole(
+      '/merchants/21',
+      merchantFakes([
+        { path: '/staff/merchants/21', body: detail({ owner: pendingOwner }) },
+        { method: 'POST', path: '/staff/merchants/21/wizard-invite', body: { ok: true } },
+      ]),
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Staff actions' }, LOAD));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Send the set-up invite', hidden: true }, LOAD));
+    const dialog = await screen.findByRole('dialog', { name: 'Send the merchant set-up invite' });
+    expect(within(dialog).getByText('An e-mail with the set-up link goes to merchant-sg@demo.test.')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Owner lost the e-mail');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(calls.filter((call) => call.url === '/api/staff/merchants/21/wizard-invite')).toHaveLength(1));
+    expect(calls.find((call) => call.url === '/api/staff/merchants/21/wizard-invite')?.body).toEqual({ reason: 'Owner lost the e-mail' });
+  });
+
+  it('does not offer the set-up invite once the owner has finished setting up', async () => {
+    renderConsole('/merchants/21', merchantFakes());
+    await userEvent.click(await screen.findByRole('button', { name: 'Staff actions' }, LOAD));
+    expect(await screen.findByRole('menuitem', { name: 'Send a password-reset link', hidden: true }, LOAD)).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Send the set-up invite', hidden: true })).not.toBeInTheDocument();
+  });
+
   it('previews a credit adjustment, shows before and after, and commits it with the preview token', async () => {
     const preview = { preview_token: 'pt_1', balance_before_minor: 1500, balance_after_minor: 2500, currency: 'SGD', requires_approval: false, approval_threshold_minor: 50000 };
     const { calls } = renderConsole(

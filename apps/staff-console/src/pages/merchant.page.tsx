@@ -144,8 +144,8 @@ const MerchantScreen = ({ userId }: { userId: number }) => {
                 <Menu.Item onClick={() => setCreditOpen(true)} disabled={!currency}>
                   {t('ops.credit.open')}
                 </Menu.Item>
-                {/* The set-up (wizard) invite is not offered: the API has no call for an existing merchant yet. */}
-                {(['password-reset', 'lift-sign-in-ban'] as const).map((action) => (
+                {/* The set-up invite is offered only while the owner has not finished setting up (the API answers 409 after). */}
+                {((data.owner.setup_pending ? ['wizard-invite', 'password-reset', 'lift-sign-in-ban'] : ['password-reset', 'lift-sign-in-ban']) as AccountAction[]).map((action) => (
                   <Menu.Item key={action} onClick={() => setOperation({ kind: 'account', action })}>
                     {t(`ops.account.${action}.action`)}
                   </Menu.Item>

@@ -188,6 +188,16 @@ export const staffRoutes = (deps: AppDeps): RouteTable => {
     }),
     route({
       method: 'post',
+      path: '/staff/merchants/:userId/wizard-invite',
+      summary: 'Staff only: e-mail the owner a fresh set-up (activation) link while set-up is pending; 409 setup_already_complete',
+      auth: 'staff',
+      use: userParam,
+      body: reasonSchema,
+      audit: 'merchant.wizard_invite',
+      handler: ({ req, res, input }) => write(req, res, 200, () => service.setupInvite(actorOf(req, res), userIdOf(req), input.reason)),
+    }),
+    route({
+      method: 'post',
       path: '/staff/merchants/:userId/lift-sign-in-ban',
       summary: 'Staff only: lift the one-time-code sign-in ban of the owner',
       auth: 'staff',

@@ -127,6 +127,7 @@ export const errors = {
     reasonRequired: 'Please give a reason for this change.',
     idempotencyKeyReused: 'This request was already sent with different details. Reload and try again.',
     invoiceNotOpen: 'Only an open invoice can be changed this way.',
+    setupAlreadyComplete: 'This merchant has already finished setting up; send a password-reset link instead.',
     approvalNotPending: 'This request has already been decided.',
     adjustmentNotReversible: 'Only an applied adjustment that has not been reversed can be reversed.',
   },

@@ -128,6 +128,7 @@ export const errors = {
     reasonRequired: 'Sila berikan sebab untuk perubahan ini.',
     idempotencyKeyReused: 'Permintaan ini telah dihantar dengan butiran berbeza. Muat semula dan cuba lagi.',
     invoiceNotOpen: 'Hanya invois terbuka boleh diubah dengan cara ini.',
+    setupAlreadyComplete: 'Peniaga ini sudah selesai membuat persediaan; hantar pautan tetapan semula kata laluan sebagai ganti.',
     approvalNotPending: 'Permintaan ini telah pun diputuskan.',
     adjustmentNotReversible: 'Hanya pelarasan yang telah digunakan dan belum diterbalikkan boleh diterbalikkan.',
   },

@@ -125,6 +125,7 @@ export const errors = {
     reasonRequired: '请填写此更改的原因。',
     idempotencyKeyReused: '此请求已以不同内容提交过，请重新加载后再试。',
     invoiceNotOpen: '只有未结发票才能这样处理。',
+    setupAlreadyComplete: '该商户已完成设置；请改为发送密码重置链接。',
     approvalNotPending: '此申请已处理。',
     adjustmentNotReversible: '只有已生效且尚未冲销的调整才能冲销。',
   },

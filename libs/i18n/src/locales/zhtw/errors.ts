@@ -125,6 +125,7 @@ export const errors = {
     reasonRequired: '請填寫此變更的原因。',
     idempotencyKeyReused: '此請求已以不同內容送出過，請重新載入後再試。',
     invoiceNotOpen: '只有未結發票才能這樣處理。',
+    setupAlreadyComplete: '此商戶已完成設定；請改為傳送密碼重設連結。',
     approvalNotPending: '此申請已處理。',
     adjustmentNotReversible: '只有已生效且尚未沖銷的調整才能沖銷。',
   },

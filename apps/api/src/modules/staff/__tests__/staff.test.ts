@@ -56,6 +56,7 @@ describe.each(testDatabases)('staff console API (%s)', (kind) => {
       ['post', '/api/staff/invoices/in_x/mark-uncollectible', { reason }],
       ['post', '/api/staff/invoices/in_x/resend', { reason }],
       ['post', `/api/staff/merchants/${sgUser}/password-reset`, { reason }],
+      ['post', `/api/staff/merchants/${sgUser}/wizard-invite`, { reason }],
       ['post', `/api/staff/merchants/${sgUser}/lift-sign-in-ban`, { reason }],
       ['get', '/api/staff/audit'],
       ['get', '/api/staff/audit.csv'],

@@ -18,7 +18,7 @@ export const findStaffUser = async (db: Exec, userId: number): Promise<{ id: num
   return row ? { id: num(row.id), email: String(row.email), name: String(row.name) } : null;
 };
 export const ownerOf = async (db: Exec, userId: number) => {
-  const row = await db('users').where({ id: userId }).first('id', 'name', 'email', 'phone', 'locale');
+  const row = await db('users').where({ id: userId }).first('id', 'name', 'email', 'phone', 'locale', 'email_verified_at');
   if (!row) return null;
   const ban = await db('one_time_codes').where({ purpose: 'login', subject: String(row.email) }).first('banned_until');
   const bannedUntil = ban?.banned_until ? new Date(ban.banned_until as string | number | Date) : null;
@@ -29,7 +29,15 @@ export const ownerOf = async (db: Exec, userId: number) => {
     phone: row.phone ? String(row.phone) : null,
     locale: String(row.locale),
     bannedUntil,
+    /** Set-up not finished: the owner never opened an activation link (the address is unverified). */
+    setupPending: row.email_verified_at === null || row.email_verified_at === undefined,
   };
+};
+
+/** Whether the owner still has to finish set-up (e-mail never verified), read inside the caller's transaction. */
+export const ownerSetupPending = async (db: Exec, userId: number): Promise<boolean> => {
+  const row = await db('users').where({ id: userId }).first('email_verified_at');
+  return Boolean(row) && (row.email_verified_at === null || row.email_verified_at === undefined);
 };
 
 export const storesOf = async (db: Exec, merchantId: number) =>

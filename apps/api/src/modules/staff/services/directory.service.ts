@@ -47,7 +47,7 @@ export const createDirectoryService = (ctx: StaffContext) => {
     const bannedUntil = owner.bannedUntil && owner.bannedUntil.getTime() > clock.now().getTime() ? Math.floor(owner.bannedUntil.getTime() / 1000) : null;
     return {
       merchant: row,
-      owner: { id: owner.id, name: owner.name, email: owner.email, phone: owner.phone, locale: owner.locale, sign_in_banned_until: bannedUntil },
+      owner: { id: owner.id, name: owner.name, email: owner.email, phone: owner.phone, locale: owner.locale, sign_in_banned_until: bannedUntil, setup_pending: owner.setupPending },
       stores,
       users,
       subscription,

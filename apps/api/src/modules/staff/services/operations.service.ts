@@ -1,7 +1,7 @@
 import { AppError } from '../../../http/errors';
-import { createAccountsService } from '../../accounts';
+import { createAccountsService, issueUserToken } from '../../accounts';
 import { findInvoice, readBillingAccount } from '../../billing';
-import { billingAccountState, findInvoiceRef, findMerchantById, liftLoginBan, ownerOf, setInvoiceStatus } from '../staff.repository';
+import { billingAccountState, findInvoiceRef, findMerchantById, liftLoginBan, ownerOf, ownerSetupPending, setInvoiceStatus } from '../staff.repository';
 import type { StaffContext, StaffActor } from './staff-context';
 
 // Staff operations on a merchant's invoices and account.
@@ -75,5 +75,29 @@ export const createOperationsService = (ctx: StaffContext) => {
     });
   };
 
-  return { invoiceAction, passwordReset, liftSignInBan };
+  /**
+   * The set-up invite for an existing merchant: while the owner has not finished setting up (e-mail never
+   * verified), a fresh activation link for THEIR account; the token and the audit entry share one
+   * transaction, the e-mail goes once it committed. Never creates a user; 409 setup_already_complete after.
+   */
+  const setupInvite = async (actor: StaffActor, userId: number, reason: string): Promise<{ ok: true }> => {
+    const merchant = await requireMerchant(userId);
+    const owner = await ownerOf(db, merchant.ownerUserId);
+    if (!owner) throw new AppError('not_found');
+    const token = await audited(actor, { merchantId: merchant.id, action: 'merchant.wizard_invite', reason }, async (tx) => {
+      if (!(await ownerSetupPending(tx, owner.id))) throw new AppError('setup_already_complete');
+      const issued = await issueUserToken(tx, 'activation_tokens', owner.id, clock.now());
+      return { result: issued, before: { setup_pending: true }, after: { sent_to: owner.email } };
+    });
+    await deps.notifier.send({
+      channel: 'email',
+      to: owner.email,
+      subject: 'Finish setting up your Merchant Hub account',
+      text: `Hello ${owner.name}, finish setting up your Merchant Hub account with this link: ${config.publicUrl}/signin?evt=${token}`,
+      kind: 'activation',
+    });
+    return { ok: true };
+  };
+
+  return { invoiceAction, passwordReset, liftSignInBan, setupInvite };
 };

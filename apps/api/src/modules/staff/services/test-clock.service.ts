@@ -1,15 +1,14 @@
 import type { ClockAdvanceResult, ClockEffect } from '@merchant-hub/validation';
 import { AppError } from '../../../http/errors';
-import { advanceMerchantClock } from '../../../jobs/billing-scheduler';
+import { settleMerchantClock, shiftMerchantClock } from '../../../jobs/billing-scheduler';
 import { addMonthsUtc } from '../../billing';
-import { writeAudit } from '../audit.repository';
 import { subscriptionOf } from '../staff.repository';
 import type { StaffContext, StaffActor } from './staff-context';
 
 // The sandbox test clock of one merchant.
 
 export const createTestClockService = (ctx: StaffContext) => {
-  const { db, config, seconds, billing, requireMerchant } = ctx;
+  const { db, config, billing, requireMerchant, audited } = ctx;
   const requireSandbox = (): void => {
     if (config.paymentGateway !== 'sandbox') throw new AppError('not_found');
   };
@@ -45,7 +44,14 @@ export const createTestClockService = (ctx: StaffContext) => {
       step = (input.by.days ?? 0) * 86_400 + (input.by.seconds ?? 0) + (input.by.months ? addMonthsUtc(before, input.by.months) - before : 0);
     }
     const planBefore = await subscriptionOf(db, merchant.id);
-    const { now, report } = await advanceMerchantClock(engine, merchant.id, step);
+    // The clock change and its audit entry share one transaction (a failed entry leaves the clock where it
+    // was); what falls due then settles in the billing engine's own transactions, recorded in the timeline.
+    await audited(actor, { merchantId: merchant.id, action: 'clock.advance', reason: input.reason }, async (tx) => {
+      await shiftMerchantClock(tx, merchant.id, step);
+      const moved = await engine.nowFor(tx, merchant.id);
+      return { result: moved, before: { now: before, plan: planBefore?.plan_name ?? null }, after: { now: moved, step_seconds: step } };
+    });
+    const { now, report } = await settleMerchantClock(engine, merchant.id);
     const planAfter = await subscriptionOf(db, merchant.id);
     const plan = planAfter?.plan_name ?? planBefore?.plan_name ?? '';
     const effects: ClockEffect[] = [];
@@ -57,18 +63,6 @@ export const createTestClockService = (ctx: StaffContext) => {
     add(report.retried, 'retry', 'clock.retry', { number: '' });
     add(report.canceled, 'cancellation', 'clock.cancellation', { plan: planBefore?.plan_name ?? plan });
     add(report.expired, 'expiry', 'clock.expiry', { plan: planBefore?.plan_name ?? plan });
-    // The advance settles in the billing engine's own transactions; its entry records what it did.
-    await writeAudit(db, {
-      actorUserId: actor.userId,
-      merchantId: merchant.id,
-      action: 'clock.advance',
-      reason: input.reason,
-      ip: actor.ip,
-      actorRole: actor.role,
-      at: seconds(),
-      before: { now: before, plan: planBefore?.plan_name ?? null },
-      after: { now, plan: planAfter?.plan_name ?? null, ...report },
-    });
     return { now, effects };
   };
 
