@@ -268,8 +268,12 @@ describe.each(testDatabases)('staff console API (%s)', (kind) => {
 
   it('keeps the audit log append-only: the database refuses UPDATE and DELETE', async () => {
     expect((await request(ctx.app).post(`/api/staff/merchants/${sgUser}/visits`).set(bearer(support)).send({})).status).toBe(200);
-    // An UPDATE or DELETE of no rows fires no trigger: there must be an entry to refuse.
+    // An UPDATE or DELETE of no rows fires no trigger: there must be an entry to refuse, and the triggers.
     expect(await auditCount()).toBeGreaterThan(0);
+    if (kind === 'sqlite') {
+      const triggers = (await ctx.db.raw("select name from sqlite_master where type = 'trigger' and tbl_name = 'audit_log' order by name")) as { name: string }[];
+      expect(triggers.map((t) => t.name)).toEqual(['audit_log_no_delete', 'audit_log_no_update']);
+    }
     await expect(ctx.db('audit_log').update({ reason: 'rewritten' })).rejects.toThrow(/append-only/);
     await expect(ctx.db('audit_log').delete()).rejects.toThrow(/append-only/);
     expect(await auditCount('merchant.viewed')).toBe(1);
