@@ -123,8 +123,11 @@ describe('staff accounts and support inbox journeys', () => {
     await row.getByText('Deactivated').waitFor();
 
     // Their next request is refused: the console sends them to sign-in.
-    await invitee.page.reload();
-    await invitee.page.waitForURL(/\/signin/);
+    // The console's own redirect can abort the reload's navigation, so wait for the sign-in form (a locator
+    // outlives navigations) and then read the address, instead of waiting on one navigation event.
+    await invitee.page.reload({ waitUntil: 'commit' }).catch(() => undefined);
+    await invitee.page.getByRole('button', { name: 'Sign in' }).waitFor({ timeout: 60_000 });
+    expect(new URL(invitee.page.url()).pathname).toMatch(/^\/signin/);
     await admin.context.close();
     await invitee.context.close();
   }, 180_000);
