@@ -1,33 +1,22 @@
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, startProduct, type RunningProduct } from './harness';
+import type { Page } from 'playwright-core';
+import { useRunningProduct } from './harness';
 
-let product: RunningProduct;
-let browser: Browser;
-
-beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+const running = useRunningProduct();
 
 async function openPage(path: string): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage();
+  const page = await running.browser.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
-  await page.goto(`${product.baseUrl}${path}`, { waitUntil: 'networkidle' });
+  await page.goto(`${running.product.baseUrl}${path}`, { waitUntil: 'networkidle' });
   return { page, errors };
 }
 
 describe('the product served from one origin', () => {
   it('answers the health check', async () => {
-    const response = await fetch(`${product.baseUrl}/api/health`);
+    const response = await fetch(`${running.product.baseUrl}/api/health`);
     expect(response.status).toBe(200);
   });
 

@@ -1,30 +1,19 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, startProduct, type RunningProduct } from './harness';
+import type { Locator, Page } from 'playwright-core';
+import { useRunningProduct } from './harness';
 import { apiFromPage, signInThroughUi } from './merchant-session';
 
 // 3-D Secure on the sandbox gateway: merchant-sg@demo.test is past_due after a failed renewal; it adds the
 // always-authenticate test card 4000 0027 6000 3184, makes it the default and retries on-session. The issuer's
 // sandbox page asks for authentication, and the billing page settles the payment when the browser comes back.
 
-let product: RunningProduct;
-let browser: Browser;
-
-beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+const running = useRunningProduct();
 
 const EMAIL = 'merchant-sg@demo.test';
 
 type Overview = { all: { name: string; stripe_status: string }[]; userData: { default_payment_methods: string | null } };
 type Invoice = { status: string; amount_paid: number };
 
-const signIn = (page: Page, email: string): Promise<void> => signInThroughUi(page, product.baseUrl, email);
+const signIn = (page: Page, email: string): Promise<void> => signInThroughUi(page, running.product.baseUrl, email);
 
 const dialog = (page: Page): Locator => page.getByRole('dialog');
 const currentPlanCard = (page: Page): Locator => page.locator('.mantine-Card-root').filter({ has: page.getByRole('heading', { name: 'Current Plan' }) });
@@ -33,13 +22,13 @@ describe('3-D Secure journey (sandbox gateway)', () => {
   let page: Page;
 
   beforeAll(async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await running.browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
     await signIn(page, EMAIL);
   }, 60_000);
 
   it('a past-due merchant retries with a 3-D Secure card, authenticates on the bank page and is active again', async () => {
-    await page.goto(`${product.baseUrl}/home/dashboard`);
+    await page.goto(`${running.product.baseUrl}/home/dashboard`);
     await currentPlanCard(page).getByRole('button', { name: 'Retry Payment' }).waitFor();
     const paidBefore = (await apiFromPage<{ data: Invoice[] }>(page, '/users/billing/billing-history', { date_start: 0, date_end: 4102444800 })).data.filter((i) => i.status === 'paid').length;
 

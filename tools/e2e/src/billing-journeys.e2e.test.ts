@@ -1,31 +1,18 @@
-import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, startProduct, type RunningProduct, screenshotDir } from './harness';
+import type { Locator, Page } from 'playwright-core';
+import { screenshotDir, useRunningProduct } from './harness';
 import { apiFromPage, fillCard, signInStaffThroughUi, signInThroughUi } from './merchant-session';
 
 // Issue 6 journeys on the sandbox gateway: new-merchant@demo.test goes from "must subscribe" through every
 // billing action; screenshots of each screen at 375 px and 1440 px land in docs/screenshots/billing-*.png.
 const SHOTS = screenshotDir;
 
-let product: RunningProduct;
-let browser: Browser;
+const running = useRunningProduct();
 
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  product = await startProduct();
-  browser = await launchBrowser();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
-
-const signIn = (page: Page, email: string): Promise<void> => signInThroughUi(page, product.baseUrl, email);
+const signIn = (page: Page, email: string): Promise<void> => signInThroughUi(page, running.product.baseUrl, email);
 
 const packageId = async (name: string): Promise<number> => {
-  const body = (await (await fetch(`${product.baseUrl}/api/active-packages?country=MY`)).json()) as { data: { id: number; name: string; billing_period: string }[] };
+  const body = (await (await fetch(`${running.product.baseUrl}/api/active-packages?country=MY`)).json()) as { data: { id: number; name: string; billing_period: string }[] };
   const found = body.data.find((p) => p.name === name && p.billing_period === 'monthly');
   if (!found) throw new Error(`no monthly ${name} plan`);
   return found.id;
@@ -67,13 +54,13 @@ describe('billing journeys (sandbox gateway)', () => {
   let page: Page;
 
   beforeAll(async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await running.browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
     await signIn(page, 'new-merchant@demo.test');
   }, 60_000);
 
   it('an FPX late subscribe with a failed bank result shows the failure and leaves the merchant without a plan', async () => {
-    await page.goto(`${product.baseUrl}/home/dashboard`);
+    await page.goto(`${running.product.baseUrl}/home/dashboard`);
     await dialog(page).getByText('Subscribe to continue').waitFor();
     await shots(page, 'late-subscribe');
     await dialog(page).getByLabel('FPX online banking').check();
@@ -226,10 +213,10 @@ describe('billing journeys (sandbox gateway)', () => {
 
 describe('billing states of the demo merchants', () => {
   const open = async (email: string, path = '/home/dashboard'): Promise<Page> => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await running.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await signIn(page, email);
-    await page.goto(`${product.baseUrl}${path}`);
+    await page.goto(`${running.product.baseUrl}${path}`);
     await page.getByTestId('current-plan-name').waitFor();
     return page;
   };
@@ -265,10 +252,10 @@ describe('billing states of the demo merchants', () => {
   }, 60_000);
 
   it('support staff find a merchant in the console, then see its billing with PDF links', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await running.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     // Staff sign in on the same page as merchants and land in the staff console, never on a merchant home.
-    await signInStaffThroughUi(page, product.baseUrl, 'support@demo.test');
+    await signInStaffThroughUi(page, running.product.baseUrl, 'support@demo.test');
     await page.getByRole('searchbox', { name: 'Search' }).fill('merchant-my');
     await page.waitForFunction(() => {
       const rows = [...document.querySelectorAll('tbody tr')];

@@ -1,25 +1,12 @@
-import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, startProduct, type RunningProduct, screenshotDir } from './harness';
+import type { Page } from 'playwright-core';
+import { screenshotDir, useRunningProduct } from './harness';
 
 const SHOTS = screenshotDir;
 
-let product: RunningProduct;
-let browser: Browser;
+const running = useRunningProduct();
 
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  product = await startProduct();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
-
-const api = async <T>(path: string): Promise<T> => (await (await fetch(`${product.baseUrl}/api${path}`)).json()) as T;
+const api = async <T>(path: string): Promise<T> => (await (await fetch(`${running.product.baseUrl}/api${path}`)).json()) as T;
 
 const packageIdOf = async (market: string, name = 'Starter'): Promise<number> => {
   const { data } = await api<{ data: { id: number; name: string; billing_period: string; market: string }[] }>(`/active-packages?country=${market}`);
@@ -28,10 +15,7 @@ const packageIdOf = async (market: string, name = 'Starter'): Promise<number> =>
   return pkg.id;
 };
 
-const newPage = async (): Promise<Page> => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  return context.newPage();
-};
+const newPage = async (): Promise<Page> => (await running.newPage()).page;
 
 // Modals fade in: let them settle so the picture shows what the buyer reads.
 const shot = async (page: Page, name: string) => {
@@ -63,13 +47,13 @@ const fillGatewayForm = async (page: Page, email: string) => {
   await page.getByLabel(/^Line ID/).first().fill('xiaoming');
 };
 
-const userExists = async (email: string): Promise<boolean> => (await fetch(`${product.baseUrl}/api/check-email/${encodeURIComponent(email)}`)).status === 409;
+const userExists = async (email: string): Promise<boolean> => (await fetch(`${running.product.baseUrl}/api/check-email/${encodeURIComponent(email)}`)).status === 409;
 
 describe('public checkout journeys', () => {
   it('TW gateway checkout → sandbox ECPay → pay → result page → signed in at home with the plan active', async () => {
     const page = await newPage();
     const id = await packageIdOf('TW');
-    await page.goto(`${product.baseUrl}/subscribe/${id}?locale=en`);
+    await page.goto(`${running.product.baseUrl}/subscribe/${id}?locale=en`);
     await page.getByTestId('summary-total').waitFor();
     expect(await page.getByTestId('summary-total').innerText()).toBe('NT$1,355');
     await fillGatewayForm(page, 'tw-buyer@shop.test');
@@ -99,11 +83,11 @@ describe('public checkout journeys', () => {
   it('a failed ECPay payment shows the failure and creates no merchant; the result page re-opened later reads expired', async () => {
     const page = await newPage();
     const id = await packageIdOf('TW');
-    await page.goto(`${product.baseUrl}/subscribe/${id}?locale=zh-TW`);
+    await page.goto(`${running.product.baseUrl}/subscribe/${id}?locale=zh-TW`);
     await page.getByTestId('summary-total').waitFor();
     expect(await page.getByTestId('summary-date').innerText()).toMatch(/^\d{4}年\d{1,2}月\d{1,2}日$/);
     await shot(page, 'gateway-zhtw');
-    await page.goto(`${product.baseUrl}/subscribe/${id}?locale=en`);
+    await page.goto(`${running.product.baseUrl}/subscribe/${id}?locale=en`);
     await page.getByTestId('summary-total').waitFor();
     await fillGatewayForm(page, 'tw-failed@shop.test');
     await page.getByTestId('pay-now').click();
@@ -113,7 +97,7 @@ describe('public checkout journeys', () => {
     await page.getByTestId('result-failed').waitFor();
     await shot(page, 'result-failed');
     expect(await userExists('tw-failed@shop.test')).toBe(false);
-    await page.goto(`${product.baseUrl}/subscribe-payment-result/not-a-real-token-000000000`);
+    await page.goto(`${running.product.baseUrl}/subscribe-payment-result/not-a-real-token-000000000`);
     await page.getByTestId('result-invalid_token').waitFor();
     await shot(page, 'result-invalid-token');
     await page.context().close();
@@ -138,7 +122,7 @@ describe('public checkout journeys', () => {
   it('MY card checkout with 4242… and a coupon → signed in at home', async () => {
     const page = await newPage();
     const id = await packageIdOf('MY');
-    await page.goto(`${product.baseUrl}/subscribe-payment/${id}?locale=en`);
+    await page.goto(`${running.product.baseUrl}/subscribe-payment/${id}?locale=en`);
     await page.getByTestId('summary-total').waitFor();
     await fillCardForm(page, 'my-card@shop.test');
     await page.getByLabel('Coupon code').fill('WELCOME20');
@@ -159,7 +143,7 @@ describe('public checkout journeys', () => {
   it('FPX card checkout → sandbox bank page → Pay → signed in at home with the plan active', async () => {
     const page = await newPage();
     const id = await packageIdOf('MY');
-    await page.goto(`${product.baseUrl}/subscribe-payment/${id}?type=fpx&locale=en`);
+    await page.goto(`${running.product.baseUrl}/subscribe-payment/${id}?type=fpx&locale=en`);
     await page.getByTestId('summary-total').waitFor();
     expect(await page.getByTestId('summary-total').innerText()).toBe('RM 106.92');
     await fillCardForm(page, 'my-fpx-paid@shop.test');
@@ -179,7 +163,7 @@ describe('public checkout journeys', () => {
   it('FPX with a failed bank result → Payment Failed modal', async () => {
     const page = await newPage();
     const id = await packageIdOf('MY');
-    await page.goto(`${product.baseUrl}/subscribe-payment/${id}?type=fpx&locale=en`);
+    await page.goto(`${running.product.baseUrl}/subscribe-payment/${id}?type=fpx&locale=en`);
     await page.getByTestId('summary-total').waitFor();
     await fillCardForm(page, 'my-fpx@shop.test');
     await chooseBank(page);
@@ -202,7 +186,7 @@ describe('public checkout journeys', () => {
       await new Promise((r) => setTimeout(r, 16_000));
       await route.fulfill({ response }).catch(() => undefined);
     });
-    await page.goto(`${product.baseUrl}/subscribe-payment/${id}?locale=en`);
+    await page.goto(`${running.product.baseUrl}/subscribe-payment/${id}?locale=en`);
     await page.getByTestId('summary-total').waitFor();
     await fillCardForm(page, 'my-timeout@shop.test');
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');

@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 const workspaceRoot = resolve(__dirname, '../../..');
 
@@ -100,4 +100,45 @@ export async function launchBrowser(): Promise<Browser> {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: CHROMIUM_ARGS,
   });
+}
+
+/** What a journey file works against: the built product on its own port and one Chromium. */
+export type ProductUnderTest = {
+  readonly product: RunningProduct;
+  readonly browser: Browser;
+  /** A fresh browser context (own cookies and storage) at 1280×900, with its first page. */
+  newPage: () => Promise<{ context: BrowserContext; page: Page }>;
+};
+
+/**
+ * Starts the built product and a browser before the calling file's tests and stops both after them.
+ * Call it once at the top of a journey file.
+ */
+export function useRunningProduct(env: Record<string, string> = {}): ProductUnderTest {
+  let product: RunningProduct | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    mkdirSync(screenshotDir, { recursive: true });
+    product = await startProduct(env);
+    browser = await launchBrowser();
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+  });
+  const running: ProductUnderTest = {
+    get product() {
+      if (!product) throw new Error('the product is not running: useRunningProduct() starts it in beforeAll');
+      return product;
+    },
+    get browser() {
+      if (!browser) throw new Error('no browser: useRunningProduct() launches it in beforeAll');
+      return browser;
+    },
+    newPage: async () => {
+      const context = await running.browser.newContext({ viewport: { width: 1280, height: 900 } });
+      return { context, page: await context.newPage() };
+    },
+  };
+  return running;
 }

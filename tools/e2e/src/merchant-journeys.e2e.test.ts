@@ -1,33 +1,19 @@
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, startProduct, type RunningProduct } from './harness';
+import type { Page } from 'playwright-core';
+import { useRunningProduct } from './harness';
 import { apiFromPage, fillCard } from './merchant-session';
 
 // Journeys of issue 5 against the built product: trial sign-up, sign-in with a code, lock-out, password
 // reset, logout and route gating, each in a fresh browser context (own cookies and storage).
-let product: RunningProduct;
-let browser: Browser;
-
-beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+const running = useRunningProduct();
 
 type MailboxEntry = { to: string; code?: string; link?: string; subject?: string; created_at: string };
 
 async function mailbox(to: string): Promise<MailboxEntry[]> {
-  const response = await fetch(`${product.baseUrl}/api/dev/mailbox?to=${encodeURIComponent(to)}`);
+  const response = await fetch(`${running.product.baseUrl}/api/dev/mailbox?to=${encodeURIComponent(to)}`);
   return ((await response.json()) as { data: MailboxEntry[] }).data;
 }
 
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  return context.newPage();
-}
+const newPage = async (): Promise<Page> => (await running.newPage()).page;
 
 async function fillCode(page: Page, code: string): Promise<void> {
   await page.getByLabel('Verification code 1', { exact: true }).click();
@@ -35,7 +21,7 @@ async function fillCode(page: Page, code: string): Promise<void> {
 }
 
 async function submitCredentials(page: Page, email: string, password = 'Merchant2026'): Promise<void> {
-  await page.goto(`${product.baseUrl}/signin`);
+  await page.goto(`${running.product.baseUrl}/signin`);
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByRole('textbox', { name: 'Password' }).fill(password);
   await page.getByRole('checkbox').check();
@@ -64,7 +50,7 @@ describe('merchant back office journeys', () => {
     const stamp = `${Date.now()}`.slice(-8);
     const email = `trial-${currency.toLowerCase()}-${stamp}@example.test`;
     const mobile = `9${stamp}`;
-    await page.goto(`${product.baseUrl}/signup`);
+    await page.goto(`${running.product.baseUrl}/signup`);
     await page.getByRole('textbox', { name: 'Email' }).fill(email);
     await page.getByRole('textbox', { name: 'First name' }).fill('Mei');
     await page.getByRole('textbox', { name: 'Last name' }).fill('Lin');
@@ -100,7 +86,7 @@ describe('merchant back office journeys', () => {
     await page.getByRole('heading', { name: 'Hello, Mei Lin' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
     // A new store must subscribe: the modal offers the market's plans and the first one can be paid.
-    await page.goto(`${product.baseUrl}/home/dashboard`);
+    await page.goto(`${running.product.baseUrl}/home/dashboard`);
     const modal = page.getByRole('dialog');
     await modal.getByText('Subscribe to continue').waitFor();
     await modal.getByLabel('Credit / debit card').check();
@@ -121,7 +107,7 @@ describe('merchant back office journeys', () => {
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
     // The session is gone on the server too: the home page bounces back to sign-in.
-    await page.goto(`${product.baseUrl}/`);
+    await page.goto(`${running.product.baseUrl}/`);
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/signin');
     await page.context().close();
@@ -132,7 +118,7 @@ describe('merchant back office journeys', () => {
     await signIn(page, 'merchant-my@demo.test');
     const whoAmI = () => page.evaluate(async () => (await fetch('/api/user', { credentials: 'include' })).status);
     expect(await whoAmI()).toBe(200);
-    await page.goto(`${product.baseUrl}/logout`);
+    await page.goto(`${running.product.baseUrl}/logout`);
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
     expect(await whoAmI()).toBe(401);
     expect((await page.context().cookies()).filter((cookie) => cookie.name === 'mh_session')).toEqual([]);
@@ -143,11 +129,11 @@ describe('merchant back office journeys', () => {
     const page = await newPage();
     await signIn(page, 'merchant-my@demo.test');
     await page.getByRole('button', { name: 'Skip tour' }).click({ timeout: 5000 }).catch(() => undefined);
-    await page.goto(`${product.baseUrl}/home/dashboard`);
+    await page.goto(`${running.product.baseUrl}/home/dashboard`);
     await page.getByRole('heading', { name: 'Current Plan' }).waitFor();
     // Another tab logs out: the cookie this tab holds is revoked on the server.
     const other = await page.context().newPage();
-    await other.goto(`${product.baseUrl}/logout`);
+    await other.goto(`${running.product.baseUrl}/logout`);
     await other.getByRole('heading', { name: 'Welcome back' }).waitFor();
     await other.close();
     await page.getByRole('button', { name: 'Billing History' }).click();
@@ -175,7 +161,7 @@ describe('merchant back office journeys', () => {
 
   it('resets a forgotten password and signs in with the new one', async () => {
     const page = await newPage();
-    await page.goto(`${product.baseUrl}/forgot-password`);
+    await page.goto(`${running.product.baseUrl}/forgot-password`);
     await page.getByRole('textbox', { name: 'Email' }).fill('merchant-ph@demo.test');
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByTestId('forgot-sent').waitFor();
@@ -193,17 +179,17 @@ describe('merchant back office journeys', () => {
 
   it('gates routes: signed out goes to sign-in, signed in leaves sign-in for home', async () => {
     const page = await newPage();
-    await page.goto(`${product.baseUrl}/profile/personal`);
+    await page.goto(`${running.product.baseUrl}/profile/personal`);
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/signin');
-    await page.goto(`${product.baseUrl}/does-not-exist?locale=en`);
+    await page.goto(`${running.product.baseUrl}/does-not-exist?locale=en`);
     await page.getByText('Page not found').waitFor();
     await submitCredentials(page, 'skip-otp@demo.test');
     await page.getByRole('heading', { name: /^Hello, / }).waitFor();
-    await page.goto(`${product.baseUrl}/signin`);
+    await page.goto(`${running.product.baseUrl}/signin`);
     await page.getByRole('heading', { name: /^Hello, / }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
-    await page.goto(`${product.baseUrl}/profile`);
+    await page.goto(`${running.product.baseUrl}/profile`);
     await page.getByRole('heading', { name: 'Personal profile' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/profile/personal');
     await page.context().close();

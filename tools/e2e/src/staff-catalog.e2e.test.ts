@@ -1,7 +1,6 @@
-import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, startProduct, type RunningProduct, screenshotDir } from './harness';
+import type { Page } from 'playwright-core';
+import { screenshotDir, useRunningProduct } from './harness';
 import { apiFromPage, signInStaffThroughUi, signInThroughUi } from './merchant-session';
 
 // Issue 11 "Done when" journeys (parts 1 and 2) against the running product: a superadmin raises Malaysia's
@@ -10,25 +9,13 @@ import { apiFromPage, signInStaffThroughUi, signInThroughUi } from './merchant-s
 // screens go to docs/screenshots/staff-catalog-*.png and staff-promotions-*.png.
 const SHOTS = screenshotDir;
 
-let product: RunningProduct;
-let browser: Browser;
+const running = useRunningProduct();
 
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  product = await startProduct();
-  browser = await launchBrowser();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
-
-const newPage = async (): Promise<Page> => (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+const newPage = async (): Promise<Page> => (await running.newPage()).page;
 
 /** skip-otp@demo.test (MY, on Starter) signs in with its password alone. */
 const signInWithoutCode = async (page: Page, email: string): Promise<void> => {
-  await page.goto(`${product.baseUrl}/signin`);
+  await page.goto(`${running.product.baseUrl}/signin`);
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByRole('textbox', { name: 'Password' }).fill('Merchant2026');
   await page.getByRole('checkbox').check();
@@ -37,14 +24,14 @@ const signInWithoutCode = async (page: Page, email: string): Promise<void> => {
 };
 
 const myPlan = async (name: string): Promise<number> => {
-  const body = (await (await fetch(`${product.baseUrl}/api/active-packages?country=MY`)).json()) as { data: { id: number; name: string; billing_period: string }[] };
+  const body = (await (await fetch(`${running.product.baseUrl}/api/active-packages?country=MY`)).json()) as { data: { id: number; name: string; billing_period: string }[] };
   const found = body.data.find((p) => p.name === name && p.billing_period === 'monthly');
   if (!found) throw new Error(`no monthly ${name} plan`);
   return found.id;
 };
 
 const upgradeTotal = async (page: Page, packageId: number): Promise<string> => {
-  await page.goto(`${product.baseUrl}/profile/billing/upgrade?package_id=${packageId}`);
+  await page.goto(`${running.product.baseUrl}/profile/billing/upgrade?package_id=${packageId}`);
   return page.getByTestId('upgrade-total').innerText();
 };
 
@@ -55,7 +42,7 @@ describe('staff catalog journeys', () => {
 
   beforeAll(async () => {
     admin = await newPage();
-    await signInStaffThroughUi(admin, product.baseUrl, 'admin@demo.test');
+    await signInStaffThroughUi(admin, running.product.baseUrl, 'admin@demo.test');
   }, 60_000);
 
   it("a superadmin raises Malaysia's Growth monthly price; a Starter merchant sees it on the plan card and in the upgrade total", async () => {
@@ -76,7 +63,7 @@ describe('staff catalog journeys', () => {
     await admin.getByText('The plan is saved. Merchants and the checkouts see it now.').waitFor();
     await admin.getByTestId('plan-growth-monthly').getByText('RM 249.00 /mo').waitFor();
 
-    await merchant.goto(`${product.baseUrl}/home/dashboard`);
+    await merchant.goto(`${running.product.baseUrl}/home/dashboard`);
     await merchant.getByTestId(`plan-${growth}`).getByText(/RM 249/).waitFor();
     const after = await upgradeTotal(merchant, growth);
     // Prorated for the rest of the period: dearer than before, and exactly what the API would charge now.
@@ -101,7 +88,7 @@ describe('staff catalog journeys', () => {
     // First redemption: a buyer at the public card checkout.
     const buyer = await newPage();
     const starter = await myPlan('Starter');
-    await buyer.goto(`${product.baseUrl}/subscribe-payment/${starter}?locale=en`);
+    await buyer.goto(`${running.product.baseUrl}/subscribe-payment/${starter}?locale=en`);
     await buyer.getByTestId('summary-total').waitFor();
     const fullTotal = amountOf(await buyer.getByTestId('summary-total').innerText());
     await buyer.getByLabel('E-mail').fill('launch-buyer@shop.test');
@@ -129,7 +116,7 @@ describe('staff catalog journeys', () => {
     for (const email of ['skip-otp@demo.test', 'merchant-my@demo.test']) {
       const merchant = await newPage();
       if (email === 'skip-otp@demo.test') await signInWithoutCode(merchant, email);
-      else await signInThroughUi(merchant, product.baseUrl, email);
+      else await signInThroughUi(merchant, running.product.baseUrl, email);
       const applied = await apiFromPage<{ data?: { code: string } }>(merchant, '/users/billing/add-coupon', { coupon: 'LAUNCH15' });
       expect(applied.data?.code).toBe('LAUNCH15');
       await merchant.context().close();
@@ -137,7 +124,7 @@ describe('staff catalog journeys', () => {
 
     // Fourth: refused at the checkout with a clear message.
     const late = await newPage();
-    await late.goto(`${product.baseUrl}/subscribe-payment/${starter}?locale=en`);
+    await late.goto(`${running.product.baseUrl}/subscribe-payment/${starter}?locale=en`);
     await late.getByTestId('summary-total').waitFor();
     await late.getByLabel('Coupon code').fill('LAUNCH15');
     await late.getByRole('button', { name: 'Apply' }).click();
@@ -155,8 +142,8 @@ describe('staff catalog journeys', () => {
 
   it('support reads the catalog but cannot edit it, in the console or through the API', async () => {
     const support = await newPage();
-    await signInStaffThroughUi(support, product.baseUrl, 'support@demo.test');
-    await support.goto(`${product.baseUrl}/staff/catalog`);
+    await signInStaffThroughUi(support, running.product.baseUrl, 'support@demo.test');
+    await support.goto(`${running.product.baseUrl}/staff/catalog`);
     await support.getByRole('heading', { level: 1, name: 'Plans and prices' }).waitFor();
     await support.getByTestId('catalog-read-only').waitFor();
     await support.getByTestId('plan-growth-monthly').waitFor();
@@ -189,7 +176,7 @@ describe('staff catalog journeys', () => {
           [375, 812],
         ] as const) {
           await admin.setViewportSize({ width, height });
-          await admin.goto(`${product.baseUrl}/staff/catalog?market=MY`);
+          await admin.goto(`${running.product.baseUrl}/staff/catalog?market=MY`);
           await admin.getByTestId('plan-growth-monthly').waitFor();
           await admin.waitForLoadState('networkidle');
           await shoot('catalog', language, scheme, width);
@@ -201,7 +188,7 @@ describe('staff catalog journeys', () => {
           await admin.getByTestId('plan-review').waitFor();
           await shoot('catalog-review', language, scheme, width);
           await admin.keyboard.press('Escape');
-          await admin.goto(`${product.baseUrl}/staff/promotions`);
+          await admin.goto(`${running.product.baseUrl}/staff/promotions`);
           await admin.getByTestId('promotion-LAUNCH15').waitFor();
           await admin.waitForLoadState('networkidle');
           await shoot('promotions', language, scheme, width);

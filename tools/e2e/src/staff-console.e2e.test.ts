@@ -1,7 +1,6 @@
-import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, startProduct, type RunningProduct, screenshotDir } from './harness';
+import type { Page } from 'playwright-core';
+import { screenshotDir, useRunningProduct } from './harness';
 import { signInStaffThroughUi, signInThroughUi } from './merchant-session';
 
 // Issue 10 "Done when" journeys against the running product (sandbox gateway): staff sign in on the back
@@ -9,26 +8,11 @@ import { signInStaffThroughUi, signInThroughUi } from './merchant-session';
 // and dark, en and zhtw (docs/screenshots/staff-*.png when SCREENSHOTS=1).
 const SHOTS = screenshotDir;
 
-let product: RunningProduct;
-let browser: Browser;
+const running = useRunningProduct();
 
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  product = await startProduct();
-  browser = await launchBrowser();
-}, 60_000);
+const newPage = running.newPage;
 
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
-
-const newPage = async (): Promise<{ context: BrowserContext; page: Page }> => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  return { context, page: await context.newPage() };
-};
-
-const staffSignIn = (page: Page, email: string): Promise<void> => signInStaffThroughUi(page, product.baseUrl, email);
+const staffSignIn = (page: Page, email: string): Promise<void> => signInStaffThroughUi(page, running.product.baseUrl, email);
 
 /** Types part of the owner's e-mail and opens the one merchant the directory then lists. */
 const openMerchant = async (page: Page, search: string, email: string): Promise<void> => {
@@ -95,8 +79,8 @@ describe('staff console journeys', () => {
     await context.close();
 
     const merchant = await newPage();
-    await signInThroughUi(merchant.page, product.baseUrl, 'merchant-my@demo.test');
-    await merchant.page.goto(`${product.baseUrl}/home/dashboard`);
+    await signInThroughUi(merchant.page, running.product.baseUrl, 'merchant-my@demo.test');
+    await merchant.page.goto(`${running.product.baseUrl}/home/dashboard`);
     await merchant.page.getByRole('button', { name: 'View credit balance' }).click();
     await merchant.page.getByRole('dialog').getByText('Goodwill credit for the outage').waitFor();
     await merchant.context.close();
@@ -115,8 +99,8 @@ describe('staff console journeys', () => {
 
   it('turns a merchant who opens /staff/ away to its own home', async () => {
     const { context, page } = await newPage();
-    await signInThroughUi(page, product.baseUrl, 'merchant-tw@demo.test');
-    await page.goto(`${product.baseUrl}/staff/`);
+    await signInThroughUi(page, running.product.baseUrl, 'merchant-tw@demo.test');
+    await page.goto(`${running.product.baseUrl}/staff/`);
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('heading', { name: /^Hello, / }).waitFor();
     await context.close();
@@ -148,7 +132,7 @@ describe('staff console journeys', () => {
             [375, 812],
           ] as const) {
             await page.setViewportSize({ width, height });
-            await page.goto(`${product.baseUrl}${path}`);
+            await page.goto(`${running.product.baseUrl}${path}`);
             await page.locator('h1').first().waitFor();
             await page.waitForLoadState('networkidle');
             await page.waitForTimeout(300);

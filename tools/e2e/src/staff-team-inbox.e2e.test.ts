@@ -1,7 +1,6 @@
-import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, startProduct, type RunningProduct, screenshotDir } from './harness';
+import type { Page } from 'playwright-core';
+import { screenshotDir, useRunningProduct } from './harness';
 import { signInStaffThroughUi, signInThroughUi } from './merchant-session';
 
 // Issue 11 parts 3 and 4 "Done when" journeys against the running product: the support inbox from a merchant's
@@ -17,34 +16,19 @@ const HOSTILE = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2<
 
 type Mail = { subject: string; text: string; link?: string; code?: string };
 
-let product: RunningProduct;
-let browser: Browser;
+const running = useRunningProduct();
 
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  product = await startProduct();
-  browser = await launchBrowser();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
-
-const newPage = async (): Promise<{ context: BrowserContext; page: Page }> => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  return { context, page: await context.newPage() };
-};
+const newPage = running.newPage;
 
 const mails = async (to: string): Promise<Mail[]> =>
-  ((await (await fetch(`${product.baseUrl}/api/dev/mailbox?to=${encodeURIComponent(to)}`)).json()) as { data: Mail[] }).data;
+  ((await (await fetch(`${running.product.baseUrl}/api/dev/mailbox?to=${encodeURIComponent(to)}`)).json()) as { data: Mail[] }).data;
 
 const pwned = (page: Page) => page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned ?? 0);
 
 describe('staff accounts and support inbox journeys', () => {
   it('a merchant writes to support, support replies, and the merchant reads the reply in the back office and in the mailbox', async () => {
     const merchant = await newPage();
-    await signInThroughUi(merchant.page, product.baseUrl, MY);
+    await signInThroughUi(merchant.page, running.product.baseUrl, MY);
     // The first visit's guided tour covers the page until it is skipped.
     await merchant.page.getByRole('button', { name: 'Skip tour' }).click({ timeout: 5000 }).catch(() => undefined);
     await merchant.page.getByRole('button', { name: 'Account menu' }).click();
@@ -60,7 +44,7 @@ describe('staff accounts and support inbox journeys', () => {
     expect(await pwned(merchant.page)).toBe(0);
 
     const support = await newPage();
-    await signInStaffThroughUi(support.page, product.baseUrl, 'support@demo.test');
+    await signInStaffThroughUi(support.page, running.product.baseUrl, 'support@demo.test');
     const inboxLink = support.page.getByRole('link', { name: /Support inbox/ });
     await inboxLink.getByText('1', { exact: true }).waitFor();
     await inboxLink.click();
@@ -75,7 +59,7 @@ describe('staff accounts and support inbox journeys', () => {
     await support.page.getByText('Reply sent; the merchant gets it by e-mail too').waitFor();
     await support.page.getByText('Answered').first().waitFor();
 
-    await merchant.page.goto(`${product.baseUrl}/support`);
+    await merchant.page.goto(`${running.product.baseUrl}/support`);
     await merchant.page.getByText('New reply').waitFor();
     await merchant.page.getByRole('link', { name: 'Charged twice this month' }).click();
     await merchant.page.getByText('We refunded the second charge; it reaches your card in 5-10 days.').waitFor();
@@ -90,7 +74,7 @@ describe('staff accounts and support inbox journeys', () => {
 
   it('a superadmin invites a support member, who sets a password from the mailbox link and signs in; deactivated, their session ends', async () => {
     const admin = await newPage();
-    await signInStaffThroughUi(admin.page, product.baseUrl, 'admin@demo.test');
+    await signInStaffThroughUi(admin.page, running.product.baseUrl, 'admin@demo.test');
     await admin.page.getByRole('link', { name: 'Staff accounts' }).click();
     await admin.page.getByRole('heading', { level: 1, name: 'Staff accounts' }).waitFor();
     await admin.page.getByRole('textbox', { name: 'E-mail' }).fill(INVITEE);
@@ -112,7 +96,7 @@ describe('staff accounts and support inbox journeys', () => {
     await invitee.page.getByLabel(/^Confirm new password/).fill('Merchant2026');
     await invitee.page.getByRole('button', { name: 'Reset password' }).click();
     await invitee.page.getByText('Your password has been successfully reset.').waitFor();
-    await signInStaffThroughUi(invitee.page, product.baseUrl, INVITEE);
+    await signInStaffThroughUi(invitee.page, running.product.baseUrl, INVITEE);
 
     await admin.page.reload();
     const row = admin.page.getByRole('row').filter({ hasText: INVITEE });
@@ -134,9 +118,9 @@ describe('staff accounts and support inbox journeys', () => {
 
   it('captures the staff accounts, inbox, conversation and back-office support screens: 375 and 1440 px, light and dark, en and zhtw', async () => {
     const admin = await newPage();
-    await signInStaffThroughUi(admin.page, product.baseUrl, 'admin@demo.test');
+    await signInStaffThroughUi(admin.page, running.product.baseUrl, 'admin@demo.test');
     const merchant = await newPage();
-    await signInThroughUi(merchant.page, product.baseUrl, MY);
+    await signInThroughUi(merchant.page, running.product.baseUrl, MY);
     const [conversation] = (await merchant.page.evaluate(async () => (await (await fetch('/api/support/conversations')).json()) as { data: { id: number }[] })).data;
     const screens: [Page, string, string][] = [
       [admin.page, 'team', '/staff/team'],
@@ -163,7 +147,7 @@ describe('staff accounts and support inbox journeys', () => {
             [375, 812],
           ] as const) {
             await page.setViewportSize({ width, height });
-            await page.goto(`${product.baseUrl}${path}`);
+            await page.goto(`${running.product.baseUrl}${path}`);
             await page.locator(name === 'support-contact' ? '[role=dialog] input' : 'h1').first().waitFor();
             await page.waitForLoadState('networkidle');
             await page.waitForTimeout(300);

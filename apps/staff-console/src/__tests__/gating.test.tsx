@@ -29,6 +29,14 @@ describe('who may use the staff console', () => {
     await waitFor(() => expect(leaveApp).toHaveBeenCalledWith('/signin?from=%2Fstaff%2Fmerchants%3Fq%3Dsg'));
   });
 
+  it('forgets a session the API no longer knows before going to sign in, so sign-in does not send the browser back', async () => {
+    // A deactivated staff member's stored session: sign-in would take it as signed in and return to the console.
+    window.localStorage.setItem('merchant-hub.session', JSON.stringify({ expiresAt: new Date(Date.now() + 3_600_000).toISOString(), roleNames: ['support'] }));
+    renderConsole('/merchants', [{ path: '/staff/me', status: 401, body: { error: { code: 'unauthenticated', message: 'Sign in' } } }]);
+    await waitFor(() => expect(leaveApp).toHaveBeenCalledWith('/signin?from=%2Fstaff%2Fmerchants'));
+    expect(window.localStorage.getItem('merchant-hub.session')).toBeNull();
+  });
+
   it('lands staff on the merchant directory with their role in the top bar, translated throughout', async () => {
     const { router, missingKeys } = renderConsole('/', [{ path: '/staff/me', body: staffMe }, directory, counts]);
     expect(await screen.findByRole('heading', { level: 1, name: 'Merchants' }, { timeout: 10_000 })).toBeInTheDocument();

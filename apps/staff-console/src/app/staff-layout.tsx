@@ -49,8 +49,13 @@ export const StaffLayout = () => {
   const refusal = me.isError && isApiError(me.error) ? me.error.status : null;
 
   useEffect(() => {
-    if (refusal === 401) leaveApp(signInUrl(consolePath));
-    else if (refusal === 403) leaveApp(MERCHANT_HOME);
+    if (refusal === 401) {
+      // The API no longer knows this session (revoked, expired, staff member deactivated): forget it first, or the
+      // sign-in page would take the stored session as signed in and send the browser straight back here.
+      forgetStoredSession();
+      queryClient.clear();
+      leaveApp(signInUrl(consolePath));
+    } else if (refusal === 403) leaveApp(MERCHANT_HOME);
     // Only a refusal moves the browser; the path at that moment is where sign-in brings staff back.
   }, [refusal]);
 
