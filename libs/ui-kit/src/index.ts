@@ -56,5 +56,5 @@ export type { SidebarImage, ThemeColor, ThemeOptions } from './shell/theme-optio
 export { GuidedTour, TOUR_DELAY_MS, TOUR_MAX_WAIT_MS, TOUR_MIN_WIDTH, TOUR_POPOVER, shouldStartTour, tourPlacement, useDelayedTour } from './guided-tour';
 export type { Box4, GuidedTourLabels, GuidedTourProps, TourPlacement, TourStep } from './guided-tour';
 export * from './card-field';
-export { SupportThread } from './support-thread';
-export type { SupportThreadProps } from './support-thread';
+export { SUPPORT_STATE_COLOR, SupportConversationList, SupportReplyForm, SupportStateBadge, SupportThread } from './support-thread';
+export type { SupportConversationListProps, SupportReplyFormProps, SupportThreadProps } from './support-thread';

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { useRunningProduct } from './harness';
-import { apiFromPage, fillCard } from './merchant-session';
+import { apiFromPage, fillCard, skipTour } from './merchant-session';
 
 // Journeys of issue 5 against the built product: trial sign-up, sign-in with a code, lock-out, password
 // reset, logout and route gating, each in a fresh browser context (own cookies and storage).
@@ -102,7 +102,7 @@ describe('merchant back office journeys', () => {
     const page = await newPage();
     await signIn(page, 'merchant-my@demo.test');
     expect(new URL(page.url()).pathname).toBe('/');
-    await page.getByRole('button', { name: 'Skip tour' }).click({ timeout: 5000 }).catch(() => undefined);
+    await skipTour(page);
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
@@ -128,7 +128,7 @@ describe('merchant back office journeys', () => {
   it('signs the browser out at the first 401 when the session is revoked elsewhere', async () => {
     const page = await newPage();
     await signIn(page, 'merchant-my@demo.test');
-    await page.getByRole('button', { name: 'Skip tour' }).click({ timeout: 5000 }).catch(() => undefined);
+    await skipTour(page);
     await page.goto(`${running.product.baseUrl}/home/dashboard`);
     await page.getByRole('heading', { name: 'Current Plan' }).waitFor();
     // Another tab logs out: the cookie this tab holds is revoked on the server.

@@ -24,6 +24,15 @@ export const signInThroughUi = async (page: Page, baseUrl: string, email: string
   await page.getByRole('heading', { name: /^Hello, / }).waitFor();
 };
 
+/**
+ * The merchant home offers its guided tour on a browser's first visit, a few seconds after sign-in (it waits for
+ * the sign-in toast to go); its overlay covers the page until skipped. Waits for it as long as a loaded machine
+ * may need, then skips it.
+ */
+export const skipTour = async (page: Page): Promise<void> => {
+  await page.getByRole('button', { name: 'Skip tour' }).click({ timeout: 30_000 }).catch(() => undefined);
+};
+
 /** Staff sign in exactly as merchants do and must end up in the console's merchant directory. */
 export const signInStaffThroughUi = async (page: Page, baseUrl: string, email: string): Promise<void> => {
   await submitPasswordAndCode(page, baseUrl, email);

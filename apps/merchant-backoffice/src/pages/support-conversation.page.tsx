@@ -1,11 +1,10 @@
-import { Anchor, Badge, Button, Card, Container, Group, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Anchor, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { errorMessageKeys, isApiError, myScreenshotUrl, useMyConversation, useSendFollowUp } from '@merchant-hub/api-client';
-import { applyServerFieldErrors, ErrorState, PageLoader, SupportThread, usePageTitle, useSchemaForm } from '@merchant-hub/ui-kit';
-import { SUPPORT_MESSAGE_MAX_LENGTH, supportReplySchema } from '@merchant-hub/validation';
+import { applyServerFieldErrors, ErrorState, PageLoader, SupportReplyForm, SupportStateBadge, SupportThread, usePageTitle, useSchemaForm } from '@merchant-hub/ui-kit';
+import { supportReplySchema } from '@merchant-hub/validation';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { STATE_COLOR } from './support.page';
 
 /** /support/:id: one of the merchant's conversations, with support's replies and a follow-up form. */
 export const SupportConversationPage = () => {
@@ -23,7 +22,7 @@ export const SupportConversationPage = () => {
         form.reset();
       },
       onError: (error) => {
-        if (isApiError(error) && applyServerFieldErrors(form as never, error.details, {}, ['message'])) return;
+        if (isApiError(error) && applyServerFieldErrors(form, error.details, {}, ['message'])) return;
         notifications.show({ color: 'red', message: t(errorMessageKeys(error)) });
       },
     }),
@@ -44,9 +43,7 @@ export const SupportConversationPage = () => {
             {data.subject}
           </Title>
           <Group gap="xs">
-            <Badge color={STATE_COLOR[data.state]} variant="light">
-              {t(`support:state.${data.state}`)}
-            </Badge>
+            <SupportStateBadge state={data.state} label={t(`support:state.${data.state}`)} />
           </Group>
         </Stack>
         <SupportThread
@@ -59,16 +56,12 @@ export const SupportConversationPage = () => {
             {t('support:conversation.closedMerchant')}
           </Text>
         ) : (
-          <Card withBorder radius="md" padding="sm" component="form" onSubmit={handleSubmit} noValidate>
-            <Stack gap="xs">
-              <Textarea label={t('support:conversation.followUp')} autosize minRows={3} maxLength={SUPPORT_MESSAGE_MAX_LENGTH} key={form.key('message')} {...form.getInputProps('message')} />
-              <Group justify="flex-end">
-                <Button type="submit" loading={send.isPending}>
-                  {t('support:conversation.send')}
-                </Button>
-              </Group>
-            </Stack>
-          </Card>
+          <SupportReplyForm
+            form={form}
+            onSubmit={handleSubmit}
+            pending={send.isPending}
+            labels={{ message: t('support:conversation.followUp'), send: t('support:conversation.send') }}
+          />
         )}
       </Stack>
     </Container>

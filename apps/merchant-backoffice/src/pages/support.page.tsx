@@ -1,13 +1,11 @@
-import { Anchor, Badge, Button, Card, Container, FileInput, Group, Modal, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Container, FileInput, Group, Modal, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { errorMessageKeys, isApiError, useMyConversations, useSendSupportMessage } from '@merchant-hub/api-client';
-import { applyServerFieldErrors, DateText, EmptyState, ErrorState, PageLoader, usePageTitle, useSchemaForm } from '@merchant-hub/ui-kit';
+import { applyServerFieldErrors, EmptyState, ErrorState, PageLoader, SupportConversationList, usePageTitle, useSchemaForm } from '@merchant-hub/ui-kit';
 import { imageFileSchema, SUPPORT_MESSAGE_MAX_LENGTH, SUPPORT_SUBJECT_MAX_LENGTH, supportMessageSchema } from '@merchant-hub/validation';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-
-export const STATE_COLOR = { open: 'orange', answered: 'blue', closed: 'gray' } as const;
+import { useNavigate, useSearchParams } from 'react-router';
 
 type ContactValues = { subject: string; message: string };
 
@@ -105,30 +103,7 @@ export const SupportPage = () => {
         ) : conversations.data.data.length === 0 ? (
           <EmptyState title={t('support:mine.empty')} description={t('support:mine.emptyHint')} />
         ) : (
-          <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-            {conversations.data.data.map((conversation) => (
-              <Card key={conversation.id} component="li" withBorder radius="md" padding="sm">
-                <Group justify="space-between" wrap="wrap" gap="xs">
-                  <Group gap="xs" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
-                    {conversation.unread ? (
-                      <Badge size="xs" color="red" variant="filled">
-                        {t('support:newReply')}
-                      </Badge>
-                    ) : null}
-                    <Anchor component={Link} to={`/support/${conversation.id}`} fw={conversation.unread ? 700 : 500} truncate>
-                      {conversation.subject}
-                    </Anchor>
-                  </Group>
-                  <Group gap="xs">
-                    <Badge color={STATE_COLOR[conversation.state]} variant="light">
-                      {t(`support:state.${conversation.state}`)}
-                    </Badge>
-                    <DateText value={conversation.last_message_at} size="xs" c="dimmed" />
-                  </Group>
-                </Group>
-              </Card>
-            ))}
-          </Stack>
+          <SupportConversationList conversations={conversations.data.data} labels={{ unread: t('support:newReply'), state: (state) => t(`support:state.${state}`) }} />
         )}
         <Text size="xs" c="dimmed">
           {t('support:mine.note')}

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, Container, Group, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Anchor, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   errorMessageKeys,
@@ -10,11 +10,10 @@ import {
   useStaffMe,
   useSupportConversation,
 } from '@merchant-hub/api-client';
-import { applyServerFieldErrors, ErrorState, PageLoader, SupportThread, usePageTitle, useSchemaForm } from '@merchant-hub/ui-kit';
-import { SUPPORT_MESSAGE_MAX_LENGTH, supportReplySchema } from '@merchant-hub/validation';
+import { applyServerFieldErrors, ErrorState, PageLoader, SupportReplyForm, SupportStateBadge, SupportThread, usePageTitle, useSchemaForm } from '@merchant-hub/ui-kit';
+import { supportReplySchema } from '@merchant-hub/validation';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { STATE_COLOR } from './support-inbox.page';
 
 /** /support/:id: one conversation — assign to me, reply (e-mailed to the merchant), close. */
 export const SupportConversationPage = () => {
@@ -61,9 +60,7 @@ export const SupportConversationPage = () => {
               {data.subject}
             </Title>
             <Group gap="xs">
-              <Badge color={STATE_COLOR[data.state]} variant="light">
-                {t(`support:state.${data.state}`)}
-              </Badge>
+              <SupportStateBadge state={data.state} label={t(`support:state.${data.state}`)} />
               {data.merchant ? (
                 <Anchor component={Link} to={`/merchants/${data.merchant.user_id}`} size="sm">
                   {data.merchant.name} · {data.merchant.market ?? '—'}
@@ -93,24 +90,12 @@ export const SupportConversationPage = () => {
             {t('support:conversation.closedNote')}
           </Text>
         ) : (
-          <Card withBorder radius="md" padding="sm" component="form" onSubmit={handleReply} noValidate>
-            <Stack gap="xs">
-              <Textarea
-                label={t('support:conversation.reply')}
-                description={t('support:conversation.replyHint')}
-                autosize
-                minRows={3}
-                maxLength={SUPPORT_MESSAGE_MAX_LENGTH}
-                key={form.key('message')}
-                {...form.getInputProps('message')}
-              />
-              <Group justify="flex-end">
-                <Button type="submit" loading={reply.isPending}>
-                  {t('support:conversation.send')}
-                </Button>
-              </Group>
-            </Stack>
-          </Card>
+          <SupportReplyForm
+            form={form}
+            onSubmit={handleReply}
+            pending={reply.isPending}
+            labels={{ message: t('support:conversation.reply'), hint: t('support:conversation.replyHint'), send: t('support:conversation.send') }}
+          />
         )}
       </Stack>
     </Container>

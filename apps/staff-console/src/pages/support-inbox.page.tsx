@@ -1,11 +1,9 @@
-import { Anchor, Badge, Card, Container, Group, Select, Stack, Switch, Text, Title } from '@mantine/core';
+import { Anchor, Container, Group, Select, Stack, Switch, Title } from '@mantine/core';
 import { useSupportInbox } from '@merchant-hub/api-client';
-import { DateText, EmptyState, ErrorState, PageLoader, usePageTitle } from '@merchant-hub/ui-kit';
+import { EmptyState, ErrorState, PageLoader, SupportConversationList, usePageTitle } from '@merchant-hub/ui-kit';
 import { SUPPORT_MARKETS, SUPPORT_STATES, type SupportInboxQuery } from '@merchant-hub/validation';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
-
-export const STATE_COLOR = { open: 'orange', answered: 'blue', closed: 'gray' } as const;
+import { useSearchParams } from 'react-router';
 
 /** /support: every merchant conversation, filtered by state, market, merchant (from the merchant page) and assignee. */
 export const SupportInboxPage = () => {
@@ -70,36 +68,16 @@ export const SupportInboxPage = () => {
         ) : inbox.data.data.length === 0 ? (
           <EmptyState title={t('support:inbox.empty')} />
         ) : (
-          <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-            {inbox.data.data.map((conversation) => (
-              <Card key={conversation.id} component="li" withBorder radius="md" padding="sm">
-                <Group justify="space-between" wrap="wrap" gap="xs">
-                  <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
-                    <Group gap="xs" wrap="nowrap">
-                      {conversation.unread ? (
-                        <Badge size="xs" color="red" variant="filled">
-                          {t('support:unread')}
-                        </Badge>
-                      ) : null}
-                      <Anchor component={Link} to={`/support/${conversation.id}`} fw={conversation.unread ? 700 : 500} truncate>
-                        {conversation.subject}
-                      </Anchor>
-                    </Group>
-                    <Text size="xs" c="dimmed">
-                      {conversation.merchant?.name} · {conversation.merchant?.market ?? '—'}
-                      {conversation.assignee ? ` · ${t('support:assignedTo', { name: conversation.assignee.name })}` : ''}
-                    </Text>
-                  </Stack>
-                  <Group gap="xs">
-                    <Badge color={STATE_COLOR[conversation.state]} variant="light">
-                      {t(`support:state.${conversation.state}`)}
-                    </Badge>
-                    <DateText value={conversation.last_message_at} size="xs" c="dimmed" />
-                  </Group>
-                </Group>
-              </Card>
-            ))}
-          </Stack>
+          <SupportConversationList
+            conversations={inbox.data.data}
+            labels={{ unread: t('support:unread'), state: (state) => t(`support:state.${state}`) }}
+            detail={(conversation) => (
+              <>
+                {conversation.merchant?.name} · {conversation.merchant?.market ?? '—'}
+                {conversation.assignee ? ` · ${t('support:assignedTo', { name: conversation.assignee.name })}` : ''}
+              </>
+            )}
+          />
         )}
       </Stack>
     </Container>
