@@ -1,6 +1,7 @@
 import { percentOf } from '@merchant-hub/money';
 import type { AttentionReason, MerchantDirectoryQuery, MerchantRow, MerchantState } from '@merchant-hub/validation';
 import type { Knex } from 'knex';
+import { ATTENTION_CANDIDATE_SQL } from '../../../db/migrations/811-staff-directory-view-indexes';
 import { type Exec, DAY, containsPattern, num, numOrNull } from './shared';
 
 // ------------------------------------------------------------------------------------------------ directory
@@ -51,9 +52,15 @@ const sortSpecOf = (sort: MerchantDirectoryQuery['sort']): SortSpec => {
 
 export type DirectoryCursor = { v: string | number; id: number };
 
-/** The attention view: past due, a failed payment in the last 7 days, or a grace period ending within 7 days. */
+/**
+ * The attention view: past due, a failed payment in the last 7 days, or a grace period ending within 7 days.
+ * The candidates' term (implied by the conditions, so it changes no result) lets SQLite read the partial index
+ * of migration 811 (merchants that can need attention, in name order, with the columns these conditions read).
+ */
 const whereAttention = (q: Knex.QueryBuilder, now: number) =>
-  q.where((w) => w.where('m.dir_state', 'past_due').orWhere('m.dir_failed_at', '>=', now - 7 * DAY).orWhere((g) => g.where('m.dir_state', 'grace').whereBetween('m.dir_ends_at', [now, now + 7 * DAY])));
+  q
+    .whereRaw(ATTENTION_CANDIDATE_SQL)
+    .where((w) => w.where('m.dir_state', 'past_due').orWhere('m.dir_failed_at', '>=', now - 7 * DAY).orWhere((g) => g.where('m.dir_state', 'grace').whereBetween('m.dir_ends_at', [now, now + 7 * DAY])));
 
 /** Above this many matches a search is dense enough that scanning in sort order finds a page sooner. */
 const SPARSE_MATCHES = 2000;
@@ -165,19 +172,26 @@ export const merchantRowOf = async (db: Exec, merchantId: number, now: number): 
   return toMerchantRow(row as Record<string, unknown>, stores.get(merchantId) ?? [], now);
 };
 
+/**
+ * The attention view's counts in one statement of index range counts (migration 811), no row read. The total
+ * adds three disjoint parts: past due; a failed payment in 7 days and not past due; a grace period ending in 7
+ * days (never past due) and no failed payment in 7 days.
+ */
 export const countAttention = async (db: Exec, now: number): Promise<{ past_due: number; failed_payments_7d: number; grace_ending_7d: number; total: number }> => {
-  const count = async (build: (q: Knex.QueryBuilder) => unknown): Promise<number> => {
-    const q = db('merchants as m');
-    build(q);
-    const row = await q.count({ n: 'm.id' }).first();
-    return num(row?.n ?? 0);
-  };
-  const [pastDue, failed, grace, total] = await Promise.all([
-    count((q) => q.where('m.dir_state', 'past_due')),
-    count((q) => q.where('m.dir_failed_at', '>=', now - 7 * DAY)),
-    count((q) => q.where('m.dir_state', 'grace').whereBetween('m.dir_ends_at', [now, now + 7 * DAY])),
-    count((q) => whereAttention(q, now)),
-  ]);
-  return { past_due: pastDue, failed_payments_7d: failed, grace_ending_7d: grace, total };
+  const since = now - 7 * DAY;
+  const end = now + 7 * DAY;
+  const graceEnding = `dir_state = 'grace' and dir_ends_at between ? and ?`;
+  const result = await db.raw(
+    `select
+      (select count(*) from merchants where dir_state = 'past_due') as past_due,
+      (select count(*) from merchants where dir_failed_at >= ?) as failed,
+      (select count(*) from merchants where ${graceEnding}) as grace,
+      (select count(*) from merchants where dir_failed_at >= ? and dir_state <> 'past_due') as failed_only,
+      (select count(*) from merchants where ${graceEnding} and (dir_failed_at is null or dir_failed_at < ?)) as grace_only`,
+    [since, now, end, since, now, end, since],
+  );
+  const row = ((db.client.config.client === 'pg' ? result.rows : result) as Record<string, unknown>[])[0] ?? {};
+  const pastDue = num(row.past_due ?? 0);
+  return { past_due: pastDue, failed_payments_7d: num(row.failed ?? 0), grace_ending_7d: num(row.grace ?? 0), total: pastDue + num(row.failed_only ?? 0) + num(row.grace_only ?? 0) };
 };
 
