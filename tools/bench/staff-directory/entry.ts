@@ -144,6 +144,8 @@ export const main = async (n: number, workDir: string, options: { reuse?: boolea
       ['type phone "+610004711"', () => search({ q: '+610004711' })],
       ['no match "zzzz"', () => search({ q: 'zzzz' })],
       ['no match "qqq@nowhere"', () => search({ q: 'qqq@nowhere' })],
+      // Two letters are below the trigram index: a string that few merchants contain reads the whole name index.
+      ['no match, 2 letters "zq"', () => search({ q: 'zq' })],
       ['filter market=SG state=past_due', () => search({ market: 'SG', state: 'past_due' })],
       ['filter plan=Growth period=yearly', () => search({ plan: 'Growth', period: 'yearly' })],
       ['filter state=change_scheduled sort=-next_billing', () => search({ state: 'change_scheduled', sort: '-next_billing' })],
