@@ -29,6 +29,10 @@ export const up = async (knex: Knex): Promise<void> => {
   await knex.raw(`insert into merchants_search(merchants_search) values ('delete-all')`);
   await knex.raw(`insert into merchants_search(rowid, search_text) select id, search_text || ${SEARCH_SUFFIX_SQL} from merchants where search_text is not null`);
   for (const sql of triggers((row) => `${row}.search_text || ${SEARCH_SUFFIX_SQL}`)) await knex.raw(sql);
+  // Merge the index's segments into one b-tree: rows inserted one by one leave thousands of small segments,
+  // which each phrase query reads (bench, 100,000 merchants: 'owner4711@' 6.3 → 0.26 ms, 'tea house' 9.5 →
+  // 1.2 ms p50; 1.8 s once).
+  await knex.raw(`insert into merchants_search(merchants_search) values ('optimize')`);
   await knex.raw(`create virtual table merchants_search_vocab using fts5vocab(merchants_search, 'row')`);
 };
 

@@ -94,9 +94,9 @@ describe.each(testDatabases)('staff directory views (%s)', (kind) => {
     expect(seen).toEqual(expected);
   });
 
-  it('finds one- and two-letter searches wherever the letters are, the same as a scan of every search text', async () => {
+  it('finds one- and two-letter (and longer) searches wherever the letters are, the same as a scan of every search text', async () => {
     const texts = (await ctx.db('merchants').select('id', 'name', 'search_text')).map((row) => ({ id: Number(row.id), name: String(row.name), text: String(row.search_text ?? '') }));
-    for (const q of ['qz', 'xj', 'zq', 'j', 'q', 'o', 'Zq', '%', 'é']) {
+    for (const q of ['qz', 'xj', 'zq', 'j', 'q', 'o', 'Zq', '%', 'é', 'tail', 'shop', 'case1', '.test']) {
       const expected = texts
         .filter((m) => m.text.includes(q.toLowerCase()))
         .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id))

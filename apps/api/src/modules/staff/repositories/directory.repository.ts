@@ -67,7 +67,7 @@ const SPARSE_MATCHES = 2000;
 
 /** A 1–2 letter search whose letters start more trigrams than this is dense: the ordered scan serves it. */
 const MAX_SHORT_TERMS = 200;
-/** How many merchants, in the page's order, a 1–2 letter search first looks through for a page of matches. */
+/** How many merchants, in the page's order, a search first looks through for a page of matches. */
 const DENSE_PROBE = 2000;
 
 const quoted = (term: string): string => `"${term.replace(/"/g, '""')}"`;
@@ -124,9 +124,10 @@ export const searchDirectory = async (
   const pattern = text ? containsPattern(text) : '';
   const useIndex = options.textIndex !== false && db.client.config.client !== 'pg';
   let page: { id: unknown; sort_value: unknown }[] | null = null;
-  if (text && useIndex && [...text].length < 3) {
-    // One or two letters most merchants contain: the first merchants in order already hold a page, and the
-    // same page as the whole ordered scan (a page found in a prefix of the order is the first page).
+  if (text && useIndex) {
+    // Letters most merchants contain ('o', 'owne'): the first merchants in order already hold a page, the same
+    // page as the whole ordered scan (a page found in a prefix of the order is the first page), and cheaper
+    // than reading 2,000 matches from the trigram index to learn that the text is dense.
     const head = scoped('m.search_text').limit(DENSE_PROBE);
     const probe = await db
       .from(head.as('h'))
