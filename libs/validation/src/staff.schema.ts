@@ -293,8 +293,11 @@ export const auditEntrySchema = z.object({
   ip: z.string().nullable(),
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
-  outcome: z.enum(['succeeded', 'refused']),
+  /** `attempted`: written before a gateway call (staff on a merchant's behalf); its outcome is a later entry with `attempt_id`. */
+  outcome: z.enum(['attempted', 'succeeded', 'refused']),
   error_code: z.string().nullable(),
+  /** The `attempted` entry this outcome answers, if any. */
+  attempt_id: z.number().int().nullable(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const auditPageSchema = page(auditEntrySchema);

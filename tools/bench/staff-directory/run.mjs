@@ -1,11 +1,14 @@
-// node tools/bench/staff-directory/run.mjs [N]   — staff directory search p50/p95 on SQLite with N merchants (default 100,000).
+// node tools/bench/staff-directory/run.mjs [N] [--reuse] [--explain]   — staff directory search p50/p95 on SQLite with N
+// merchants (default 100,000). --reuse: keep tmp/bench/staff-directory-N.sqlite if it exists (no new seeding; pending
+// migrations run on it); --explain: print each search's statements, their time and SQLite's query plan instead.
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { bundle } from '../build-entry.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const n = Number(process.argv[2] ?? process.env.N ?? 100000);
+const args = process.argv.slice(2);
+const n = Number(args.find((arg) => !arg.startsWith('--')) ?? process.env.N ?? 100000);
 const file = await bundle(path.join(here, 'entry.ts'), 'staff-directory');
 const { main } = createRequire(import.meta.url)(file);
-await main(n, path.resolve(here, '../../../tmp/bench'));
+await main(n, path.resolve(here, '../../../tmp/bench'), { reuse: args.includes('--reuse'), explain: args.includes('--explain') });

@@ -5,6 +5,14 @@ export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 export const tokenFor = async (ctx: TestContext, email: string): Promise<string> => (await signIn(ctx, email)).token;
 
+/** A support member's token and a demo merchant's own token, user id and merchant id (staff acting for it). */
+export const staffAndMerchant = async (ctx: TestContext, email: string) => {
+  const [support, merchant] = await Promise.all([tokenFor(ctx, 'support@demo.test'), tokenFor(ctx, email)]);
+  const userId = ctx.demo.get(email)?.userId as number;
+  const merchantId = Number((await ctx.db('merchants').where({ owner_user_id: userId }).first('id')).id);
+  return { support, merchant, userId, merchantId };
+};
+
 export const packageId = async (ctx: TestContext, stripeId: string): Promise<number> => Number((await ctx.db('packages').where({ stripe_id: stripeId }).first('id')).id);
 
 export const newCard = async (ctx: TestContext, number: string): Promise<string> => {

@@ -165,11 +165,17 @@ describe('audit log', () => {
       after: { status: 'active' },
       outcome: 'succeeded',
       error_code: null,
+      attempt_id: 8,
     };
-    const { calls } = renderConsole('/audit?action=billing.retry_payment', [me, { path: '/staff/audit', body: { data: [entry], next_cursor: null } }]);
+    // The gateway call's attempt, written before the call; the entry above is its outcome.
+    const attempt = { ...entry, id: 8, before: null, after: null, outcome: 'attempted', attempt_id: null };
+    const { calls } = renderConsole('/audit?action=billing.retry_payment', [me, { path: '/staff/audit', body: { data: [entry, attempt], next_cursor: null } }]);
     expect((await screen.findAllByText('Card updated by phone', {}, LOAD)).length).toBeGreaterThan(0);
     expect(screen.getAllByText('status: past_due → active').length).toBeGreaterThan(0);
     expect(screen.getAllByText('Succeeded').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Attempted').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Entry #8').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Outcome of entry #8').length).toBeGreaterThan(0);
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-01' } });
     await waitFor(() => {
       const last = new URL(calls.filter((call) => call.url.startsWith('/api/staff/audit')).at(-1)?.url ?? '', 'http://x').searchParams;

@@ -14,16 +14,28 @@ export const changeLines = (entry: Pick<AuditEntry, 'before' | 'after'>): string
 
 const when = (at: number) => dayjs.unix(at).format('DD/MM/YYYY HH:mm:ss');
 
+const OUTCOME_COLOR: Record<AuditEntry['outcome'], string> = { attempted: 'yellow', succeeded: 'green', refused: 'red' };
+
 const Outcome = ({ entry }: { entry: AuditEntry }) => {
   const { t } = useTranslation('staff');
   return (
     <Stack gap={2}>
-      <Badge color={entry.outcome === 'succeeded' ? 'green' : 'red'} variant="light">
+      <Badge color={OUTCOME_COLOR[entry.outcome]} variant="light">
         {t(`audit.outcome.${entry.outcome}`)}
       </Badge>
       {entry.error_code ? (
         <Text size="xs" c="red">
           {entry.error_code}
+        </Text>
+      ) : null}
+      {/* A gateway call on a merchant's behalf: the attempt (written before the call) and its outcome name each other. */}
+      {entry.outcome === 'attempted' ? (
+        <Text size="xs" c="dimmed">
+          {t('audit.entryId', { id: entry.id })}
+        </Text>
+      ) : entry.attempt_id !== null ? (
+        <Text size="xs" c="dimmed">
+          {t('audit.attemptOf', { id: entry.attempt_id })}
         </Text>
       ) : null}
     </Stack>

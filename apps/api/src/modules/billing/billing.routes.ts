@@ -32,6 +32,9 @@ import { billingFor } from './billing.context';
 import { actingFor, onBehalfRoutes } from './services/merchant-access';
 import { createStaffPreviews } from './services/staff-preview';
 
+/** Staff changes that call the payment gateway: audited as `attempted` before the call (see `actingFor`). */
+const GATEWAY = { gateway: true } as const;
+
 /** `PATCH users/billing/:id` answers 404 for a malformed id before it reads the body. */
 const idParam: RequestHandler = (req, _res, next) => {
   if (!positiveId().safeParse(req.params.id).success) throw new AppError('not_found');
@@ -60,10 +63,13 @@ export const billingRoutes = (deps: AppDeps): RouteTable => {
     return url.toString();
   };
 
-  /** Resolves whose billing this is (audited for staff). */
-  /** `read`: a read sent as POST (billing history) is audited as it happens and needs no reason, like a GET. */
-  const actor = async (ctx: { req: Request; res: Response; input: { user_id?: number; store_id?: number }; audit: string }, options: { read?: boolean } = {}) => {
-    const acting = await actingFor(deps, ctx.req, ctx.res, { userId: ctx.input.user_id, storeId: ctx.input.store_id, action: ctx.audit, details: { ...ctx.input }, auditNow: options.read });
+  /**
+   * Resolves whose billing this is (audited for staff). `read`: a read sent as POST (billing history) is audited as
+   * it happens and needs no reason, like a GET. `gateway`: the change calls the payment gateway (a card saved or
+   * removed, a charge, a bank redirect), so staff's entry is written as `attempted` before it, then its outcome.
+   */
+  const actor = async (ctx: { req: Request; res: Response; input: { user_id?: number; store_id?: number }; audit: string }, options: { read?: boolean; gateway?: boolean } = {}) => {
+    const acting = await actingFor(deps, ctx.req, ctx.res, { userId: ctx.input.user_id, storeId: ctx.input.store_id, action: ctx.audit, details: { ...ctx.input }, auditNow: options.read, gateway: options.gateway });
     return { merchantId: acting.merchantId, isStaff: acting.auth.isStaff, returnUrl: threeDsReturnUrl(ctx.req) };
   };
 
@@ -98,7 +104,7 @@ export const billingRoutes = (deps: AppDeps): RouteTable => {
       body: downgradeOrUpgradeSchema,
       audit: (input) => `billing.${input.type}`,
       handler: async (ctx) => {
-        const who = await actor(ctx);
+        const who = await actor(ctx, GATEWAY);
         await previews.require(ctx.req, who, `plan:${ctx.input.package_id}`);
         return planChanges.downgradeOrUpgrade(who, ctx.input);
       },
@@ -137,7 +143,7 @@ export const billingRoutes = (deps: AppDeps): RouteTable => {
       auth: 'user',
       body: retryPaymentSchema,
       audit: 'billing.retry_payment',
-      handler: async (ctx) => lifecycle.retryPayment(await actor(ctx), ctx.input),
+      handler: async (ctx) => lifecycle.retryPayment(await actor(ctx, GATEWAY), ctx.input),
     }),
     route({
       method: 'post',
@@ -183,7 +189,7 @@ export const billingRoutes = (deps: AppDeps): RouteTable => {
       auth: 'user',
       body: deleteCardSchema,
       audit: 'billing.delete_card',
-      handler: async (ctx) => paymentMethods.deleteCard(await actor(ctx), ctx.input.payment_method),
+      handler: async (ctx) => paymentMethods.deleteCard(await actor(ctx, GATEWAY), ctx.input.payment_method),
     }),
     route({
       method: 'post',
@@ -192,7 +198,7 @@ export const billingRoutes = (deps: AppDeps): RouteTable => {
       auth: 'user',
       body: createIntentSchema,
       audit: 'billing.create_intent',
-      handler: async (ctx) => paymentMethods.createIntent(await actor(ctx)),
+      handler: async (ctx) => paymentMethods.createIntent(await actor(ctx, GATEWAY)),
     }),
     route({
       method: 'post',
@@ -201,7 +207,7 @@ export const billingRoutes = (deps: AppDeps): RouteTable => {
       auth: 'user',
       body: addCardSchema,
       audit: 'billing.add_card',
-      handler: async (ctx) => paymentMethods.addCard(await actor(ctx), ctx.input),
+      handler: async (ctx) => paymentMethods.addCard(await actor(ctx, GATEWAY), ctx.input),
     }),
     route({
       method: 'post',
@@ -228,7 +234,7 @@ export const billingRoutes = (deps: AppDeps): RouteTable => {
       auth: 'user',
       body: createIntentSchema,
       audit: 'billing.late_subscribe_intent',
-      handler: async (ctx) => lifecycle.lateSubscribeIntent(await actor(ctx)),
+      handler: async (ctx) => lifecycle.lateSubscribeIntent(await actor(ctx, GATEWAY)),
     }),
     route({
       method: 'post',
@@ -237,7 +243,7 @@ export const billingRoutes = (deps: AppDeps): RouteTable => {
       auth: 'user',
       body: lateSubscribeSchema,
       audit: 'billing.late_subscribe',
-      handler: async (ctx) => lifecycle.lateSubscribe(await actor(ctx), ctx.input),
+      handler: async (ctx) => lifecycle.lateSubscribe(await actor(ctx, GATEWAY), ctx.input),
     }),
     route({
       method: 'post',
@@ -249,7 +255,7 @@ export const billingRoutes = (deps: AppDeps): RouteTable => {
       handler: async (ctx) => {
         const { return_url: requested } = returnUrlSchema.parse(ctx.req.body);
         const returnUrl = ownUrl(ctx.req, requested, '/home/dashboard');
-        return fpx.lateSubscribeFpxIntent(await actor(ctx), { packageId: ctx.input.package_id, bank: ctx.input.bank, returnUrl });
+        return fpx.lateSubscribeFpxIntent(await actor(ctx, GATEWAY), { packageId: ctx.input.package_id, bank: ctx.input.bank, returnUrl });
       },
     }),
     route({
@@ -271,7 +277,7 @@ export const billingRoutes = (deps: AppDeps): RouteTable => {
       handler: async (ctx) => {
         const { return_url: requested } = returnUrlSchema.parse(ctx.req.body);
         const returnUrl = ownUrl(ctx.req, requested, '/home/dashboard');
-        return fpxRetry.retryPaymentFpxIntent(await actor(ctx), { ...ctx.input, returnUrl });
+        return fpxRetry.retryPaymentFpxIntent(await actor(ctx, GATEWAY), { ...ctx.input, returnUrl });
       },
     }),
     route({

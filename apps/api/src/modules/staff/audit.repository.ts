@@ -3,6 +3,8 @@ import type { Knex } from 'knex';
 
 type Exec = Knex | Knex.Transaction;
 
+export type AuditOutcome = 'attempted' | 'succeeded' | 'refused';
+
 /**
  * One audit entry. The log is append-only (a database trigger refuses UPDATE and DELETE): this module only
  * inserts and reads. Write an entry with the same executor (transaction) as the change it records.
@@ -15,8 +17,11 @@ export type AuditEntry = {
   ip?: string | null;
   at: number;
   reason?: string | null;
-  outcome?: 'succeeded' | 'refused';
+  /** `attempted`: written (and committed) before a gateway call; its outcome is a second entry naming it. */
+  outcome?: AuditOutcome;
   errorCode?: string | null;
+  /** The `attempted` entry this outcome answers. */
+  attemptId?: number | null;
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
   actorRole?: string | null;
@@ -30,21 +35,26 @@ const redact = (details: Record<string, unknown>): Record<string, unknown> =>
 
 const json = (value: Record<string, unknown> | null | undefined): string | null => (value ? JSON.stringify(value) : null);
 
-export const writeAudit = async (db: Exec, entry: AuditEntry): Promise<void> => {
-  await db('audit_log').insert({
-    actor_user_id: entry.actorUserId,
-    merchant_id: entry.merchantId,
-    action: entry.action,
-    details: entry.details ? JSON.stringify(redact(entry.details)) : null,
-    ip: entry.ip ?? null,
-    created_at: entry.at,
-    reason: entry.reason ?? null,
-    outcome: entry.outcome ?? 'succeeded',
-    error_code: entry.errorCode ?? null,
-    before_summary: json(entry.before),
-    after_summary: json(entry.after),
-    actor_role: entry.actorRole ?? null,
-  });
+/** Inserts one entry and answers its id. */
+export const writeAudit = async (db: Exec, entry: AuditEntry): Promise<number> => {
+  const [row] = await db('audit_log')
+    .insert({
+      actor_user_id: entry.actorUserId,
+      merchant_id: entry.merchantId,
+      action: entry.action,
+      details: entry.details ? JSON.stringify(redact(entry.details)) : null,
+      ip: entry.ip ?? null,
+      created_at: entry.at,
+      reason: entry.reason ?? null,
+      outcome: entry.outcome ?? 'succeeded',
+      error_code: entry.errorCode ?? null,
+      before_summary: json(entry.before),
+      after_summary: json(entry.after),
+      actor_role: entry.actorRole ?? null,
+      attempt_id: entry.attemptId ?? null,
+    })
+    .returning('id');
+  return Number(typeof row === 'object' && row !== null ? (row as { id: unknown }).id : row);
 };
 
 const parse = (value: unknown): Record<string, unknown> | null => (value ? (JSON.parse(String(value)) as Record<string, unknown>) : null);
@@ -97,8 +107,9 @@ export const searchAudit = async (db: Exec, filter: AuditFilter): Promise<AuditE
     ip: row.ip ? String(row.ip) : null,
     before: parse(row.before_summary),
     after: parse(row.after_summary),
-    outcome: row.outcome === 'refused' ? 'refused' : 'succeeded',
+    outcome: row.outcome === 'refused' || row.outcome === 'attempted' ? row.outcome : 'succeeded',
     error_code: row.error_code ? String(row.error_code) : null,
+    attempt_id: row.attempt_id === null || row.attempt_id === undefined ? null : Number(row.attempt_id),
   }));
 };
 

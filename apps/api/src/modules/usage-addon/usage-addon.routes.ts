@@ -10,8 +10,9 @@ export const usageAddonRoutes = (deps: AppDeps): RouteTable => {
   const previews = createStaffPreviews(deps);
   const addOnSubject = (input: { addon_store_quantity: number }) => `addon:${input.addon_store_quantity}`;
 
-  const actor = async (ctx: { req: Request; res: Response; input: { user_id?: number; store_id?: number }; audit: string }) => {
-    const acting = await actingFor(deps, ctx.req, ctx.res, { userId: ctx.input.user_id, storeId: ctx.input.store_id, action: ctx.audit, details: { ...ctx.input } });
+  /** `gateway`: the change charges (staff's entry is written as `attempted` before the gateway call). */
+  const actor = async (ctx: { req: Request; res: Response; input: { user_id?: number; store_id?: number }; audit: string }, options: { gateway?: boolean } = {}) => {
+    const acting = await actingFor(deps, ctx.req, ctx.res, { userId: ctx.input.user_id, storeId: ctx.input.store_id, action: ctx.audit, details: { ...ctx.input }, gateway: options.gateway });
     return { merchantId: acting.merchantId, isStaff: acting.auth.isStaff };
   };
 
@@ -47,7 +48,7 @@ export const usageAddonRoutes = (deps: AppDeps): RouteTable => {
       body: addOnSubscribeSchema,
       audit: 'addon.subscribe',
       handler: async (ctx) => {
-        const who = await actor(ctx);
+        const who = await actor(ctx, { gateway: true });
         await previews.require(ctx.req, who, addOnSubject(ctx.input));
         return addOn.addOnSubscribe(who, ctx.input.addon_store_quantity, ctx.input.coupon);
       },

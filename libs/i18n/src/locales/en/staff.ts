@@ -301,9 +301,12 @@ export const staff = {
     loadFailed: 'We could not load the audit log.',
     empty: 'No entry matches these filters.',
     outcome: {
+      attempted: 'Attempted',
       succeeded: 'Succeeded',
       refused: 'Refused',
     },
+    attemptOf: 'Outcome of entry #{{id}}',
+    entryId: 'Entry #{{id}}',
     column: {
       at: 'When',
       staff: 'Staff member',

@@ -301,9 +301,12 @@ export const staff = {
     loadFailed: 'Kami tidak dapat memuatkan log audit.',
     empty: 'Tiada catatan sepadan dengan penapis ini.',
     outcome: {
+      attempted: 'Dicuba',
       succeeded: 'Berjaya',
       refused: 'Ditolak',
     },
+    attemptOf: 'Hasil entri #{{id}}',
+    entryId: 'Entri #{{id}}',
     column: {
       at: 'Bila',
       staff: 'Kakitangan',

@@ -301,9 +301,12 @@ export const staff = {
     loadFailed: 'ไม่สามารถโหลดบันทึกการตรวจสอบได้',
     empty: 'ไม่มีรายการที่ตรงกับตัวกรอง',
     outcome: {
+      attempted: 'กำลังดำเนินการ',
       succeeded: 'สำเร็จ',
       refused: 'ถูกปฏิเสธ',
     },
+    attemptOf: 'ผลของรายการ #{{id}}',
+    entryId: 'รายการ #{{id}}',
     column: {
       at: 'เวลา',
       staff: 'พนักงาน',

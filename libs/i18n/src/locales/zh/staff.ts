@@ -301,9 +301,12 @@ export const staff = {
     loadFailed: '无法加载审计日志。',
     empty: '没有符合筛选条件的记录。',
     outcome: {
+      attempted: '已尝试',
       succeeded: '成功',
       refused: '被拒绝',
     },
+    attemptOf: '记录 #{{id}} 的结果',
+    entryId: '记录 #{{id}}',
     column: {
       at: '时间',
       staff: '员工',

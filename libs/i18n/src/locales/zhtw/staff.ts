@@ -301,9 +301,12 @@ export const staff = {
     loadFailed: '無法載入稽核日誌。',
     empty: '沒有符合篩選條件的紀錄。',
     outcome: {
+      attempted: '已嘗試',
       succeeded: '成功',
       refused: '遭拒絕',
     },
+    attemptOf: '紀錄 #{{id}} 的結果',
+    entryId: '紀錄 #{{id}}',
     column: {
       at: '時間',
       staff: '員工',

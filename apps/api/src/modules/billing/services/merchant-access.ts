@@ -19,7 +19,7 @@ export const actingFor = async (
   deps: AppDeps,
   req: Request,
   res: Response,
-  input: { userId?: number; storeId?: number; action: string; details?: Record<string, unknown>; auditNow?: boolean },
+  input: { userId?: number; storeId?: number; action: string; details?: Record<string, unknown>; auditNow?: boolean; gateway?: boolean },
 ): Promise<ActingFor> => {
   const auth = authOf(res);
   if (!auth.isStaff) {
@@ -49,7 +49,11 @@ export const actingFor = async (
     await writeAudit(deps.db, { ...entry, at: at(), outcome: 'refused', errorCode: error.code });
     throw error;
   }
-  const pending = { ...entry, reason: reason.data };
+  // A change that calls the payment gateway is written as `attempted` first, committed on its own: the
+  // provider's side (a card removed, a charge) cannot roll back with the merchant's transaction, so the log must
+  // hold the attempt before the call. If it cannot be written, this throws and the gateway is never called.
+  const attemptId = input.gateway ? await deps.db.transaction((tx) => writeAudit(tx, { ...entry, reason: reason.data, at: at(), outcome: 'attempted' })) : null;
+  const pending = { ...entry, reason: reason.data, attemptId };
   const written = { done: false };
   const inTransaction: InTransactionWork = async (tx, failure) => {
     await writeAudit(tx, { ...pending, at: at(), ...(failure ? { outcome: 'refused' as const, errorCode: failure.code } : {}) });
@@ -72,7 +76,8 @@ const onBehalfOutcome = new WeakMap<Request, { pending: PendingEntry; written: {
  * Wraps routes that call `actingFor` so a staff change is audited exactly once: in the merchant's billing
  * transaction when the change runs in one (the engine writes it before commit, or it rolls back with a failed
  * change), otherwise after the change succeeded; a change refused before or outside a transaction is written
- * as `refused` with its error code.
+ * as `refused` with its error code. A change that calls the gateway (`actingFor(…, { gateway: true })`) also has
+ * its `attempted` entry, written before the call; each outcome names it (`attempt_id`).
  */
 export const onBehalfRoutes = (deps: AppDeps, routes: RouteTable): RouteTable =>
   routes.map(
@@ -92,6 +97,9 @@ export const onBehalfRoutes = (deps: AppDeps, routes: RouteTable): RouteTable =>
               outcome.written.done = true;
               if (failure === null) await writeAudit(deps.db, { ...outcome.pending, at: outcome.at() });
               else if (failure instanceof AppError) await writeAudit(deps.db, { ...outcome.pending, at: outcome.at(), outcome: 'refused', errorCode: failure.code });
+              // An attempted gateway call always gets an outcome: an unexpected failure (its transaction rolled
+              // back, e.g. the outcome entry itself could not be written there) is recorded as refused.
+              else if (outcome.pending.attemptId) await writeAudit(deps.db, { ...outcome.pending, at: outcome.at(), outcome: 'refused', errorCode: 'internal_error' }).catch(() => undefined);
             }
           }
         }),

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { createTestContext, testDatabases, type TestContext } from '../../../test-support/test-app';
-import { bearer, tokenFor } from '../../../test-support/billing-helpers';
+import { bearer, staffAndMerchant } from '../../../test-support/billing-helpers';
 
 const MY = 'merchant-my@demo.test';
 const reason = 'Merchant asked by phone, ticket 7781';
@@ -14,9 +14,7 @@ describe.each(testDatabases)('billing on a merchant’s behalf (%s)', (kind) => 
   let myMerchant: number;
   beforeEach(async () => {
     ctx = await createTestContext(kind);
-    [support, merchant] = await Promise.all([tokenFor(ctx, 'support@demo.test'), tokenFor(ctx, MY)]);
-    myUser = ctx.demo.get(MY)?.userId as number;
-    myMerchant = Number((await ctx.db('merchants').where({ owner_user_id: myUser }).first('id')).id);
+    ({ support, merchant, userId: myUser, merchantId: myMerchant } = await staffAndMerchant(ctx, MY));
   });
   afterEach(async () => ctx.close());
 
@@ -51,9 +49,10 @@ describe.each(testDatabases)('billing on a merchant’s behalf (%s)', (kind) => 
     const res = await request(ctx.app).post('/api/users/billing/retry-payment').set(bearer(support)).send({ user_id: myUser, type: 'default', reason });
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
+    // A retry calls the gateway: its attempt was committed first; the refusal is its outcome.
     const written = await entries('billing.retry_payment');
-    expect(written).toHaveLength(1);
-    expect(written[0]).toMatchObject({ outcome: 'refused', reason });
+    expect(written.map((entry) => entry.outcome)).toEqual(['attempted', 'refused']);
+    expect(written[1]).toMatchObject({ outcome: 'refused', reason, error_code: expect.any(String) });
   });
 
   it('writes the entry in the change’s transaction: an entry that cannot be written undoes the change', async () => {

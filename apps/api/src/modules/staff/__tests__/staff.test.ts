@@ -294,7 +294,7 @@ describe.each(testDatabases)('staff console API (%s)', (kind) => {
     const csv = await request(ctx.app).get('/api/staff/audit.csv').set(bearer(admin)).query({ action: 'merchant.viewed' });
     expect(csv.status).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
-    expect(csv.text.split('\r\n')[0]).toBe('id,at,staff_email,merchant_user_id,merchant_name,action,reason,ip,outcome,error_code,before,after');
+    expect(csv.text.split('\r\n')[0]).toBe('id,at,staff_email,merchant_user_id,merchant_name,action,reason,ip,outcome,error_code,attempt_id,before,after');
     expect(csv.text.trim().split('\r\n')).toHaveLength(3);
     const badDate = await request(ctx.app).get('/api/staff/audit').set(bearer(admin)).query({ from: 'yesterday' });
     expect(badDate.status).toBe(400);

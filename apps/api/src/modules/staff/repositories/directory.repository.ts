@@ -1,6 +1,7 @@
 import { percentOf } from '@merchant-hub/money';
 import type { AttentionReason, MerchantDirectoryQuery, MerchantRow, MerchantState } from '@merchant-hub/validation';
 import type { Knex } from 'knex';
+import { ATTENTION_CANDIDATE_SQL } from '../../../db/migrations/811-staff-directory-view-indexes';
 import { type Exec, DAY, containsPattern, num, numOrNull } from './shared';
 
 // ------------------------------------------------------------------------------------------------ directory
@@ -51,22 +52,44 @@ const sortSpecOf = (sort: MerchantDirectoryQuery['sort']): SortSpec => {
 
 export type DirectoryCursor = { v: string | number; id: number };
 
-/** The attention view: past due, a failed payment in the last 7 days, or a grace period ending within 7 days. */
+/**
+ * The attention view: past due, a failed payment in the last 7 days, or a grace period ending within 7 days.
+ * The candidates' term (implied by the conditions, so it changes no result) lets SQLite read the partial index
+ * of migration 811 (merchants that can need attention, in name order, with the columns these conditions read).
+ */
 const whereAttention = (q: Knex.QueryBuilder, now: number) =>
-  q.where((w) => w.where('m.dir_state', 'past_due').orWhere('m.dir_failed_at', '>=', now - 7 * DAY).orWhere((g) => g.where('m.dir_state', 'grace').whereBetween('m.dir_ends_at', [now, now + 7 * DAY])));
+  q
+    .whereRaw(ATTENTION_CANDIDATE_SQL)
+    .where((w) => w.where('m.dir_state', 'past_due').orWhere('m.dir_failed_at', '>=', now - 7 * DAY).orWhere((g) => g.where('m.dir_state', 'grace').whereBetween('m.dir_ends_at', [now, now + 7 * DAY])));
 
 /** Above this many matches a search is dense enough that scanning in sort order finds a page sooner. */
 const SPARSE_MATCHES = 2000;
 
+/** A 1–2 letter search whose letters start more trigrams than this is dense: the ordered scan serves it. */
+const MAX_SHORT_TERMS = 200;
+/** How many merchants, in the page's order, a search first looks through for a page of matches. */
+const DENSE_PROBE = 2000;
+
+const quoted = (term: string): string => `"${term.replace(/"/g, '""')}"`;
+
 /**
- * The merchants whose search text contains `text`, from SQLite's trigram index (migration 402), when they are
- * few; null when the index cannot answer (under 3 characters, PostgreSQL — whose trigram index serves the
- * `like` itself) or when so many match that the ordered scan is the faster plan.
+ * The merchants whose search text contains `text`, from SQLite's trigram index (migrations 402 and 812), when
+ * they are few; null when the index cannot answer (PostgreSQL, whose trigram index serves the `like` itself) or
+ * when so many match that the ordered scan is the faster plan. 3+ characters are a phrase of trigrams; 1–2 are
+ * every trigram that starts with them (each occurrence starts one: the index adds two separators at the end of
+ * each text), read from the index's vocabulary, OR-ed.
  */
 const textIndexMatches = async (db: Exec, text: string): Promise<number[] | null> => {
   const needle = text.toLowerCase();
-  if (db.client.config.client === 'pg' || [...needle].length < 3) return null;
-  const rows = await db.raw<{ rowid: number }[]>('select rowid from merchants_search where merchants_search match ? limit ?', [`"${needle.replace(/"/g, '""')}"`, SPARSE_MATCHES + 1]);
+  if (db.client.config.client === 'pg') return null;
+  let match = quoted(needle);
+  if ([...needle].length < 3) {
+    const terms = await db.raw<{ term: string; doc: number }[]>('select term, doc from merchants_search_vocab where term >= ? and term <= ? limit ?', [needle, `${needle}\u{10FFFF}`, MAX_SHORT_TERMS + 1]);
+    if (terms.length > MAX_SHORT_TERMS || terms.reduce((sum, term) => sum + num(term.doc), 0) > SPARSE_MATCHES) return null;
+    if (terms.length === 0) return [];
+    match = terms.map((term) => quoted(String(term.term))).join(' OR ');
+  }
+  const rows = await db.raw<{ rowid: number }[]>('select rowid from merchants_search where merchants_search match ? limit ?', [match, SPARSE_MATCHES + 1]);
   return rows.length > SPARSE_MATCHES ? null : rows.map((row) => num(row.rowid));
 };
 
@@ -82,24 +105,47 @@ export const searchDirectory = async (
   options: { textIndex?: boolean } = {},
 ): Promise<{ rows: MerchantRow[]; sortValues: (string | number)[] }> => {
   const sort = sortSpecOf(filter.sort);
-  const query = db('merchants as m').select('m.id', `${sort.column} as sort_value`);
-  if (filter.q) {
-    const ids = options.textIndex === false ? null : await textIndexMatches(db, filter.q);
-    if (ids) query.whereIn('m.id', ids);
-    else query.whereRaw(`m.search_text like ? escape '\\'`, [containsPattern(filter.q)]);
-  }
-  if (filter.market) query.where('m.dir_market', filter.market);
-  if (filter.plan) query.where('m.dir_plan', filter.plan);
-  if (filter.period) query.where('m.dir_period', filter.period);
-  if (filter.state) query.where('m.dir_state', filter.state);
-  if (filter.view === 'attention') whereAttention(query, now);
-  if (cursor) {
-    const op = sort.desc ? '<' : '>';
-    query.where((w) => w.where(sort.column, op, cursor.v).orWhere((e) => e.where(sort.column, cursor.v).where('m.id', op, cursor.id)));
-  }
   const direction = sort.desc ? 'desc' : 'asc';
-  query.orderBy([{ column: sort.column, order: direction }, { column: 'm.id', order: direction }]).limit(filter.limit + 1);
-  const page = await query;
+  /** The merchants the filters and the cursor leave, in the page's order. */
+  const scoped = (...columns: string[]) => {
+    const query = db('merchants as m').select('m.id', `${sort.column} as sort_value`, ...columns);
+    if (filter.market) query.where('m.dir_market', filter.market);
+    if (filter.plan) query.where('m.dir_plan', filter.plan);
+    if (filter.period) query.where('m.dir_period', filter.period);
+    if (filter.state) query.where('m.dir_state', filter.state);
+    if (filter.view === 'attention') whereAttention(query, now);
+    if (cursor) {
+      const op = sort.desc ? '<' : '>';
+      query.where((w) => w.where(sort.column, op, cursor.v).orWhere((e) => e.where(sort.column, cursor.v).where('m.id', op, cursor.id)));
+    }
+    return query.orderBy([{ column: sort.column, order: direction }, { column: 'm.id', order: direction }]);
+  };
+  const text = filter.q;
+  const pattern = text ? containsPattern(text) : '';
+  const useIndex = options.textIndex !== false && db.client.config.client !== 'pg';
+  let page: { id: unknown; sort_value: unknown }[] | null = null;
+  if (text && useIndex) {
+    // Letters most merchants contain ('o', 'owne'): the first merchants in order already hold a page, the same
+    // page as the whole ordered scan (a page found in a prefix of the order is the first page), and cheaper
+    // than reading 2,000 matches from the trigram index to learn that the text is dense.
+    const head = scoped('m.search_text').limit(DENSE_PROBE);
+    const probe = await db
+      .from(head.as('h'))
+      .select('h.id', 'h.sort_value')
+      .whereRaw(`h.search_text like ? escape '\\'`, [pattern])
+      .orderBy([{ column: 'h.sort_value', order: direction }, { column: 'h.id', order: direction }])
+      .limit(filter.limit + 1);
+    if (probe.length > filter.limit) page = probe;
+  }
+  if (!page) {
+    const query = scoped().limit(filter.limit + 1);
+    if (text) {
+      const ids = useIndex ? await textIndexMatches(db, text) : null;
+      if (ids) query.whereIn('m.id', ids);
+      else query.whereRaw(`m.search_text like ? escape '\\'`, [pattern]);
+    }
+    page = await query;
+  }
   const ids = page.map((row) => num(row.id));
   if (ids.length === 0) return { rows: [], sortValues: [] };
   const details = await directoryBase(db).whereIn('m.id', ids).select(...rowColumns(db, now));
@@ -165,19 +211,26 @@ export const merchantRowOf = async (db: Exec, merchantId: number, now: number): 
   return toMerchantRow(row as Record<string, unknown>, stores.get(merchantId) ?? [], now);
 };
 
+/**
+ * The attention view's counts in one statement of index range counts (migration 811), no row read. The total
+ * adds three disjoint parts: past due; a failed payment in 7 days and not past due; a grace period ending in 7
+ * days (never past due) and no failed payment in 7 days.
+ */
 export const countAttention = async (db: Exec, now: number): Promise<{ past_due: number; failed_payments_7d: number; grace_ending_7d: number; total: number }> => {
-  const count = async (build: (q: Knex.QueryBuilder) => unknown): Promise<number> => {
-    const q = db('merchants as m');
-    build(q);
-    const row = await q.count({ n: 'm.id' }).first();
-    return num(row?.n ?? 0);
-  };
-  const [pastDue, failed, grace, total] = await Promise.all([
-    count((q) => q.where('m.dir_state', 'past_due')),
-    count((q) => q.where('m.dir_failed_at', '>=', now - 7 * DAY)),
-    count((q) => q.where('m.dir_state', 'grace').whereBetween('m.dir_ends_at', [now, now + 7 * DAY])),
-    count((q) => whereAttention(q, now)),
-  ]);
-  return { past_due: pastDue, failed_payments_7d: failed, grace_ending_7d: grace, total };
+  const since = now - 7 * DAY;
+  const end = now + 7 * DAY;
+  const graceEnding = `dir_state = 'grace' and dir_ends_at between ? and ?`;
+  const result = await db.raw(
+    `select
+      (select count(*) from merchants where dir_state = 'past_due') as past_due,
+      (select count(*) from merchants where dir_failed_at >= ?) as failed,
+      (select count(*) from merchants where ${graceEnding}) as grace,
+      (select count(*) from merchants where dir_failed_at >= ? and dir_state <> 'past_due') as failed_only,
+      (select count(*) from merchants where ${graceEnding} and (dir_failed_at is null or dir_failed_at < ?)) as grace_only`,
+    [since, now, end, since, now, end, since],
+  );
+  const row = ((db.client.config.client === 'pg' ? result.rows : result) as Record<string, unknown>[])[0] ?? {};
+  const pastDue = num(row.past_due ?? 0);
+  return { past_due: pastDue, failed_payments_7d: num(row.failed ?? 0), grace_ending_7d: num(row.grace ?? 0), total: pastDue + num(row.failed_only ?? 0) + num(row.grace_only ?? 0) };
 };
 

@@ -37,8 +37,10 @@ export const timelineOf = async (db: Exec, merchant: MerchantRef, emails: string
     db('coupon_redemptions as r').join('promotion_codes as pc', 'pc.id', 'r.promotion_code_id').where('r.merchant_id', id).where('r.created_at', '<=', atMost).orderBy('r.created_at', 'desc').limit(limit).select('r.id', 'r.created_at', 'pc.code'),
     db('outbox').whereIn('to_address', emails).where({ channel: 'email' }).orderBy('id', 'desc').limit(limit * 2).select('id', 'subject', 'kind', 'created_at'),
     db('audit_log as a').join('users as u', 'u.id', 'a.actor_user_id').where('a.merchant_id', id).where('a.created_at', '<=', atMost)
-      // Staff actions and visits; not every page staff read while acting (those stay in the audit log).
-      .where((q) => q.where('a.action', 'merchant.viewed').orWhereNotNull('a.reason').orWhere('a.outcome', 'refused')).orderBy('a.id', 'desc').limit(limit).select('a.id', 'a.action', 'a.reason', 'a.outcome', 'a.details', 'a.created_at', 'a.actor_user_id', 'u.email'),
+      // Staff actions and visits; not every page staff read while acting, nor a gateway call's `attempted` entry
+      // (its outcome follows it), which stay in the audit log.
+      .where((q) => q.where('a.action', 'merchant.viewed').orWhereNotNull('a.reason').orWhere('a.outcome', 'refused'))
+      .whereNot('a.outcome', 'attempted').orderBy('a.id', 'desc').limit(limit).select('a.id', 'a.action', 'a.reason', 'a.outcome', 'a.details', 'a.created_at', 'a.actor_user_id', 'u.email'),
   ]);
   const events: TimelineRow[] = [];
   for (const s of subs) {

@@ -5,7 +5,7 @@ import type { StaffContext } from './staff-context';
 import { decodeCursor, encodeCursor, isIdCursor } from './staff-context';
 
 // The audit log (list, CSV) and what a merchant sees of staff access.
-const CSV_COLUMNS = ['id', 'at', 'staff_email', 'merchant_user_id', 'merchant_name', 'action', 'reason', 'ip', 'outcome', 'error_code', 'before', 'after'] as const;
+const CSV_COLUMNS = ['id', 'at', 'staff_email', 'merchant_user_id', 'merchant_name', 'action', 'reason', 'ip', 'outcome', 'error_code', 'attempt_id', 'before', 'after'] as const;
 const csvCell = (value: unknown): string => {
   const text = value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
   // A leading =, +, - or @ would be read as a formula by a spreadsheet.
@@ -37,7 +37,7 @@ export const createAuditLogService = (ctx: StaffContext) => {
       const rows = await searchAudit(db, { ...filter, beforeId, limit: 1000 });
       for (const row of rows) {
         lines.push(
-          [row.id, new Date(row.at * 1000).toISOString(), row.staff.email, row.merchant?.user_id, row.merchant?.name, row.action, row.reason, row.ip, row.outcome, row.error_code, row.before, row.after].map(csvCell).join(','),
+          [row.id, new Date(row.at * 1000).toISOString(), row.staff.email, row.merchant?.user_id, row.merchant?.name, row.action, row.reason, row.ip, row.outcome, row.error_code, row.attempt_id, row.before, row.after].map(csvCell).join(','),
         );
       }
       if (rows.length < 1000) break;
