@@ -108,9 +108,9 @@ export type PaymentGateway = {
   /**
    * Several charges at once (a batch of renewals), each answered as {@link charge} alone would answer it: its
    * payment, or the error that call would have thrown. The sandbox asks its tables once for the lot; a remote
-   * gateway leaves it out and the charges are asked one by one.
+   * gateway leaves it out, and null (the sandbox with test faults in play) also means: ask them one by one.
    */
-  chargeMany?: (inputs: ChargeInput[], exec?: GatewayExec) => Promise<(GatewayPayment | Error)[]>;
+  chargeMany?: (inputs: ChargeInput[], exec?: GatewayExec) => Promise<(GatewayPayment | Error)[] | null>;
   /** FPX: a single-use payment confirmed on the bank's page, which redirects back to `returnUrl`. */
   createBankRedirect: (input: BankRedirectInput, exec?: GatewayExec) => Promise<BankRedirect>;
   retrievePayment: (id: string, exec?: GatewayExec) => Promise<GatewayPayment | null>;

@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import type { Clock } from '../../../clock';
 import type { Db } from '../../../db/knex';
 import { type Exec, newId, updateFromValues } from '../../../db/rows';
-import { type ChargeInput, type GatewayExec, GatewayError, type GatewayNextAction, type GatewayPayment, type PaymentGateway } from '../../../gateways/port';
+import { type ChargeInput, type GatewayExec, type GatewayNextAction, type GatewayPayment, type PaymentGateway } from '../../../gateways/port';
 import { AppError } from '../../../http/errors';
 import { type BillingAccount, ensureBillingAccount, readBillingAccount } from '../repositories/billing-accounts.repository';
 import { type InvoiceRecord, toInvoiceRecord } from '../repositories/invoices.repository';
@@ -279,33 +279,25 @@ export const createEngine = (deps: EngineDeps) => {
   };
 
   /**
-   * {@link chargeInvoice} for many invoices (a renewal batch's): asked of the gateway together when it can take
-   * them so ({@link PaymentGateway.chargeMany}), else one by one. Each answer is what chargeInvoice would have
-   * returned or thrown; one the provider could not be asked (unavailable) is asked again alone, with its retries.
+   * {@link chargeInvoice} for many invoices (a renewal batch's): asked of the gateway together when it takes
+   * them so ({@link PaymentGateway.chargeMany}), else one by one, each with its retries. Each answer is what
+   * chargeInvoice would have returned, or the error it would have thrown (the next run asks again, same key).
    */
   const chargeInvoices = async (items: { account: BillingAccount; invoice: InvoiceRecord; options: ChargeOptions }[], exec?: GatewayExec): Promise<(Charged | null | Error)[]> => {
-    const one = (item: (typeof items)[number]) => chargeInvoice(item.account, item.invoice, item.options, exec).catch((error: Error) => error);
-    if (!gateway.chargeMany) {
-      const answers: (Charged | null | Error)[] = [];
-      for (const item of items) answers.push(await one(item));
-      return answers;
-    }
     const requests = items.map((item) => chargeRequest(item.account, item.invoice, item.options));
     const asked = requests.filter((request) => request !== null);
-    const payments = asked.length === 0 ? [] : await gateway.chargeMany(asked.map((request) => request.input), exec);
-    let next = 0;
-    const answers: (Charged | null | Error)[] = [];
-    for (const [i, request] of requests.entries()) {
-      if (!request) {
-        answers.push(null);
-        continue;
-      }
-      const payment = payments[next++];
-      if (payment instanceof GatewayError && payment.code === 'gateway_unavailable') answers.push(await one(items[i]));
-      else if (payment instanceof Error) answers.push(payment);
-      else answers.push({ payment, paymentMethod: request.paymentMethod, idempotencyKey: request.input.idempotencyKey, attempt: request.attempt });
+    const payments = asked.length === 0 ? [] : await gateway.chargeMany?.(asked.map((request) => request.input), exec);
+    if (!payments) {
+      const answers: (Charged | null | Error)[] = [];
+      for (const item of items) answers.push(await chargeInvoice(item.account, item.invoice, item.options, exec).catch((error: Error) => error));
+      return answers;
     }
-    return answers;
+    let next = 0;
+    return requests.map((request) => {
+      if (!request) return null;
+      const payment = payments[next++];
+      return payment instanceof Error ? payment : { payment, paymentMethod: request.paymentMethod, idempotencyKey: request.input.idempotencyKey, attempt: request.attempt };
+    });
   };
 
   /** Records the gateway's answer to {@link chargeInvoice}: the payment row, and the invoice paid or one attempt on. */
