@@ -286,7 +286,8 @@ export const createEngine = (deps: EngineDeps) => {
   const chargeInvoices = async (items: { account: BillingAccount; invoice: InvoiceRecord; options: ChargeOptions }[], exec?: GatewayExec): Promise<(Charged | null | Error)[]> => {
     const requests = items.map((item) => chargeRequest(item.account, item.invoice, item.options));
     const asked = requests.filter((request) => request !== null);
-    const payments = asked.length === 0 ? [] : await gateway.chargeMany?.(asked.map((request) => request.input), exec);
+    // A call that failed as a whole (a cut connection) failed for each of its charges.
+    const payments = asked.length === 0 ? [] : await gateway.chargeMany?.(asked.map((request) => request.input), exec).catch((error: Error) => asked.map(() => error));
     if (!payments) {
       const answers: (Charged | null | Error)[] = [];
       for (const item of items) answers.push(await chargeInvoice(item.account, item.invoice, item.options, exec).catch((error: Error) => error));
