@@ -89,3 +89,12 @@ export const insertId = async (db: Knex | Knex.Transaction, table: string, row: 
   const [result] = await db(table).insert(row).returning('id');
   return Number(typeof result === 'object' && result !== null ? (result as { id: number }).id : result);
 };
+
+/**
+ * The rows of prebuilt SQL (`?` placeholders), skipping the query builder on hot reads: better-sqlite3 answers
+ * `raw` with the rows, pg with a result holding them.
+ */
+export const rawRows = async <T = Record<string, unknown>>(db: Knex | Knex.Transaction, sql: string, bindings: readonly Knex.Value[]): Promise<T[]> => {
+  const result = (await db.raw(sql, bindings as Knex.Value[])) as T[] | { rows: T[] };
+  return Array.isArray(result) ? result : result.rows;
+};

@@ -25,3 +25,19 @@ export const inTransaction = <T>(db: Knex, fn: (tx: Knex.Transaction) => Promise
 export const pingDatabase = async (db: Knex): Promise<void> => {
   await db.raw('select 1');
 };
+
+/** SQL types a value list is cast to (the same names mean the same on PostgreSQL and SQLite). */
+export type ValueType = 'bigint' | 'integer' | 'text';
+
+/**
+ * Many rows' columns set in one statement, each row by its key: `update t set a = v.column2, … from (values
+ * (…), (…)) as v where t.key = v.column1` (PostgreSQL, and SQLite since 3.33). The first column is the key.
+ * The values are cast, so PostgreSQL knows their types from the parameters alone.
+ */
+export const updateFromValues = async (exec: Exec, table: string, columns: readonly (readonly [name: string, type: ValueType])[], rows: readonly (readonly unknown[])[]): Promise<void> => {
+  if (rows.length === 0) return;
+  const [key, ...set] = columns;
+  const tuple = `(${columns.map(([, type]) => `cast(? as ${type})`).join(', ')})`;
+  const assignments = set.map(([name], i) => `"${name}" = v.column${i + 2}`).join(', ');
+  await exec.raw(`update "${table}" set ${assignments} from (values ${rows.map(() => tuple).join(', ')}) as v where "${table}"."${key[0]}" = v.column1`, rows.flat() as Knex.Value[]);
+};

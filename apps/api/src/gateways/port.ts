@@ -105,6 +105,12 @@ export type PaymentGateway = {
    * charge); a remote gateway has nothing to group and leaves it out. Never holds any of the caller's rows.
    */
   batch?: <T>(work: (exec: GatewayExec | undefined) => Promise<T>) => Promise<T>;
+  /**
+   * Several charges at once (a batch of renewals), each answered as {@link charge} alone would answer it: its
+   * payment, or the error that call would have thrown. The sandbox asks its tables once for the lot; a remote
+   * gateway leaves it out, and null (the sandbox with test faults in play) also means: ask them one by one.
+   */
+  chargeMany?: (inputs: ChargeInput[], exec?: GatewayExec) => Promise<(GatewayPayment | Error)[] | null>;
   /** FPX: a single-use payment confirmed on the bank's page, which redirects back to `returnUrl`. */
   createBankRedirect: (input: BankRedirectInput, exec?: GatewayExec) => Promise<BankRedirect>;
   retrievePayment: (id: string, exec?: GatewayExec) => Promise<GatewayPayment | null>;

@@ -22,6 +22,8 @@ export type SandboxFaults = {
   /** The fault of the next charge call, if any. */
   next: () => ChargeFault | null;
   slowMs: () => number;
+  /** Nothing scripted or configured: no charge call would fail or wait. */
+  quiet: () => boolean;
 };
 
 /** `slow=200,timeout=5,error500=7,lose_answer=3` → settings; anything else is a configuration error. */
@@ -54,6 +56,7 @@ export const createSandboxFaults = (initial: FaultSettings = {}): SandboxFaults 
       return null;
     },
     slowMs: () => settings.slowMs ?? 0,
+    quiet: () => queue.length === 0 && !settings.slowMs && !Object.values(settings.every ?? {}).some((n) => n > 0),
   };
 };
 

@@ -126,6 +126,34 @@ export const createSandboxGateway = (deps: SandboxOptions): SandboxGateway => {
     return toPayment(row, deps.publicUrl);
   };
 
+  /** The payment intent a card charge makes, from the card's test behaviour (a card of another customer is declined). */
+  const cardIntent = (input: ChargeInput, card: Record<string, unknown>, hash: string) => {
+    const refusal = card.customer === input.customer ? chargeRefusal(card.behavior as CardBehavior) : 'card_declined';
+    const needsAction = refusal === 'authentication_required' && !input.offSession;
+    const id = randomId('pi');
+    return {
+      id,
+      kind: 'payment',
+      client_secret: `${id}_secret_${randomBytes(8).toString('hex')}`,
+      customer: input.customer,
+      amount: input.amount,
+      currency: input.currency,
+      method_type: 'card',
+      payment_method: input.paymentMethod,
+      status: needsAction ? 'requires_action' : refusal ? 'failed' : 'succeeded',
+      // Waiting for the customer is not a refusal yet: Stripe reports no error until authentication fails.
+      failure_code: needsAction ? null : refusal,
+      failure_message: refusal && !needsAction ? DECLINE_MESSAGES[refusal] : null,
+      request_hash: hash,
+      return_url: needsAction ? (input.returnUrl ?? null) : null,
+      metadata: JSON.stringify(input.metadata ?? {}),
+      idempotency_key: input.idempotencyKey,
+      created_at: seconds(clock),
+    };
+  };
+
+  const chargeHash = (input: ChargeInput): string => requestHash({ c: input.customer, pm: input.paymentMethod, a: input.amount, cur: input.currency });
+
   const gateway: SandboxGateway = {
     name: 'sandbox',
 
@@ -191,6 +219,51 @@ export const createSandboxGateway = (deps: SandboxOptions): SandboxGateway => {
 
     batch: (work) => db.transaction((tx) => work(tx)),
 
+    // Three statements for the lot (keys seen, cards, new intents) instead of three per charge. Faults and the
+    // provider's ledger (tests) act per call, so with either in play the caller asks each charge through `charge`.
+    chargeMany: async (inputs, exec = db) => {
+      if (ledger || !faults.quiet()) return null;
+      const keys = inputs.map((input) => input.idempotencyKey);
+      const seen = new Map<string, IntentRow>((await exec('sandbox_intents').whereIn('idempotency_key', keys)).map((row: IntentRow & { idempotency_key: string }) => [row.idempotency_key, row]));
+      const cards = new Map((await exec('sandbox_payment_methods').whereIn('id', [...new Set(inputs.map((input) => input.paymentMethod))])).map((row) => [String(row.id), row]));
+      const fresh: ReturnType<typeof cardIntent>[] = [];
+      const answer = (input: ChargeInput): GatewayPayment | Error => {
+        const hash = chargeHash(input);
+        const known = seen.get(input.idempotencyKey);
+        if (known) return replay(known, hash);
+        const card = cards.get(input.paymentMethod);
+        if (!card) throw new GatewayError('resource_missing', `No such PaymentMethod: '${input.paymentMethod}'`);
+        const intent = cardIntent(input, card, hash);
+        // The same key twice in one call: the second replays the first.
+        seen.set(input.idempotencyKey, intent);
+        fresh.push(intent);
+        return toPayment(intent, deps.publicUrl);
+      };
+      const answers = inputs.map((input) => {
+        try {
+          return answer(input);
+        } catch (error) {
+          return error as Error;
+        }
+      });
+      if (fresh.length === 0) return answers;
+      const stored = new Set((await exec('sandbox_intents').insert(fresh).onConflict('idempotency_key').ignore().returning('id')).map((row: { id: string } | string) => (typeof row === 'object' ? row.id : row)));
+      const raced = fresh.filter((intent) => !stored.has(intent.id));
+      if (raced.length === 0) return answers;
+      // Another connection stored some of these keys between our read and insert: its answers are the answers.
+      const racedKeys = new Set(raced.map((intent) => intent.idempotency_key));
+      const theirs = new Map<string, IntentRow>((await exec('sandbox_intents').whereIn('idempotency_key', raced.map((intent) => intent.idempotency_key))).map((row: IntentRow & { idempotency_key: string }) => [row.idempotency_key, row]));
+      return inputs.map((input, i) => {
+        const row = racedKeys.has(input.idempotencyKey) ? theirs.get(input.idempotencyKey) : undefined;
+        if (!row) return answers[i];
+        try {
+          return replay(row, chargeHash(input));
+        } catch (error) {
+          return error as Error;
+        }
+      });
+    },
+
     charge: async (input: ChargeInput, exec = db) => {
       const fault = faults.next();
       // Refused before reaching the provider: nothing was charged.
@@ -198,7 +271,7 @@ export const createSandboxGateway = (deps: SandboxOptions): SandboxGateway => {
         await pause(faults.slowMs());
         throw faultError(fault);
       }
-      const hash = requestHash({ c: input.customer, pm: input.paymentMethod, a: input.amount, cur: input.currency });
+      const hash = chargeHash(input);
       // The provider's own record first: a charge made before the caller's transaction was lost is replayed.
       const recorded = ledger?.find(input.idempotencyKey);
       if (recorded) {
@@ -210,29 +283,9 @@ export const createSandboxGateway = (deps: SandboxOptions): SandboxGateway => {
       }
       const existing = await findByKey(exec, input.idempotencyKey);
       if (existing) return replay(existing, hash);
-      const { row, behavior } = await cardBehavior(exec, input.paymentMethod);
-      const refusal = row.customer === input.customer ? chargeRefusal(behavior) : 'card_declined';
-      const needsAction = refusal === 'authentication_required' && !input.offSession;
-      const id = randomId('pi');
-      const intent = {
-        id,
-        kind: 'payment',
-        client_secret: `${id}_secret_${randomBytes(8).toString('hex')}`,
-        customer: input.customer,
-        amount: input.amount,
-        currency: input.currency,
-        method_type: 'card',
-        payment_method: input.paymentMethod,
-        status: needsAction ? 'requires_action' : refusal ? 'failed' : 'succeeded',
-        // Waiting for the customer is not a refusal yet: Stripe reports no error until authentication fails.
-        failure_code: needsAction ? null : refusal,
-        failure_message: refusal && !needsAction ? DECLINE_MESSAGES[refusal] : null,
-        request_hash: hash,
-        return_url: needsAction ? (input.returnUrl ?? null) : null,
-        metadata: JSON.stringify(input.metadata ?? {}),
-        idempotency_key: input.idempotencyKey,
-        created_at: seconds(clock),
-      };
+      const { row } = await cardBehavior(exec, input.paymentMethod);
+      const intent = cardIntent(input, row, hash);
+      const id = intent.id;
       const payment = await insertOnce(exec, intent, hash, true);
       if (ledger && payment.id === id) {
         ledger.record({ id, idempotency_key: input.idempotencyKey, request_hash: hash, status: intent.status, amount: input.amount, currency: input.currency, customer: input.customer, row: intent });

@@ -1,7 +1,6 @@
 import { STAFF_ROLES, type RoleName } from '@merchant-hub/domain';
 import type { Request, RequestHandler, Response } from 'express';
 import type { AppDeps } from '../app-deps';
-import { roleNamesOf } from '../modules/accounts';
 import { createSessions } from '../modules/auth';
 import { AppError } from './errors';
 
@@ -49,8 +48,9 @@ export const requireAuth = (deps: AppDeps, options: { strictCsrf?: boolean } = {
     if (cookie && (options.strictCsrf || !SAFE_METHODS.has(req.method)) && !requestCarriesCsrfHeader(req)) {
       throw new AppError('csrf_header_missing');
     }
-    const session = await sessions.resolve(token);
-    const roles = await roleNamesOf(deps.db, session.userId);
+    // One statement: the session (revoked or expired ones refused) and its user's roles.
+    const session = await sessions.resolveWithRoles(token);
+    const roles = session.roles as RoleName[];
     const auth: AuthContext = {
       userId: session.userId,
       sessionId: session.sessionId,

@@ -1,11 +1,10 @@
 import type { Knex } from 'knex';
-import { hostname } from 'node:os';
 import type { AppDeps } from '../app-deps';
 import { AppError } from '../http/errors';
 import type { SchedulerObserver } from '../http/metrics';
-import { billingFor, type Engine, type MerchantTx, nextPeriodEnd, renewalChargeKey, type SubscriptionRecord, toInvoiceRecord, toSubscriptionRecord } from '../modules/billing';
+import { billingFor, type Engine, type InvoiceInput, type InvoiceRecord, type MerchantTx, nextPeriodEnd, planLine, renewalChargeKey, type SubscriptionRecord, toInvoiceRecord, toSubscriptionRecord } from '../modules/billing';
 import { type CatalogPackage, findPackage } from '../modules/packages';
-import { afterRetry, BATCH_SIZE, canCharge, cancel, type DeferredCharge, dueMerchants, type RunReport, settleBatch, settleCharges, unsettledRenewals } from './renewal-batches';
+import { afterRetry, BATCH_SIZE, type BatchWrites, canCharge, cancel, type DeferredCharge, dueMerchants, type RunReport, settleBatch, settleCharges, unsettledRenewals } from './renewal-batches';
 
 /** A merchant whose clock jumped years ahead settles at most this many events per run (then the next run continues). */
 const MAX_STEPS_PER_MERCHANT = 400;
@@ -67,7 +66,7 @@ const settleIsolated = async (engine: Engine, ids: number[], report: RunReport, 
   const attempt = async (some: number[]) => {
     const before = { ...report };
     try {
-      return await settleBatch(engine, some, (ctx, subs) => settleMerchant(engine, ctx, report, subs));
+      return await settleBatch(engine, some, (ctx, subs, writes) => settleMerchant(engine, ctx, report, subs, writes));
     } catch (error) {
       Object.assign(report, before);
       throw error;
@@ -117,7 +116,7 @@ const dueSubscriptions = async (ctx: MerchantTx): Promise<SubscriptionRecord[]> 
  * the gateway: that charge is returned, to be made after the batch commits (the merchant is looked at again
  * once its answer is recorded).
  */
-const settleMerchant = async (engine: Engine, ctx: MerchantTx, report: RunReport, first: SubscriptionRecord[]): Promise<DeferredCharge | null> => {
+const settleMerchant = async (engine: Engine, ctx: MerchantTx, report: RunReport, first: SubscriptionRecord[], writes: BatchWrites): Promise<DeferredCharge | null> => {
   for (let step = 0; step < MAX_STEPS_PER_MERCHANT; step += 1) {
     const subs = step === 0 ? first : await dueSubscriptions(ctx);
     const plan = subs.find((s) => s.name === 'default' && s.status !== 'trialing') ?? null;
@@ -129,7 +128,7 @@ const settleMerchant = async (engine: Engine, ctx: MerchantTx, report: RunReport
       if (sub.status === 'past_due' && sub.nextRetryAt !== null) events.push({ at: sub.nextRetryAt, run: () => retry(engine, ctx, sub, report) });
       if (sub.status === 'active' && sub.periodEnd !== null) {
         const at = sub.endsAt !== null ? Math.min(sub.endsAt, sub.periodEnd) : sub.periodEnd;
-        events.push({ at, run: () => periodEnd(engine, ctx, sub, sub.name === 'default' ? pending : null, plan, report, at) });
+        events.push({ at, run: () => periodEnd(engine, ctx, sub, sub.name === 'default' ? pending : null, plan, report, at, writes) });
       }
     }
     const next = events.filter((e) => e.at <= ctx.now).sort((a, b) => a.at - b.at)[0];
@@ -141,7 +140,16 @@ const settleMerchant = async (engine: Engine, ctx: MerchantTx, report: RunReport
 };
 
 /** The end of a period: a scheduled plan takes over, a plan set to end ends, otherwise it renews. */
-const periodEnd = async (engine: Engine, ctx: MerchantTx, sub: SubscriptionRecord, pending: SubscriptionRecord | null, plan: SubscriptionRecord | null, report: RunReport, at: number): Promise<DeferredCharge | null> => {
+const periodEnd = async (
+  engine: Engine,
+  ctx: MerchantTx,
+  sub: SubscriptionRecord,
+  pending: SubscriptionRecord | null,
+  plan: SubscriptionRecord | null,
+  report: RunReport,
+  at: number,
+  writes: BatchWrites,
+): Promise<DeferredCharge | null> => {
   if (sub.name === 'default' && pending && pending.trialEndsAt !== null && pending.trialEndsAt <= ctx.now) {
     await cancel(ctx, sub, at);
     const pkg = await pkgOf(ctx.tx, pending.packageId);
@@ -165,11 +173,43 @@ const periodEnd = async (engine: Engine, ctx: MerchantTx, sub: SubscriptionRecor
   const pkg = await pkgOf(ctx.tx, sub.packageId);
   const start = sub.periodEnd as number;
   const end = nextPeriodEnd(sub.anchor ?? start, pkg.billing_period, start);
+  const renewed = { ...sub, periodStart: start, periodEnd: end, unitAmount: pkg.subtotal };
+  report.renewed += 1;
+  // A plain renewal (no coupon, no credit moved, a card to charge: nearly all of them) ends this merchant's
+  // steps in this batch, so nothing reads its rows again before the commit: its writes join the batch's.
+  if (!sub.promotionCodeId && canCharge(ctx.account)) {
+    const draft = engine.draftInvoice(ctx.account, renewalInvoice(ctx, renewed, pkg, start, end, null));
+    if (draft.record.status === 'open' && draft.total >= 0 && draft.applied === 0) {
+      writes.renewals.push({ sub: renewed, now: ctx.now, draft });
+      return renewalCharge(ctx, renewed, draft.record);
+    }
+  }
   // The new period is billed at the package's price now: this is when an edited price reaches the subscriber.
   await ctx.tx('subscriptions').where({ id: sub.id }).update({ current_period_start: start, current_period_end: end, unit_amount: pkg.subtotal, updated_at: ctx.now });
-  report.renewed += 1;
-  return invoicePeriod(engine, ctx, { ...sub, periodStart: start, periodEnd: end, unitAmount: pkg.subtotal }, pkg, start, end, report);
+  return invoicePeriod(engine, ctx, renewed, pkg, start, end, report);
 };
+
+const renewalInvoice = (ctx: MerchantTx, sub: SubscriptionRecord, pkg: CatalogPackage, start: number, end: number, coupon: Awaited<ReturnType<Engine['couponFor']>>): InvoiceInput => ({
+  subscriptionId: sub.id,
+  lines: [planLine(pkg, start, end, sub.name === 'multistore' ? sub.quantity : 1)],
+  coupon,
+  taxPercent: pkg.tax,
+  taxLabel: pkg.tax_label,
+  billingReason: 'subscription_cycle',
+  collectionMethod: ctx.account.defaultPaymentMethod ? 'charge_automatically' : 'send_invoice',
+  now: start,
+});
+
+/** The off-session charge of the default card for a renewal's invoice, keyed by the subscription and the period. */
+const renewalCharge = (ctx: MerchantTx, sub: SubscriptionRecord, invoice: InvoiceRecord): DeferredCharge => ({
+  kind: 'renewal',
+  account: ctx.account,
+  invoice,
+  subscriptionId: sub.id,
+  idempotencyKey: renewalChargeKey(sub.id, sub.periodStart as number),
+  now: sub.periodStart as number,
+  merchantNow: ctx.now,
+});
 
 /**
  * Invoices a new period (coupon and credit first). The off-session charge of the default card is returned
@@ -177,19 +217,10 @@ const periodEnd = async (engine: Engine, ctx: MerchantTx, sub: SubscriptionRecor
  */
 const invoicePeriod = async (engine: Engine, ctx: MerchantTx, sub: SubscriptionRecord, pkg: CatalogPackage, start: number, end: number, report: RunReport): Promise<DeferredCharge | null> => {
   const coupon = await engine.couponFor(ctx.tx, sub, start);
-  const invoice = await engine.createInvoice(ctx.tx, ctx.account, {
-    subscriptionId: sub.id,
-    lines: [engine.planLine(pkg, start, end, sub.name === 'multistore' ? sub.quantity : 1)],
-    coupon,
-    taxPercent: pkg.tax,
-    taxLabel: pkg.tax_label,
-    billingReason: 'subscription_cycle',
-    collectionMethod: ctx.account.defaultPaymentMethod ? 'charge_automatically' : 'send_invoice',
-    now: start,
-  });
+  const invoice = await engine.createInvoice(ctx.tx, ctx.account, renewalInvoice(ctx, sub, pkg, start, end, coupon));
   if (coupon) await engine.useCoupon(ctx.tx, sub);
   if (invoice.status !== 'open') return null;
-  if (canCharge(ctx.account)) return { kind: 'renewal', account: ctx.account, invoice, subscriptionId: sub.id, idempotencyKey: renewalChargeKey(sub.id, start), now: start, merchantNow: ctx.now };
+  if (canCharge(ctx.account)) return renewalCharge(ctx, sub, invoice);
   await engine.payInvoice(ctx.tx, ctx.account, invoice, { now: start, offSession: true }); // no card: nothing is asked, the invoice stays open
   report.failed += 1;
   await engine.startDunning(ctx.tx, sub, start);
@@ -244,23 +275,19 @@ export const settleMerchantClock = async (engine: Engine, merchantId: number): P
 };
 
 /**
- * Runs the scheduler on an interval in one process. A lease row makes instances take turns scanning (the row
- * locks above are what makes double renewal impossible; the lease only avoids wasted scans).
+ * Runs the scheduler on an interval in one process. Every instance runs it: no lease makes them take turns
+ * (one used to, so only one instance worked at a time); their batches' row locks, taken with SKIP LOCKED and
+ * only on merchants still due, split the due work between them and make double renewal impossible.
  */
 export const startBillingScheduler = (deps: AppDeps, options: { intervalMs?: number; batchSize?: number; observer?: SchedulerObserver } = {}): { stop: () => Promise<void> } => {
   const engine = billingFor(deps).engine;
-  const owner = `${hostname()}:${process.pid}`;
   const intervalMs = options.intervalMs ?? deps.config.schedulerIntervalMs;
   let running: Promise<void> | null = null;
   let stopped = false;
   const runOnce = async () => {
     const startedAt = performance.now();
     try {
-      const now = Math.floor(deps.clock.now().getTime() / 1000);
-      const until = now + Math.ceil(intervalMs / 1000);
-      await deps.db('job_leases').insert({ name: 'billing', owner, leased_until: 0 }).onConflict('name').ignore();
-      const taken = await deps.db('job_leases').where({ name: 'billing' }).andWhere((q) => q.where('leased_until', '<', now).orWhere({ owner })).update({ owner, leased_until: until });
-      const report = taken === 1 ? await runDueBilling(engine, { batchSize: options.batchSize, stopRequested: () => stopped }) : emptyReport();
+      const report = await runDueBilling(engine, { batchSize: options.batchSize, stopRequested: () => stopped });
       if (report.merchants > 0) deps.logger?.info({ report }, 'billing scheduler run');
       options.observer?.runFinished(report, (performance.now() - startedAt) / 1000);
     } catch (error) {

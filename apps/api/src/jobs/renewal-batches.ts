@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import type { GatewayExec } from '../gateways/port';
-import { type BillingAccount, type Charged, DUNNING_RETRY_DAYS, type Engine, ensureBillingAccount, type InvoiceRecord, type MerchantTx, readBillingAccount, readBillingAccounts, renewalChargeKey, type SubscriptionRecord, toInvoiceRecord, toSubscriptionRecord } from '../modules/billing';
+import { type BillingAccount, type Charged, DUNNING_RETRY_DAYS, type Engine, ensureBillingAccount, type InvoiceDraft, type InvoiceRecord, type MerchantTx, readBillingAccount, readBillingAccounts, renewalChargeKey, type SubscriptionRecord, toInvoiceRecord, toSubscriptionRecord } from '../modules/billing';
 import { dbClient } from '../db/knex';
+import { updateFromValues } from '../db/rows';
 
 const DAY = 86_400;
 /** Merchants claimed, renewed and committed together: one commit (one WAL sync) per batch, not per renewal. */
@@ -23,6 +24,28 @@ export type DeferredCharge = {
   merchantNow: number;
 };
 
+/**
+ * The writes of a batch's plain renewals (see periodEnd in billing-scheduler.ts), made together just before the
+ * batch commits: every period moved on in one statement, every invoice and its lines in three.
+ */
+export type BatchWrites = { renewals: { sub: SubscriptionRecord; now: number; draft: InvoiceDraft }[] };
+
+const writeBatch = async (engine: Engine, tx: Knex.Transaction, writes: BatchWrites): Promise<void> => {
+  await updateFromValues(
+    tx,
+    'subscriptions',
+    [
+      ['id', 'integer'],
+      ['current_period_start', 'bigint'],
+      ['current_period_end', 'bigint'],
+      ['unit_amount', 'bigint'],
+      ['updated_at', 'bigint'],
+    ],
+    writes.renewals.map(({ sub, now }) => [sub.id, sub.periodStart, sub.periodEnd, sub.unitAmount, now]),
+  );
+  await engine.insertInvoices(tx, writes.renewals.map((r) => r.draft));
+};
+
 export const canCharge = (account: BillingAccount): boolean => account.defaultPaymentMethod !== null && account.gatewayCustomerId !== null;
 
 /**
@@ -30,16 +53,8 @@ export const canCharge = (account: BillingAccount): boolean => account.defaultPa
  * among `among`. Each merchant's own sandbox clock counts.
  */
 export const dueMerchants = async (engine: Engine, options: { limit?: number; merchantId?: number; among?: number[] }): Promise<number[]> => {
-  const { db, clock } = engine.deps;
-  const globalNow = Math.floor(clock.now().getTime() / 1000);
-  const dueAt = (column: string) => db.raw(`?? <= ? + coalesce(sandbox_clocks.offset_seconds, 0)`, [column, globalNow]);
-  const query = db('subscriptions')
-    .leftJoin('sandbox_clocks', 'sandbox_clocks.merchant_id', 'subscriptions.merchant_id')
-    .where((q) => {
-      q.where((a) => a.where('subscriptions.stripe_status', 'active').andWhere(dueAt('subscriptions.current_period_end')))
-        .orWhere((a) => a.where('subscriptions.stripe_status', 'active').whereNotNull('subscriptions.ends_at').andWhere(dueAt('subscriptions.ends_at')))
-        .orWhere((a) => a.where('subscriptions.stripe_status', 'past_due').whereNotNull('subscriptions.next_retry_at').andWhere(dueAt('subscriptions.next_retry_at')));
-    })
+  const { db } = engine.deps;
+  const query = whereDue(db('subscriptions').leftJoin('sandbox_clocks', 'sandbox_clocks.merchant_id', 'subscriptions.merchant_id'), db, globalNowOf(engine))
     .distinct('subscriptions.merchant_id')
     .orderBy('subscriptions.merchant_id');
   if (options.merchantId !== undefined) query.andWhere('subscriptions.merchant_id', options.merchantId);
@@ -48,15 +63,36 @@ export const dueMerchants = async (engine: Engine, options: { limit?: number; me
   return (await query).map((row) => Number(row.merchant_id));
 };
 
+const globalNowOf = (engine: Engine): number => Math.floor(engine.deps.clock.now().getTime() / 1000);
+
+/** Subscriptions (joined to their merchant's sandbox clock) with an event due: a period end, an end date, a dunning retry. */
+const whereDue = (query: Knex.QueryBuilder, db: Knex | Knex.Transaction, globalNow: number): Knex.QueryBuilder => {
+  const dueAt = (column: string) => db.raw(`?? <= ? + coalesce(sandbox_clocks.offset_seconds, 0)`, [column, globalNow]);
+  return query.where((q) => {
+    q.where((a) => a.where('subscriptions.stripe_status', 'active').andWhere(dueAt('subscriptions.current_period_end')))
+      .orWhere((a) => a.where('subscriptions.stripe_status', 'active').whereNotNull('subscriptions.ends_at').andWhere(dueAt('subscriptions.ends_at')))
+      .orWhere((a) => a.where('subscriptions.stripe_status', 'past_due').whereNotNull('subscriptions.next_retry_at').andWhere(dueAt('subscriptions.next_retry_at')));
+  });
+};
+
 /**
  * Locks the billing accounts of `ids` for this transaction (PostgreSQL; SQLite has one writer already) and
- * returns the ids it holds. `skipLocked`: a merchant another instance or a request holds is left out.
+ * returns the ids it holds. `claim` (the scheduler's batches): only merchants that still have something due,
+ * skipping any another instance or a request holds, so two instances that read the same due list leapfrog
+ * each other's batches instead of queueing behind them or reading what the other already renewed.
  */
-const lockAccounts = async (tx: Knex.Transaction, ids: number[], skipLocked: boolean): Promise<number[]> => {
-  const query = tx('billing_accounts').whereIn('merchant_id', ids).orderBy('merchant_id').select('merchant_id');
+const lockAccounts = async (tx: Knex.Transaction, ids: number[], claim: { globalNow: number } | null): Promise<number[]> => {
+  const query = tx('billing_accounts').whereIn('billing_accounts.merchant_id', ids).orderBy('billing_accounts.merchant_id').select('billing_accounts.merchant_id');
+  if (claim) {
+    query.whereExists(
+      whereDue(tx('subscriptions').leftJoin('sandbox_clocks', 'sandbox_clocks.merchant_id', 'subscriptions.merchant_id'), tx, claim.globalNow)
+        .whereRaw('?? = ??', ['subscriptions.merchant_id', 'billing_accounts.merchant_id'])
+        .select(tx.raw('1')),
+    );
+  }
   if (dbClient(tx as unknown as Knex) === 'postgres') {
-    query.forUpdate();
-    if (skipLocked) query.skipLocked();
+    query.forUpdate('billing_accounts');
+    if (claim) query.skipLocked();
   }
   return (await query).map((row) => Number(row.merchant_id));
 };
@@ -65,19 +101,24 @@ const lockAccounts = async (tx: Knex.Transaction, ids: number[], skipLocked: boo
  * One transaction for a batch of merchants: each one's account locked (skipping any busy elsewhere) and
  * `settle` run with it. Returns the merchants settled and the charges their events need.
  */
-export const settleBatch = async (engine: Engine, ids: number[], settle: (ctx: MerchantTx, subs: SubscriptionRecord[]) => Promise<DeferredCharge | null>): Promise<{ settled: number[]; charges: DeferredCharge[] }> => {
+export const settleBatch = async (engine: Engine, ids: number[], settle: (ctx: MerchantTx, subs: SubscriptionRecord[], writes: BatchWrites) => Promise<DeferredCharge | null>): Promise<{ settled: number[]; charges: DeferredCharge[] }> => {
   const { db } = engine.deps;
   const settled: number[] = [];
   const charges: DeferredCharge[] = [];
   await db.transaction(async (tx) => {
-    let locked = await lockAccounts(tx, ids, true);
+    const globalNow = globalNowOf(engine);
+    let locked = await lockAccounts(tx, ids, { globalNow });
     if (locked.length < ids.length) {
-      // An account never used yet is created here (on PostgreSQL, a busy one is simply skipped again).
+      // Left out: busy elsewhere, nothing due any more (another instance renewed it), or no account yet. An
+      // account never used yet is created here; the others are simply left (a busy one waits for the next run).
       const held = new Set(locked);
-      const missing = ids.filter((id) => !held.has(id));
+      const others = ids.filter((id) => !held.has(id));
+      const existing = new Set((await tx('billing_accounts').whereIn('merchant_id', others).select('merchant_id')).map((row) => Number(row.merchant_id)));
+      const missing = others.filter((id) => !existing.has(id));
       for (const id of missing) await ensureBillingAccount(tx, id, await engine.nowFor(tx, id));
-      locked = [...locked, ...(await lockAccounts(tx, missing, true))];
+      if (missing.length > 0) locked = [...locked, ...(await lockAccounts(tx, missing, { globalNow }))];
     }
+    if (locked.length === 0) return;
     // What every merchant's first step reads, read for the whole batch at once.
     const accounts = await readBillingAccounts(tx, locked);
     const offsets = new Map((await tx('sandbox_clocks').whereIn('merchant_id', locked).select('merchant_id', 'offset_seconds')).map((row) => [Number(row.merchant_id), Number(row.offset_seconds)]));
@@ -86,15 +127,17 @@ export const settleBatch = async (engine: Engine, ids: number[], settle: (ctx: M
       const sub = toSubscriptionRecord(row);
       subs.set(sub.merchantId, [...(subs.get(sub.merchantId) ?? []), sub]);
     }
-    const globalNow = Math.floor(engine.deps.clock.now().getTime() / 1000);
+    const writes: BatchWrites = { renewals: [] };
     for (const merchantId of locked) {
       const account = accounts.get(merchantId);
       if (!account) continue;
       const now = globalNow + (offsets.get(merchantId) ?? 0);
-      const charge = await settle({ tx, account, now, failAfterCommit: () => undefined }, subs.get(merchantId) ?? []);
+      const charge = await settle({ tx, account, now, failAfterCommit: () => undefined }, subs.get(merchantId) ?? [], writes);
       settled.push(merchantId);
       if (charge) charges.push(charge);
     }
+    // Before the commit: the charges' invoices get their numbers here.
+    await writeBatch(engine, tx, writes);
   });
   return { settled, charges };
 };
@@ -137,22 +180,22 @@ export const settleCharges = async (engine: Engine, charges: DeferredCharge[], r
   const inBatch = gateway.batch ?? (<T>(work: (exec: GatewayExec | undefined) => Promise<T>) => work(undefined));
   const answers = await inBatch(async (exec) => {
     const out: { charge: DeferredCharge; charged: Charged }[] = [];
-    for (const charge of charges) {
-      try {
-        const charged = await engine.chargeInvoice(charge.account, charge.invoice, { offSession: true, idempotencyKey: charge.idempotencyKey }, exec);
-        if (charged) {
-          out.push({ charge, charged });
-          answered?.add(charge);
-        }
-      } catch (error) {
-        failures.push(error);
+    const results = await engine.chargeInvoices(
+      charges.map((charge) => ({ account: charge.account, invoice: charge.invoice, options: { offSession: true, idempotencyKey: charge.idempotencyKey } })),
+      exec,
+    );
+    for (const [i, charged] of results.entries()) {
+      if (charged instanceof Error) failures.push(charged);
+      else if (charged) {
+        out.push({ charge: charges[i], charged });
+        answered?.add(charges[i]);
       }
     }
     return out;
   });
   if (answers.length === 0) return failures;
   await db.transaction(async (tx) => {
-    await lockAccounts(tx, [...new Set(answers.map((a) => a.charge.account.merchantId))], false);
+    await lockAccounts(tx, [...new Set(answers.map((a) => a.charge.account.merchantId))], null);
     const invoices = new Map((await tx('invoices').whereIn('id', answers.map((a) => a.charge.invoice.id))).map((row) => [String(row.id), toInvoiceRecord(row)]));
     const subs = new Map((await tx('subscriptions').whereIn('id', answers.map((a) => a.charge.subscriptionId))).map((row) => [Number(row.id), toSubscriptionRecord(row)]));
     const succeeded: Parameters<Engine['recordSucceededCharges']>[1] = [];

@@ -46,6 +46,12 @@ const engineOf = (ctx: TestContext, db: Knex = ctx.db, charge?: 'lose-answer') =
       await take(input, exec);
       throw new Error('connection reset before the answer');
     };
+    // The same for a batch of charges asked at once.
+    const takeMany = gateway.chargeMany;
+    gateway.chargeMany = async (inputs, exec) => {
+      await takeMany?.(inputs, exec);
+      throw new Error('connection reset before the answer');
+    };
   }
   return createEngine({ db, clock: ctx.clock, gateway, publicUrl: 'http://localhost' });
 };

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { asDate, asDateOrNull, dbClient, type Db } from '../../db/knex';
+import { asDate, asDateOrNull, dbClient, type Db, rawRows } from '../../db/knex';
 
 type Executor = Db | Knex.Transaction;
 
@@ -23,6 +23,22 @@ export const findSessionByHash = async (db: Executor, tokenHash: string): Promis
   const row = await db('sessions').where({ token_hash: tokenHash }).first();
   if (!row) return undefined;
   return { id: Number(row.id), userId: Number(row.user_id), expiresAt: asDate(row.expires_at), revokedAt: asDateOrNull(row.revoked_at) };
+};
+
+/**
+ * The session and its user's role names in one statement (every authenticated request reads both): one row
+ * per role, or one with a null role. Read on every request, so a revocation counts at once, on every instance.
+ */
+export const findSessionWithRoles = async (db: Executor, tokenHash: string): Promise<{ session: SessionRecord; roles: string[] } | undefined> => {
+  const rows = await rawRows<{ id: unknown; user_id: unknown; expires_at: unknown; revoked_at: unknown; role: string | null }>(
+    db,
+    'select sessions.id, sessions.user_id, sessions.expires_at, sessions.revoked_at, roles.name as role from sessions left join user_roles on user_roles.user_id = sessions.user_id left join roles on roles.id = user_roles.role_id where sessions.token_hash = ? order by roles.name',
+    [tokenHash],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  const session = { id: Number(row.id), userId: Number(row.user_id), expiresAt: asDate(row.expires_at), revokedAt: asDateOrNull(row.revoked_at) };
+  return { session, roles: rows.flatMap((r) => (r.role === null ? [] : [r.role])) };
 };
 
 export const revokeSessionByHash = async (db: Executor, tokenHash: string, now: Date): Promise<void> => {

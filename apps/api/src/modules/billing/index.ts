@@ -1,9 +1,9 @@
 // The billing module's public surface. Other modules, jobs, seeds and tools import billing only from here.
 export { billingModule } from './billing.module';
 export { billingFor, type BillingServices, createBillingServices } from './billing.context';
-export { type AuthenticationPayment, type Charged, createEngine, type DraftLine, type Engine, type EngineDeps, type MerchantTx, renewalChargeKey } from './engine/billing.engine';
+export { type AuthenticationPayment, type Charged, createEngine, type DraftLine, type Engine, type EngineDeps, type InvoiceDraft, type InvoiceInput, type MerchantTx, renewalChargeKey } from './engine/billing.engine';
 export { addMonthsUtc, intervalMonths, nextPeriodEnd } from './engine/periods';
-export { DUNNING_RETRY_DAYS } from './engine/subscription-steps';
+export { DUNNING_RETRY_DAYS, planLine } from './engine/subscription-steps';
 export { type BillingAccount, ensureBillingAccount, readBillingAccount, readBillingAccounts } from './repositories/billing-accounts.repository';
 export { findInvoice, type InvoiceRecord, readInvoice, toInvoice, toInvoiceRecord } from './repositories/invoices.repository';
 export { findPromotionByCode, type PromotionRecord, recordRedemption, toCoupon } from './repositories/promotions.repository';

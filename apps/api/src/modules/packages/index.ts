@@ -3,6 +3,8 @@ export { packagesModule } from './packages.module';
 export {
   activePackages,
   addOnPackage,
+  type Catalog,
+  catalogAt,
   type CatalogPackage,
   findPackage,
   findPackageByPriceId,

@@ -100,3 +100,41 @@ export const packagesById = async (db: Exec, ids: number[]): Promise<Map<number,
   const rows = ids.length === 0 ? [] : await db('packages').whereIn('id', [...new Set(ids)]);
   return new Map(rows.map((row) => [Number(row.id), toPackage(row)]));
 };
+
+/** Every package, read once per catalog revision (see {@link catalogAt}). */
+export type Catalog = {
+  byId: ReadonlyMap<number, CatalogPackage>;
+  /** As {@link marketPlans} orders them: by billing period, sort order, id. */
+  plans: (market: Market, withHidden: boolean) => CatalogPackage[];
+};
+
+const byPlanOrder = (a: CatalogPackage, b: CatalogPackage): number =>
+  a.billing_period < b.billing_period ? -1 : a.billing_period > b.billing_period ? 1 : a.sort_order - b.sort_order || a.id - b.id;
+
+/** The catalog last read from each database (its connection pool), with the key it was read at. */
+const catalogs = new WeakMap<object, { key: string; catalog: Catalog }>();
+
+/**
+ * The whole catalog as of `key` (the catalog revision, which every change moves inside its own transaction —
+ * see commitCatalogChange — and the package count, which a seed's inserts move): read from the database when
+ * the key moved since the last read, else from memory. The caller reads the key per request, so a price change
+ * counts at once, on every instance. Frozen: callers share the packages.
+ */
+export const catalogAt = async (db: Exec, key: string): Promise<Catalog> => {
+  const cached = catalogs.get(db);
+  if (cached?.key === key) return cached.catalog;
+  // Read after the key: a change committed in between is newer than the key, and the next key read reloads.
+  const all = (await db('packages')).map((row) => Object.freeze(toPackage(row)));
+  const sorted = all.filter((pkg) => !pkg.is_addon).sort(byPlanOrder);
+  const markets = new Map<string, CatalogPackage[]>();
+  for (const withHidden of [true, false]) {
+    for (const pkg of sorted) {
+      if (!withHidden && pkg.hide) continue;
+      const slot = `${pkg.market}:${withHidden}`;
+      markets.set(slot, [...(markets.get(slot) ?? []), pkg]);
+    }
+  }
+  const catalog: Catalog = { byId: new Map(all.map((pkg) => [pkg.id, pkg])), plans: (market, withHidden) => [...(markets.get(`${market}:${withHidden}`) ?? [])] };
+  catalogs.set(db, { key, catalog });
+  return catalog;
+};

@@ -3,8 +3,8 @@ import { type CouponTerms, exceedsChargeCeiling, invoiceAmounts } from '@merchan
 import type { Knex } from 'knex';
 import type { Clock } from '../../../clock';
 import type { Db } from '../../../db/knex';
-import { type Exec, newId } from '../../../db/rows';
-import type { GatewayExec, GatewayNextAction, GatewayPayment, PaymentGateway } from '../../../gateways/port';
+import { type Exec, newId, updateFromValues } from '../../../db/rows';
+import { type ChargeInput, type GatewayExec, type GatewayNextAction, type GatewayPayment, type PaymentGateway } from '../../../gateways/port';
 import { AppError } from '../../../http/errors';
 import { type BillingAccount, ensureBillingAccount, readBillingAccount } from '../repositories/billing-accounts.repository';
 import { type InvoiceRecord, toInvoiceRecord } from '../repositories/invoices.repository';
@@ -42,6 +42,25 @@ const paymentRow = (account: BillingAccount, invoice: InvoiceRecord, { payment, 
 export type Charged = { payment: GatewayPayment; paymentMethod: string; idempotencyKey: string; attempt: number };
 
 export type EngineDeps = { db: Db; clock: Clock; gateway: PaymentGateway; publicUrl: string; logger?: { warn: (details: object, message: string) => void } };
+
+/** What {@link createInvoice} is asked to bill. */
+export type InvoiceInput = {
+  subscriptionId: number | null;
+  lines: DraftLine[];
+  coupon?: { terms: CouponTerms; code: string } | null;
+  taxPercent: number;
+  taxLabel: string;
+  billingReason: 'subscription_create' | 'subscription_cycle' | 'subscription_update' | 'manual';
+  collectionMethod?: 'charge_automatically' | 'send_invoice';
+  applyBalance?: boolean;
+  paymentIntentId?: string | null;
+  now: number;
+};
+
+/** An invoice worked out but not yet written; `total` < 0 or `applied` > 0 also move the credit balance. */
+export type InvoiceDraft = { row: Record<string, unknown> & { id: string }; lines: Record<string, unknown>[]; record: InvoiceRecord; total: number; applied: number };
+
+const invoiceNumber = (seq: number): string => `MH-${String(seq).padStart(6, '0')}`;
 
 export type DraftLine = { description: string; amount: number; quantity?: number; proration?: boolean; periodStart: number; periodEnd: number };
 
@@ -126,34 +145,16 @@ export const createEngine = (deps: EngineDeps) => {
   };
 
   /**
-   * Finalizes an invoice: numbered, credit balance applied first (a negative total becomes credit), open
-   * when money is still due, paid when nothing is.
+   * An invoice as {@link createInvoice} writes it, worked out without a statement: totals (credit balance applied
+   * first), its row and its lines. Its number and seq are drawn when it is inserted ({@link insertInvoices}).
    */
-  const createInvoice = async (
-    tx: Knex.Transaction,
-    account: BillingAccount,
-    input: {
-      subscriptionId: number | null;
-      lines: DraftLine[];
-      coupon?: { terms: CouponTerms; code: string } | null;
-      taxPercent: number;
-      taxLabel: string;
-      billingReason: 'subscription_create' | 'subscription_cycle' | 'subscription_update' | 'manual';
-      collectionMethod?: 'charge_automatically' | 'send_invoice';
-      applyBalance?: boolean;
-      paymentIntentId?: string | null;
-      now: number;
-    },
-  ): Promise<InvoiceRecord> => {
+  const draftInvoice = (account: BillingAccount, input: InvoiceInput): InvoiceDraft => {
     const startingBalance = account.balance;
     const totals = invoiceAmounts({ lines: input.lines, coupon: input.coupon?.terms ?? null, taxPercent: input.taxPercent, currency: account.currency, balance: startingBalance, applyBalance: input.applyBalance });
     // Every charge starts as an invoice: no amount past the currency's ceiling is ever written or charged.
     if (exceedsChargeCeiling(totals.total, account.currency)) throw new AppError('amount_too_large', { details: { currency: account.currency } });
-    const applied = totals.appliedBalance;
     const amountDue = totals.amountDue;
     const id = newId('in');
-    const periodStart = Math.min(...input.lines.map((l) => l.periodStart));
-    const periodEnd = Math.max(...input.lines.map((l) => l.periodEnd));
     const row = {
       id,
       number: id,
@@ -169,42 +170,64 @@ export const createEngine = (deps: EngineDeps) => {
       rounding_amount: totals.rounding,
       total: totals.total,
       starting_balance: startingBalance,
-      applied_balance: applied,
+      applied_balance: totals.appliedBalance,
       amount_due: amountDue,
       amount_paid: 0,
       collection_method: input.collectionMethod ?? 'charge_automatically',
       billing_reason: input.billingReason,
       coupon_code: input.coupon?.code ?? null,
-      period_start: periodStart,
-      period_end: periodEnd,
+      period_start: Math.min(...input.lines.map((l) => l.periodStart)),
+      period_end: Math.max(...input.lines.map((l) => l.periodEnd)),
       payment_intent_id: input.paymentIntentId ?? null,
       created_at: input.now,
       finalized_at: input.now,
       paid_at: amountDue === 0 ? input.now : null,
       attempt_count: 0,
     };
-    const [inserted] = await tx('invoices').insert(row).returning('seq');
-    const seq = Number(typeof inserted === 'object' ? (inserted as { seq: number }).seq : inserted);
-    const number = `MH-${String(seq).padStart(6, '0')}`;
-    await tx('invoices').where({ id }).update({ number });
-    await tx('invoice_lines').insert(
-      input.lines.map((line) => ({
-        invoice_id: id,
-        description: line.description,
-        amount: line.amount,
-        quantity: line.quantity ?? 1,
-        proration: line.proration ?? false,
-        period_start: line.periodStart,
-        period_end: line.periodEnd,
-      })),
-    );
-    if (totals.total < 0) {
-      await addLedgerEntry(tx, account, { type: 'invoice_credit', description: `Credit from invoice MH-${String(seq).padStart(6, '0')}`, amount: totals.total, invoiceId: id, now: input.now });
-    } else if (applied > 0) {
-      await addLedgerEntry(tx, account, { type: 'applied_to_invoice', description: `Applied to invoice MH-${String(seq).padStart(6, '0')}`, amount: applied, invoiceId: id, now: input.now });
+    const lines = input.lines.map((line) => ({
+      invoice_id: id,
+      description: line.description,
+      amount: line.amount,
+      quantity: line.quantity ?? 1,
+      proration: line.proration ?? false,
+      period_start: line.periodStart,
+      period_end: line.periodEnd,
+    }));
+    // What will be written, as a read would return it (no second read of the same row); seq and number follow.
+    return { row, lines, record: toInvoiceRecord({ ...row, seq: 0, voided_at: null }), total: totals.total, applied: totals.appliedBalance };
+  };
+
+  /**
+   * Inserts drafted invoices, numbered from their seq, and their lines: three statements however many there
+   * are (the renewal engine's batches). Fills in each draft's `record.seq` and `record.number`.
+   */
+  const insertInvoices = async (tx: Knex.Transaction, drafts: InvoiceDraft[]): Promise<void> => {
+    if (drafts.length === 0) return;
+    const inserted = (await tx('invoices').insert(drafts.map((d) => d.row)).returning(['id', 'seq'])) as { id: string; seq: number }[];
+    const seqs = new Map(inserted.map((r) => [String(r.id), Number(r.seq)]));
+    for (const draft of drafts) {
+      draft.record.seq = seqs.get(draft.row.id) as number;
+      draft.record.number = invoiceNumber(draft.record.seq);
     }
-    // What was just written, as a read would return it (no second read of the same row).
-    return toInvoiceRecord({ ...row, seq, number, voided_at: null });
+    if (drafts.length === 1) await tx('invoices').where({ id: drafts[0].row.id }).update({ number: drafts[0].record.number });
+    else await updateFromValues(tx, 'invoices', [['id', 'text'], ['number', 'text']], drafts.map((d) => [d.row.id, d.record.number]));
+    await tx('invoice_lines').insert(drafts.flatMap((d) => d.lines));
+  };
+
+  /**
+   * Finalizes an invoice: numbered, credit balance applied first (a negative total becomes credit), open
+   * when money is still due, paid when nothing is.
+   */
+  const createInvoice = async (tx: Knex.Transaction, account: BillingAccount, input: InvoiceInput): Promise<InvoiceRecord> => {
+    const draft = draftInvoice(account, input);
+    await insertInvoices(tx, [draft]);
+    const { record, total, applied } = draft;
+    if (total < 0) {
+      await addLedgerEntry(tx, account, { type: 'invoice_credit', description: `Credit from invoice ${record.number}`, amount: total, invoiceId: record.id, now: input.now });
+    } else if (applied > 0) {
+      await addLedgerEntry(tx, account, { type: 'applied_to_invoice', description: `Applied to invoice ${record.number}`, amount: applied, invoiceId: record.id, now: input.now });
+    }
+    return record;
   };
 
   /** Voids an unpaid invoice and gives back the credit it had taken. */
@@ -228,27 +251,54 @@ export const createEngine = (deps: EngineDeps) => {
    * the invoice and the attempt number; a retry with the same key gets the first answer, never a second charge.
    * Null when there is no card to charge.
    */
-  const chargeInvoice = async (account: BillingAccount, invoice: InvoiceRecord, options: ChargeOptions, exec?: GatewayExec): Promise<Charged | null> => {
+  /** What {@link chargeInvoice} asks the gateway; null when there is no card to charge. */
+  const chargeRequest = (account: BillingAccount, invoice: InvoiceRecord, options: ChargeOptions): { input: ChargeInput; paymentMethod: string; attempt: number } | null => {
     const paymentMethod = options.paymentMethod ?? account.defaultPaymentMethod;
     if (!paymentMethod || !account.gatewayCustomerId) return null;
     const attempt = invoice.attemptCount + 1;
     const idempotencyKey = options.idempotencyKey ?? chargeKeyOf(invoice, attempt);
-    const payment = await chargeOnce(
-      gateway,
-      {
-        customer: account.gatewayCustomerId,
-        paymentMethod,
-        amount: invoice.amountDue,
-        currency: invoice.currency,
-        idempotencyKey,
-        description: `Invoice ${invoice.number}`,
-        offSession: options.offSession,
-        returnUrl: options.offSession ? undefined : options.returnUrl,
-        metadata: { invoice: invoice.id, merchant_id: String(account.merchantId) },
-      },
-      exec,
-    );
-    return { payment, paymentMethod, idempotencyKey, attempt };
+    const input: ChargeInput = {
+      customer: account.gatewayCustomerId,
+      paymentMethod,
+      amount: invoice.amountDue,
+      currency: invoice.currency,
+      idempotencyKey,
+      description: `Invoice ${invoice.number}`,
+      offSession: options.offSession,
+      returnUrl: options.offSession ? undefined : options.returnUrl,
+      metadata: { invoice: invoice.id, merchant_id: String(account.merchantId) },
+    };
+    return { input, paymentMethod, attempt };
+  };
+
+  const chargeInvoice = async (account: BillingAccount, invoice: InvoiceRecord, options: ChargeOptions, exec?: GatewayExec): Promise<Charged | null> => {
+    const request = chargeRequest(account, invoice, options);
+    if (!request) return null;
+    const payment = await chargeOnce(gateway, request.input, exec);
+    return { payment, paymentMethod: request.paymentMethod, idempotencyKey: request.input.idempotencyKey, attempt: request.attempt };
+  };
+
+  /**
+   * {@link chargeInvoice} for many invoices (a renewal batch's): asked of the gateway together when it takes
+   * them so ({@link PaymentGateway.chargeMany}), else one by one, each with its retries. Each answer is what
+   * chargeInvoice would have returned, or the error it would have thrown (the next run asks again, same key).
+   */
+  const chargeInvoices = async (items: { account: BillingAccount; invoice: InvoiceRecord; options: ChargeOptions }[], exec?: GatewayExec): Promise<(Charged | null | Error)[]> => {
+    const requests = items.map((item) => chargeRequest(item.account, item.invoice, item.options));
+    const asked = requests.filter((request) => request !== null);
+    // A call that failed as a whole (a cut connection) failed for each of its charges.
+    const payments = asked.length === 0 ? [] : await gateway.chargeMany?.(asked.map((request) => request.input), exec).catch((error: Error) => asked.map(() => error));
+    if (!payments) {
+      const answers: (Charged | null | Error)[] = [];
+      for (const item of items) answers.push(await chargeInvoice(item.account, item.invoice, item.options, exec).catch((error: Error) => error));
+      return answers;
+    }
+    let next = 0;
+    return requests.map((request) => {
+      if (!request) return null;
+      const payment = payments[next++];
+      return payment instanceof Error ? payment : { payment, paymentMethod: request.paymentMethod, idempotencyKey: request.input.idempotencyKey, attempt: request.attempt };
+    });
   };
 
   /** Records the gateway's answer to {@link chargeInvoice}: the payment row, and the invoice paid or one attempt on. */
@@ -320,8 +370,11 @@ export const createEngine = (deps: EngineDeps) => {
     withMerchant,
     addLedgerEntry,
     createInvoice,
+    draftInvoice,
+    insertInvoices,
     voidInvoice,
     chargeInvoice,
+    chargeInvoices,
     recordCharge,
     recordSucceededCharges,
     payInvoice,

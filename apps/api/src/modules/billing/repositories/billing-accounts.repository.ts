@@ -1,4 +1,5 @@
 import type { BillingInfo, CurrencyCode, Market, PaymentType } from '@merchant-hub/domain';
+import { rawRows } from '../../../db/knex';
 import { type Exec, iso, lockForUpdate, num } from '../../../db/rows';
 
 export type BillingAccount = {
@@ -47,7 +48,15 @@ const accountsQuery = (exec: Exec) =>
     .select('billing_accounts.*', 'merchants.owner_user_id as merchant_owner_user_id', 'merchants.currency_code as merchant_currency_code', 'countries.iso_code as merchant_country_iso');
 
 /** The account with its merchant's owner and market, in one statement (row-locked on PostgreSQL when `lock`). */
+const ACCOUNT_SQL =
+  'select billing_accounts.*, merchants.owner_user_id as merchant_owner_user_id, merchants.currency_code as merchant_currency_code, countries.iso_code as merchant_country_iso from billing_accounts join merchants on merchants.id = billing_accounts.merchant_id left join countries on countries.id = merchants.country_id where billing_accounts.merchant_id = ?';
+
 export const readBillingAccount = async (exec: Exec, merchantId: number, lock?: { skipLocked: boolean }): Promise<BillingAccount | null> => {
+  if (!lock) {
+    // The read of every billing page: prebuilt SQL, the same statement accountsQuery builds.
+    const [row] = await rawRows(exec, ACCOUNT_SQL, [merchantId]);
+    return row ? toBillingAccount(row) : null;
+  }
   const query = accountsQuery(exec).where('billing_accounts.merchant_id', merchantId);
   const row = await (lock ? lockForUpdate(exec, query, lock.skipLocked, ['billing_accounts']) : query).first();
   return row ? toBillingAccount(row) : null;

@@ -1,3 +1,4 @@
+import { rawRows } from '../../../db/knex';
 import { type Exec, num } from '../../../db/rows';
 
 // Billing's reads of merchants, their stores and owners: who a request acts for, what the overview counts.
@@ -6,7 +7,8 @@ export type MerchantRef = { id: number; owner: number };
 
 /** The merchant a user owns, or (a store's staff) the merchant of a store the user works in. */
 export const merchantOfUser = async (exec: Exec, userId: number): Promise<MerchantRef | null> => {
-  const owned = await exec('merchants').where({ owner_user_id: userId }).first('id', 'owner_user_id');
+  // Prebuilt SQL: every billing request asks (the owner's case).
+  const [owned] = await rawRows(exec, 'select id, owner_user_id from merchants where owner_user_id = ? limit 1', [userId]);
   if (owned) return { id: num(owned.id), owner: num(owned.owner_user_id) };
   const member = await exec('store_users')
     .join('stores', 'stores.id', 'store_users.store_id')
@@ -40,6 +42,16 @@ export const storeIdsOf = async (exec: Exec, merchantId: number): Promise<number
 export const staffCount = async (exec: Exec, storeIds: number[]): Promise<number> => {
   const row = await exec('store_users').whereIn('store_id', storeIds).countDistinct({ n: 'user_id' }).first();
   return num(row?.n ?? 0);
+};
+
+/** {@link storeIdsOf} and {@link staffCount} of them, in one statement. */
+export const storesAndStaff = async (exec: Exec, merchantId: number): Promise<{ stores: number[]; staff: number }> => {
+  const rows = await rawRows<{ id: unknown; staff: unknown }>(
+    exec,
+    'select stores.id, (select count(distinct store_users.user_id) from store_users join stores mine on mine.id = store_users.store_id where mine.merchant_id = ?) as staff from stores where stores.merchant_id = ? order by stores.id',
+    [merchantId, merchantId],
+  );
+  return { stores: rows.map((row) => num(row.id)), staff: rows.length === 0 ? 0 : num(rows[0].staff) };
 };
 
 /** The e-mail and name a gateway customer is created with. */

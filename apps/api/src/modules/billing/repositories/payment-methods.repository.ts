@@ -1,8 +1,9 @@
 import type { Card, CardBrand } from '@merchant-hub/domain';
+import { rawRows } from '../../../db/knex';
 import { type Exec, num, numOrNull } from '../../../db/rows';
 
 export const cardsOf = async (exec: Exec, merchantId: number): Promise<Card[]> =>
-  (await exec('payment_methods').where({ merchant_id: merchantId }).whereNull('detached_at').orderBy('created_at')).map((row) => ({
+  (await rawRows(exec, 'select id, brand, last4, exp_month, exp_year from payment_methods where merchant_id = ? and detached_at is null order by created_at', [merchantId])).map((row) => ({
     id: String(row.id),
     brand: row.brand as CardBrand,
     last4: String(row.last4),

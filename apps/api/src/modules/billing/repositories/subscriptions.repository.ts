@@ -1,4 +1,5 @@
 import type { Coupon, Subscription, SubscriptionName, SubscriptionStatus } from '@merchant-hub/domain';
+import { rawRows } from '../../../db/knex';
 import { type Exec, iso, num, numOrNull } from '../../../db/rows';
 import { type CatalogPackage, packagesById } from '../../packages';
 import { findPromotionById, toCoupon } from './promotions.repository';
@@ -63,8 +64,10 @@ export const billedUnitAmount = (record: SubscriptionRecord, pkg: CatalogPackage
 
 export const LIVE_STATUSES: readonly SubscriptionStatus[] = ['active', 'trialing', 'past_due'];
 
-export const liveSubscriptions = async (exec: Exec, merchantId: number): Promise<SubscriptionRecord[]> =>
-  (await exec('subscriptions').where({ merchant_id: merchantId }).whereIn('stripe_status', LIVE_STATUSES).orderBy('id')).map(toSubscriptionRecord);
+const LIVE_SQL = `select * from subscriptions where merchant_id = ? and stripe_status in (${LIVE_STATUSES.map(() => '?').join(', ')}) order by id`;
+
+/** Prebuilt SQL: every billing page reads these. */
+export const liveSubscriptions = async (exec: Exec, merchantId: number): Promise<SubscriptionRecord[]> => (await rawRows(exec, LIVE_SQL, [merchantId, ...LIVE_STATUSES])).map(toSubscriptionRecord);
 
 export const toSubscription = (record: SubscriptionRecord, pkg: CatalogPackage | null, coupon: Coupon | null): Subscription & Record<string, unknown> => ({
   id: record.id,
@@ -83,8 +86,9 @@ export const toSubscription = (record: SubscriptionRecord, pkg: CatalogPackage |
 });
 
 /** Domain subscriptions with their packages and coupons, as the billing rules and the spec's client read them. */
-export const toSubscriptions = async (exec: Exec, records: SubscriptionRecord[]): Promise<(Subscription & Record<string, unknown>)[]> => {
-  const packages = await packagesById(exec, records.map((r) => r.packageId));
+/** `packages`: the catalog already read (the overview's cached one), else the subscriptions' packages are read. */
+export const toSubscriptions = async (exec: Exec, records: SubscriptionRecord[], packages?: ReadonlyMap<number, CatalogPackage>): Promise<(Subscription & Record<string, unknown>)[]> => {
+  packages ??= await packagesById(exec, records.map((r) => r.packageId));
   const result: (Subscription & Record<string, unknown>)[] = [];
   for (const record of records) {
     const promotion = record.promotionCodeId ? await findPromotionById(exec, record.promotionCodeId) : null;

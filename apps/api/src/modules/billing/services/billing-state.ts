@@ -37,9 +37,9 @@ export const dateOf = (seconds: number): string => {
 export const returnUrlOf = (actor: Actor, publicUrl: string): string => actor.returnUrl ?? `${publicUrl}/home/dashboard?flow=3ds`;
 
 /** The merchant's live subscriptions, as records and as the billing rules read them: the plan, the scheduled change, the add-on. */
-export const billingState = async (exec: Exec, merchantId: number) => {
+export const billingState = async (exec: Exec, merchantId: number, packages?: ReadonlyMap<number, CatalogPackage>) => {
   const subs = await liveSubscriptions(exec, merchantId);
-  const domain = await toSubscriptions(exec, subs);
+  const domain = await toSubscriptions(exec, subs, packages);
   const current = currentPlanSubscription(domain);
   const currentRecord = current ? (subs.find((s) => s.id === current.id) ?? null) : null;
   const pending = pendingPlanChange(domain);

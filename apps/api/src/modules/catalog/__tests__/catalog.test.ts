@@ -2,6 +2,9 @@ import request from 'supertest';
 import { bearer, tokenFor } from '../../../test-support/billing-helpers';
 import { createTestContext, testDatabases, type TestContext } from '../../../test-support/test-app';
 import { catalogRevision, onCatalogChange } from '..';
+import { createApp } from '../../../app';
+import { createDb } from '../../../db/knex';
+import { createLogger } from '../../../http/logging';
 
 const MY = 'merchant-my@demo.test';
 
@@ -100,6 +103,28 @@ describe.each(testDatabases)('staff catalog API (%s)', (kind) => {
     const billing = await request(ctx.app).get('/api/users/billing/all').set(bearer(merchant));
     const card = (billing.body.selectedPackage as { data: { id: number; price: number } }[]).find((p) => p.data.id === growth.id);
     expect(card?.data.price).toBe(24900);
+  });
+
+  it('shows a price change on billing pages read before it, on this instance and on another one', async () => {
+    const growth = await planOf('growth', 'monthly');
+    // On PostgreSQL the other instance has its own connection pool (and its own catalog in memory).
+    const schema = (ctx.db.client.config as { searchPath?: string[] }).searchPath?.[0];
+    const secondDb = kind === 'postgres' ? createDb({ url: process.env.TEST_PG_URL as string, searchPath: schema }) : null;
+    const other = secondDb ? createApp({ db: secondDb, clock: ctx.clock, notifier: ctx.notifier, config: ctx.config, logger: createLogger('silent'), rateLimits: false }) : ctx.app;
+    const priceOn = async (app: typeof ctx.app) => {
+      const res = await request(app).get('/api/users/billing/all').set(bearer(merchant));
+      expect(res.status).toBe(200);
+      return (res.body.selectedPackage as { data: { id: number; price: number } }[]).find((p) => p.data.id === growth.id)?.data.price;
+    };
+    try {
+      expect(await priceOn(ctx.app)).toBe(19900);
+      expect(await priceOn(other)).toBe(19900);
+      expect((await save(admin, growth, { price: 24900 })).status).toBe(200);
+      expect(await priceOn(ctx.app)).toBe(24900);
+      expect(await priceOn(other)).toBe(24900);
+    } finally {
+      await secondDb?.destroy();
+    }
   });
 
   it('warns when a yearly price no longer saves 20 % against the monthly one', async () => {
