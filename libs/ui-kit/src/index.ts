@@ -58,3 +58,5 @@ export type { Box4, GuidedTourLabels, GuidedTourProps, TourPlacement, TourStep }
 export * from './card-field';
 export { SupportThread } from './support-thread';
 export type { SupportThreadProps } from './support-thread';
+export { DeferredModal } from './deferred/deferred-modal';
+export { DeferredSelect } from './deferred/deferred-select';
