@@ -3,19 +3,22 @@ import '@mantine/notifications/styles.css';
 import { notifications } from '@mantine/notifications';
 import { createHttpClient, createQueryClient, errorMessageKeys } from '@merchant-hub/api-client';
 import { AppRoot } from '@merchant-hub/app-root';
+import { loadAllNamespaces } from '@merchant-hub/i18n';
 import { loadAppI18n, reloadOnceForStaleChunk } from '@merchant-hub/ui-kit';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { messageValuesOf } from './app/error-keys';
-import { SIGN_IN_PATH, createRoutes } from './app/routes';
+import { GUEST_NAMESPACES, SIGN_IN_PATH, createRoutes } from './app/routes';
 import { SessionProvider } from './app/session-context';
 import { createSessionStore } from './app/session-store';
 
-// Downloads the shown language only (and English); rendering waits for it. No top-level await: it would turn
-// off the bundler's merging of common chunks, and the sign-in page would load dozens of tiny files.
-const texts = loadAppI18n();
 const session = createSessionStore();
+// Downloads the shown language only (and English); rendering waits for it. No top-level await: it would turn
+// off the bundler's merging of common chunks, and the sign-in page would load dozens of tiny files. Signed
+// out, the only pages are the guest pages (sign-in, sign-up, passwords, terms): their namespaces come first,
+// the signed-in area loads the rest before it renders (`allTexts`).
+const texts = loadAppI18n({ namespaces: session.active() ? undefined : GUEST_NAMESPACES });
 const httpClient = createHttpClient();
 // The router is created after the query client, whose 401 handler needs it; the handler runs later.
 let navigateToSignIn: () => void = () => undefined;
@@ -30,7 +33,8 @@ const queryClient = createQueryClient({
     navigateToSignIn();
   },
 });
-const router = createBrowserRouter(createRoutes({ queryClient, http: httpClient, session }), { basename: import.meta.env.BASE_URL });
+const allTexts = () => texts.then(loadAllNamespaces);
+const router = createBrowserRouter(createRoutes({ queryClient, http: httpClient, session, allTexts }), { basename: import.meta.env.BASE_URL });
 navigateToSignIn = () => {
   if (router.state.location.pathname !== SIGN_IN_PATH) void router.navigate(SIGN_IN_PATH, { replace: true });
 };

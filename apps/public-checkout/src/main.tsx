@@ -9,4 +9,6 @@ startApp({
   basename: resolveBasename(window.location.pathname, import.meta.env.BASE_URL),
   // Sign-in lives in the back office on the same origin, outside this app's router.
   signInUrl: '/signin',
+  // What the checkout's screens and the API's error keys use: the other namespaces are never downloaded.
+  namespaces: ['billing', 'checkout', 'common', 'errors', 'validation'],
 });

@@ -16,6 +16,11 @@ export type StartAppOptions = {
   signInUrl: string;
   /** Defaults to index.html's `#root`. */
   container?: HTMLElement | null;
+  /**
+   * The namespaces the app's screens use (default: all), the only ones downloaded; every screen must name
+   * what it uses, in `useTranslation` or here.
+   */
+  namespaces?: readonly string[];
 };
 
 /**
@@ -25,7 +30,7 @@ export type StartAppOptions = {
  * in (`ready`).
  * @throws {Error} when there is no element to render into.
  */
-export const startApp = ({ routes, basename, signInUrl, container = document.getElementById('root') }: StartAppOptions) => {
+export const startApp = ({ routes, basename, signInUrl, container = document.getElementById('root'), namespaces }: StartAppOptions) => {
   if (!container) throw new Error('index.html has no #root element');
   const router = createBrowserRouter(routes, { basename });
   let i18n: I18nInstance | undefined;
@@ -34,7 +39,7 @@ export const startApp = ({ routes, basename, signInUrl, container = document.get
     onError: (error) => notifications.show({ color: 'red', message: i18n?.t(errorMessageKeys(error)) ?? '' }),
     onUnauthorized: () => window.location.assign(signInUrl),
   });
-  const ready = loadAppI18n().then((loaded) => {
+  const ready = loadAppI18n({ namespaces }).then((loaded) => {
     i18n = loaded;
     createRoot(container).render(
       <StrictMode>

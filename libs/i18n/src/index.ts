@@ -13,7 +13,7 @@ export {
 export type { Locale, RtlLocale, SupportedLocale, TextDirection } from './locale';
 export { createI18n } from './create-i18n';
 export type { CreateI18nOptions, ExtraNamespaces, ResourceOverrides } from './create-i18n';
-export { LOCALE_LOADERS, loadI18n } from './load-i18n';
+export { NAMESPACE_NAMES, loadAllNamespaces, loadI18n } from './load-i18n';
 export type { LoadI18nOptions, LocaleBundle } from './load-i18n';
 export { DEFAULT_NAMESPACE, NAMESPACES, enResources, resources } from './resources';
 export type { EnResources, LocaleResources, Namespace, Resources, RtlLocaleResources } from './resources';

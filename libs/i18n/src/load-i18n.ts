@@ -1,32 +1,37 @@
 import i18next, { type BackendModule, type i18n, type Module, type ReadCallback } from 'i18next';
-import { ALL_LOCALES, FALLBACK_LOCALE, normalizeLocale, type Locale } from './locale';
+import { ALL_LOCALES, isRtl, normalizeLocale, type Locale } from './locale';
 import type { Messages } from './messages';
 import { sharedInitOptions, usePluralRulesOfIntlTags } from './plural-rules';
 
-/** A language's namespaces, as its `locales/<code>/index.ts` exports them. */
+/** A language's namespaces, as its `locales/<code>.ts` exports them. */
 export type LocaleBundle = { readonly [ns: string]: Messages };
 
+
 /**
- * One dynamic import per language: a bundler gives each its own chunk, so a page downloads the language it
- * shows (and English, the fallback) instead of all seven.
+ * Every namespace English has, in `NAMESPACES` order; listed here so that loading texts imports no other
+ * texts (a test keeps the two lists equal).
  */
-export const LOCALE_LOADERS: { readonly [lng in Locale]: () => Promise<LocaleBundle> } = {
-  en: () => import('./locales/en'),
-  ms: () => import('./locales/ms'),
-  zh: () => import('./locales/zh'),
-  zhtw: () => import('./locales/zhtw'),
-  th: () => import('./locales/th'),
-  ar: () => import('./locales/ar'),
-  he: () => import('./locales/he'),
-};
+export const NAMESPACE_NAMES = ['auth', 'billing', 'catalog', 'checkout', 'common', 'errors', 'home', 'profile', 'shell', 'staff', 'support', 'team', 'validation'] as const;
+
+/** The right-to-left test languages carry `common` only; their other namespaces are English. */
+const hasNamespace = (lng: Locale, ns: string) => (NAMESPACE_NAMES as readonly string[]).includes(ns) && (!isRtl(lng) || ns === 'common');
+
+/** One chunk per language and namespace (`locales/<lng>/<ns>.ts`): a page downloads the namespaces it shows. */
+const importNamespace = (lng: Locale, ns: string): Promise<Messages> =>
+  import(`./locales/${lng}/${ns}.ts`).then((module: { readonly [name: string]: Messages }) => module[ns] ?? {});
 
 export type LoadI18nOptions = {
   /** Any spelling the product meets; normalised with `normalizeLocale`. */
   lng?: string;
   /** i18next plugins registered before `init`, e.g. react-i18next's `initReactI18next`. */
   plugins?: readonly Module[];
-  /** Where the texts come from; tests pass counting loaders. */
+  /** Where the texts come from, a language at a time; tests pass counting loaders. Default: a namespace at a time. */
   loaders?: { readonly [lng in Locale]: () => Promise<LocaleBundle> };
+  /**
+   * The namespaces to load before resolving (default: all). The others load when asked for: by
+   * `useTranslation(ns)` (react-i18next suspends until they are in) or `i18n.loadNamespaces(ns)`.
+   */
+  namespaces?: readonly string[];
 };
 
 type MutableMessages = { [key: string]: string | MutableMessages };
@@ -34,28 +39,35 @@ type MutableMessages = { [key: string]: string | MutableMessages };
 const copyMessages = (messages: Messages): MutableMessages =>
   Object.fromEntries(Object.entries(messages).map(([key, value]) => [key, typeof value === 'string' ? value : copyMessages(value)]));
 
-/** Each language imported once, on first need; a failed download (a deploy removed the chunk) may be retried. */
-const memoisedLoaders = (loaders: NonNullable<LoadI18nOptions['loaders']>) => {
+/** Reads one namespace of one language; a failed download (a deploy removed the chunk) may be retried. */
+type ReadNamespace = (language: Locale, namespace: string) => Promise<Messages | undefined>;
+
+/** Each language's bundle imported once, on first need (the `loaders` option). */
+const fromLanguageBundles = (loaders: NonNullable<LoadI18nOptions['loaders']>): ReadNamespace => {
   const loading = new Map<Locale, Promise<LocaleBundle>>();
-  return (language: Locale): Promise<LocaleBundle> => {
+  return (language, namespace) => {
     let bundle = loading.get(language);
     if (!bundle) {
       bundle = loaders[language]();
       bundle.catch(() => loading.delete(language));
       loading.set(language, bundle);
     }
-    return bundle;
+    return bundle.then((texts) => texts[namespace]);
   };
 };
 
+/** The default: each namespace of each language is its own chunk. */
+const fromNamespaceChunks: ReadNamespace = (language, namespace) =>
+  hasNamespace(language, namespace) ? importNamespace(language, namespace) : Promise.resolve(undefined);
+
 /** An i18next backend reading the bundled locale modules. */
-const bundledLocalesBackend = (load: (language: Locale) => Promise<LocaleBundle>): BackendModule => ({
+const bundledLocalesBackend = (read: ReadNamespace): BackendModule => ({
   type: 'backend',
   init: () => undefined,
   read: (language: string, namespace: string, callback: ReadCallback) => {
     if (!(ALL_LOCALES as readonly string[]).includes(language)) return callback(null, {});
-    load(language as Locale).then(
-      (texts) => callback(null, texts[namespace] ? copyMessages(texts[namespace]) : {}),
+    read(language as Locale, namespace).then(
+      (texts) => callback(null, texts ? copyMessages(texts) : {}),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
     );
   },
@@ -63,20 +75,21 @@ const bundledLocalesBackend = (load: (language: Locale) => Promise<LocaleBundle>
 
 /**
  * Like `createI18n`, but the texts are imported on demand: resolves once the chosen language and English are
- * loaded, every namespace of both. `changeLanguage` loads the new language before it switches. For the
- * apps' first page; `createI18n` stays the synchronous choice for tests and tools.
+ * loaded, every namespace of both unless `namespaces` names fewer. `changeLanguage` loads the new language
+ * before it switches. For the apps' first page; `createI18n` stays the synchronous choice for tests and tools.
  */
 export async function loadI18n(options: LoadI18nOptions = {}): Promise<i18n> {
   const lng = normalizeLocale(options.lng);
-  const load = memoisedLoaders(options.loaders ?? LOCALE_LOADERS);
-  // Both downloads start now; English, the source of truth, names the namespaces.
-  void load(lng).catch(() => undefined);
-  const namespaces = Object.keys(await load(FALLBACK_LOCALE)).sort();
+  const read = options.loaders ? fromLanguageBundles(options.loaders) : fromNamespaceChunks;
+  const namespaces = [...(options.namespaces ?? NAMESPACE_NAMES)].sort();
   const instance = i18next.createInstance();
-  instance.use(bundledLocalesBackend(load));
+  instance.use(bundledLocalesBackend(read));
   for (const plugin of options.plugins ?? []) instance.use(plugin);
   const ready = instance.init(sharedInitOptions(lng, namespaces));
   usePluralRulesOfIntlTags(instance);
   await ready;
   return instance;
 }
+
+/** Loads every namespace not loaded yet (in the current language and English); for screens not declaring theirs. */
+export const loadAllNamespaces = (instance: i18n): Promise<void> => instance.loadNamespaces([...NAMESPACE_NAMES]);

@@ -10,6 +10,11 @@ export type CreateAppI18nOptions = {
   root?: HTMLElement;
 };
 
+export type LoadAppI18nOptions = CreateAppI18nOptions & {
+  /** The namespaces the first page needs (default: all); see `loadI18n`. */
+  namespaces?: readonly string[];
+};
+
 /**
  * The i18next instance an app renders with: language from the link or the stored preference, bound to
  * react-i18next, mirrored on `<html lang dir>` and remembered when the user changes it. Every language is
@@ -32,9 +37,10 @@ export const loadAppI18n = async ({
   search = window.location.search,
   storage = window.localStorage,
   root = document.documentElement,
-}: CreateAppI18nOptions = {}): Promise<I18nInstance> => {
+  namespaces,
+}: LoadAppI18nOptions = {}): Promise<I18nInstance> => {
   const lng = resolveInitialLocale({ search, stored: readSafely(storage) });
-  return bindToDocument(await loadI18n({ lng, plugins: [initReactI18next] }), storage, root, search);
+  return bindToDocument(await loadI18n({ lng, plugins: [initReactI18next], namespaces }), storage, root, search);
 };
 
 const bindToDocument = (i18n: I18nInstance, storage: Pick<Storage, 'setItem'>, root: HTMLElement, search: string): I18nInstance => {

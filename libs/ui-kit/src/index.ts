@@ -20,7 +20,7 @@ export type { LanguagePickerProps } from './language-picker';
 export { resolveInitialLocale, LOCALE_STORAGE_KEY } from './locale';
 export type { LocaleSources } from './locale';
 export { createAppI18n, loadAppI18n } from './i18n-setup';
-export type { CreateAppI18nOptions } from './i18n-setup';
+export type { CreateAppI18nOptions, LoadAppI18nOptions } from './i18n-setup';
 export { NotFoundPage, RouteError, RouteLoader } from './route-states';
 export { usePageTitle } from './page-title';
 export { isStaleChunkError, reloadOnceForStaleChunk } from './stale-chunk';
@@ -58,3 +58,5 @@ export type { Box4, GuidedTourLabels, GuidedTourProps, TourPlacement, TourStep }
 export * from './card-field';
 export { SUPPORT_STATE_COLOR, SupportConversationList, SupportReplyForm, SupportStateBadge, SupportThread } from './support-thread';
 export type { SupportConversationListProps, SupportReplyFormProps, SupportThreadProps } from './support-thread';
+export { DeferredModal } from './deferred/deferred-modal';
+export { DeferredSelect } from './deferred/deferred-select';

@@ -40,6 +40,33 @@ const closure = (entries) => {
   return seen;
 };
 
+/** The English namespace a chunk holds (`locales/en/<ns>.ts` in its source map), or null. */
+const englishNamespaceOf = (file) => {
+  if (!existsSync(`${file}.map`)) return null;
+  const sources = JSON.parse(readFileSync(`${file}.map`, 'utf8')).sources ?? [];
+  const match = sources.length === 1 ? /locales\/en\/(\w+)\.ts$/.exec(sources[0]) : null;
+  return match ? match[1] : null;
+};
+/**
+ * The namespaces an app's first page loads, read from where the app names them: the back office's
+ * GUEST_NAMESPACES (a signed-out visitor's pages), the checkout's `namespaces` in main.tsx; every namespace
+ * where none are named (the staff console).
+ */
+const firstNamespaces = (app) => {
+  const read = (file, pattern) => {
+    const path = join(root, file);
+    const match = existsSync(path) ? pattern.exec(readFileSync(path, 'utf8')) : null;
+    return match ? [...match[1].matchAll(/'(\w+)'/g)].map((m) => m[1]) : null;
+  };
+  const named =
+    app === 'merchant-backoffice'
+      ? read('apps/merchant-backoffice/src/app/routes.tsx', /GUEST_NAMESPACES = \[([^\]]*)\]/)
+      : app === 'public-checkout'
+        ? read('apps/public-checkout/src/main.tsx', /namespaces: \[([^\]]*)\]/)
+        : null;
+  return named ?? readdirSync(join(root, 'libs/i18n/src/locales/en')).map((name) => name.replace(/\.ts$/, ''));
+};
+
 const apps = existsSync(distApps) ? readdirSync(distApps).filter((name) => existsSync(join(distApps, name, 'index.html'))) : [];
 if (apps.length === 0) {
   console.error('No built apps under dist/apps: build them first.');
@@ -54,8 +81,14 @@ for (const app of apps.sort()) {
   const preloads = [...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map((m) => local(m[1]));
   const styles = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => local(m[1]));
   const initial = closure([...scripts, ...preloads]);
-  // The shown language's texts (English here), imported by the entry before the first render.
+  // The shown language's texts (English here), imported by the entry before the first render: one chunk of
+  // every namespace (builds before per-namespace loading), or the chunks of the namespaces the app's first
+  // page loads (see firstNamespaces).
   const english = [...initial].flatMap(dynamicImports).filter((file) => /\/en-[\w-]+\.js$/.test(file));
+  if (english.length === 0) {
+    const wanted = firstNamespaces(app);
+    english.push(...[...initial].flatMap(dynamicImports).filter((file) => wanted.includes(englishNamespaceOf(file))));
+  }
   const firstRender = closure([...initial, ...english]);
   const js = [...initial].reduce((sum, file) => sum + gz(file), 0);
   const css = styles.filter(existsSync).reduce((sum, file) => sum + gz(file), 0);

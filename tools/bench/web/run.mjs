@@ -41,10 +41,17 @@ const distFile = (url) => {
 
 // Collected in the page from its first script on: LCP candidates, long tasks and the first contentful paint.
 const observe = () => {
-  const metrics = { lcp: 0, fcp: 0, longTasks: [] };
+  const metrics = { lcp: 0, lcpWhat: '', fcp: 0, longTasks: [] };
   window.__benchMetrics = metrics;
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) metrics.lcp = entry.renderTime || entry.loadTime || entry.startTime;
+    for (const entry of list.getEntries()) {
+      metrics.lcp = entry.renderTime || entry.loadTime || entry.startTime;
+      // What the paint was: an image by its file name, text by its element and first words.
+      const element = entry.element;
+      metrics.lcpWhat = entry.url
+        ? `img ${entry.url.split('/').pop()}`
+        : `${element?.tagName.toLowerCase() ?? '?'} "${(element?.textContent ?? '').trim().slice(0, 24)}"`;
+    }
   }).observe({ type: 'largest-contentful-paint', buffered: true });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) metrics.longTasks.push([entry.startTime, entry.duration]);
@@ -79,7 +86,7 @@ const measure = async (browser, url, ready) => {
     .reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0);
   const files = [...scripts.values()];
   const gzip = files.reduce((sum, file) => sum + (existsSync(distFile(file.url)) ? gzipSync(readFileSync(distFile(file.url))).length : 0), 0);
-  return { lcp: metrics.lcp, tbt, files: files.length, bytes: files.reduce((sum, file) => sum + file.bytes, 0), gzip };
+  return { lcp: metrics.lcp, lcpWhat: metrics.lcpWhat, fcp: metrics.fcp, tbt, files: files.length, bytes: files.reduce((sum, file) => sum + file.bytes, 0), gzip };
 };
 
 const api = await startApi({ name: 'web-bench', main, env: { STATIC_ROOT: path.join(productRoot, 'dist/apps') } });
@@ -106,7 +113,7 @@ try {
     for (let run = 0; run < runs; run++) results.push(await measure(browser, target.url, target.ready));
     const pick = (key) => median(results.map((r) => r[key]));
     console.log(
-      `${target.title.padEnd(18)} LCP ${pick('lcp').toFixed(0).padStart(5)} ms   TBT ${pick('tbt').toFixed(0).padStart(4)} ms   JS ${pick('files')} files, ${kb(pick('bytes'))} transferred, ${kb(pick('gzip'))} gzip`,
+      `${target.title.padEnd(18)} FCP ${pick('fcp').toFixed(0).padStart(5)} ms   LCP ${pick('lcp').toFixed(0).padStart(5)} ms (${results.find((r) => r.lcp === pick('lcp'))?.lcpWhat})   TBT ${pick('tbt').toFixed(0).padStart(4)} ms   JS ${pick('files')} files, ${kb(pick('bytes'))} transferred, ${kb(pick('gzip'))} gzip`,
     );
   }
 } finally {

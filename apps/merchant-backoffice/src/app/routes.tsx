@@ -16,7 +16,16 @@ export type RouteDeps = {
   session: SessionStore;
   /** Loads another app of the product (full page navigation); tests pass a spy. */
   leaveFor?: (url: string) => void;
+  /** Resolves once every namespace's texts are in; the signed-in screens wait for it (see GUEST_NAMESPACES). */
+  allTexts?: () => Promise<unknown>;
 };
+
+/**
+ * The namespaces of the pages a signed-out visitor can reach (sign-in, sign-up, passwords, the merchant
+ * wizard, terms; the status pages name `shell` in `useTranslation`) and of the API's error keys: a signed-out
+ * first visit downloads only these.
+ */
+export const GUEST_NAMESPACES = ['auth', 'common', 'errors', 'validation'];
 
 /** Where staff work: the staff console is another app, so reaching it is a full page load. */
 export const STAFF_CONSOLE_PATH = '/staff/';
@@ -30,7 +39,7 @@ const leaving = () => new Promise<never>(() => undefined);
 const CHECKOUT_PREFIXES = ['/subscribe/', '/subscribe-payment/', '/subscribe-payment-result/'];
 
 /** Spec §2 gating as loaders. Each screen is its own chunk: sign-in downloads no code of the screens behind it. */
-export const createRoutes = ({ queryClient, http, session, leaveFor = loadPage }: RouteDeps): RouteObject[] => {
+export const createRoutes = ({ queryClient, http, session, leaveFor = loadPage, allTexts = () => Promise.resolve() }: RouteDeps): RouteObject[] => {
   const signedIn = () => session.active() !== null;
   const isStaffSession = () => hasStaffRole(session.active()?.roleNames ?? []);
 
@@ -128,7 +137,8 @@ export const createRoutes = ({ queryClient, http, session, leaveFor = loadPage }
         ...['subscribe/*', 'subscribe-payment/*'].map((path) => ({ path, loader: (args: LoaderFunctionArgs) => (signedIn() ? redirect(PATHS.billing) : unknownPath(args)) })),
         {
           loader: requireSession,
-          lazy: () => import('../shell/main-layout').then((m) => ({ Component: m.MainLayout })),
+          // The signed-in screens name their namespaces loosely (`t('billing:…')`): every namespace first.
+          lazy: () => Promise.all([import('../shell/main-layout'), allTexts()]).then(([m]) => ({ Component: m.MainLayout })),
           children: [
             { index: true, lazy: () => import('../pages/home.page').then((m) => ({ Component: m.HomePage })) },
             { path: 'home', loader: () => redirect(PATHS.home) },

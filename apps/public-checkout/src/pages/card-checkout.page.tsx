@@ -1,4 +1,4 @@
-import { Alert, Button, Grid, Group, Loader, Modal, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Grid, Group, Loader, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   isApiError,
@@ -17,7 +17,7 @@ import {
 import type { Coupon } from '@merchant-hub/domain';
 import { checkoutTotals, marketOf } from '@merchant-hub/money';
 import { FPX_BANKS, type FpxBankCode } from '@merchant-hub/validation';
-import { applyServerFieldErrors, CardField, type CardFieldHandle, type CardFieldLabels, type CardFieldState, useSchemaForm } from '@merchant-hub/ui-kit';
+import { applyServerFieldErrors, CardField, DeferredModal, DeferredSelect, type CardFieldHandle, type CardFieldLabels, type CardFieldState, useSchemaForm } from '@merchant-hub/ui-kit';
 import type { CheckoutConfig } from '@merchant-hub/api-client';
 import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { normalizeLocale, regionName } from '@merchant-hub/i18n';
@@ -263,7 +263,7 @@ export const CardCheckoutPage = () => {
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <TextInput label={t('form.city')} required key={form.key('city')} {...form.getInputProps('city')} />
                 <TextInput label={t('form.postalCode')} required maxLength={6} inputMode="numeric" key={form.key('postal_code')} {...form.getInputProps('postal_code')} />
-                <Select
+                <DeferredSelect
                   label={t('form.country')}
                   required
                   searchable
@@ -278,7 +278,7 @@ export const CardCheckoutPage = () => {
                     setCountryId(countries.data?.find((c) => c.name === value)?.id ?? null);
                   }}
                 />
-                <Select
+                <DeferredSelect
                   label={t('form.state')}
                   required
                   searchable
@@ -318,7 +318,7 @@ export const CardCheckoutPage = () => {
               <TextInput label={t('form.name')} required key={form.key('name')} {...form.getInputProps('name')} />
               {isFpx ? (
                 <>
-                  <Select
+                  <DeferredSelect
                     label={t('billing:lateSubscribe.bank')}
                     placeholder={t('billing:lateSubscribe.bankPlaceholder')}
                     required
@@ -375,20 +375,20 @@ export const CardCheckoutPage = () => {
           <OrderSummary pkg={pkgQuery.data} totals={totals} couponCode={coupon?.code} purchasedAt={purchasedAt} />
         </Grid.Col>
       </Grid>
-      <Modal opened={paymentFailed} onClose={() => undefined} withCloseButton={false} title={t('modal.paymentFailedTitle')} centered>
+      <DeferredModal opened={paymentFailed} onClose={() => undefined} withCloseButton={false} title={t('modal.paymentFailedTitle')} centered>
         <Stack data-testid="payment-failed">
           <Text>{t('errors:checkout.paymentIncomplete')}</Text>
           <Button onClick={() => pageLocation.assign(window.location.pathname + '?type=fpx')}>{t('modal.acknowledge')}</Button>
         </Stack>
-      </Modal>
-      <Modal opened={retryLogin} onClose={() => setRetryLogin(false)} title={t('errors:checkout.retryLoginTitle')} centered>
+      </DeferredModal>
+      <DeferredModal opened={retryLogin} onClose={() => setRetryLogin(false)} title={t('errors:checkout.retryLoginTitle')} centered>
         <Stack data-testid="retry-login">
           <Text>{t('errors:checkout.retryLoginBody')}</Text>
           <Button onClick={handleRetry} loading={retry.isPending}>
             {t('modal.retryLogin')}
           </Button>
         </Stack>
-      </Modal>
+      </DeferredModal>
     </CheckoutLayout>
   );
 };

@@ -1,9 +1,9 @@
-import { Alert, Button, Grid, Group, Loader, Modal, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Grid, Group, Loader, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { isApiError, useCheckoutPackage, useCountries, useCreateEcpayOrder, useStates } from '@merchant-hub/api-client';
 import type { Country } from '@merchant-hub/domain';
 import { isSupportedLocale, normalizeLocale, regionName, type SupportedLocale } from '@merchant-hub/i18n';
 import { checkoutTotals } from '@merchant-hub/money';
-import { applyServerFieldErrors, LanguagePicker, useSchemaForm } from '@merchant-hub/ui-kit';
+import { applyServerFieldErrors, DeferredModal, DeferredSelect, LanguagePicker, useSchemaForm } from '@merchant-hub/ui-kit';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -174,7 +174,7 @@ export const GatewayCheckoutPage = () => {
                 rightSection={emailCheck.checking ? <Loader size="xs" aria-label={t('form.checkingEmail')} /> : null}
               />
               <Group gap="xs" align="flex-start" wrap="nowrap">
-                <Select label={t('form.dialCode')} data={dialCodes} w={120} allowDeselect={false} searchable key={form.key('dial_code')} {...form.getInputProps('dial_code')} />
+                <DeferredSelect label={t('form.dialCode')} data={dialCodes} w={120} allowDeselect={false} searchable key={form.key('dial_code')} {...form.getInputProps('dial_code')} />
                 <TextInput label={t('form.phone')} required inputMode="tel" style={{ flex: 1 }} key={form.key('phone')} {...form.getInputProps('phone')} />
               </Group>
               <TextInput label={t('form.address1')} required maxLength={255} key={form.key('address1')} {...form.getInputProps('address1')} />
@@ -193,7 +193,7 @@ export const GatewayCheckoutPage = () => {
                     form.getInputProps('postal_code').onChange(digits);
                   }}
                 />
-                <Select
+                <DeferredSelect
                   label={t('form.country')}
                   required
                   searchable
@@ -209,7 +209,7 @@ export const GatewayCheckoutPage = () => {
                     if (chosen) form.setFieldValue('dial_code', chosen.dial_code.replace(/^\+/, ''));
                   }}
                 />
-                <Select
+                <DeferredSelect
                   label={t('form.state')}
                   required={(states.data?.length ?? 0) > 0}
                   disabled={!countryId || (states.data?.length ?? 0) === 0}
@@ -236,12 +236,12 @@ export const GatewayCheckoutPage = () => {
           <OrderSummary pkg={pkgQuery.data} totals={totals} purchasedAt={purchasedAt} />
         </Grid.Col>
       </Grid>
-      <Modal opened={resubscribe} onClose={() => setResubscribe(false)} title={t('modal.resubscribeTitle')} centered>
+      <DeferredModal opened={resubscribe} onClose={() => setResubscribe(false)} title={t('modal.resubscribeTitle')} centered>
         <Stack>
           <Alert color="red">{t('errors:checkout.resubscribe')}</Alert>
           <Button onClick={() => setResubscribe(false)}>{t('modal.resubscribe')}</Button>
         </Stack>
-      </Modal>
+      </DeferredModal>
     </CheckoutLayout>
   );
 };

@@ -1,7 +1,18 @@
 import { createI18n } from '../create-i18n';
-import { LOCALE_LOADERS, loadI18n, type LocaleBundle } from '../load-i18n';
+import { NAMESPACE_NAMES, loadAllNamespaces, loadI18n, type LocaleBundle } from '../load-i18n';
 import { ALL_LOCALES, type Locale } from '../locale';
 import { NAMESPACES, resources } from '../resources';
+
+/** A whole language at a time (the `loaders` option), from the bundled locale modules. */
+const LOCALE_LOADERS: { readonly [lng in Locale]: () => Promise<LocaleBundle> } = {
+  en: () => import('../locales/en'),
+  ms: () => import('../locales/ms'),
+  zh: () => import('../locales/zh'),
+  zhtw: () => import('../locales/zhtw'),
+  th: () => import('../locales/th'),
+  ar: () => import('../locales/ar'),
+  he: () => import('../locales/he'),
+};
 
 /** The real loaders, counting what each page would download. */
 const countingLoaders = () => {
@@ -52,5 +63,31 @@ describe('loadI18n', () => {
     i18n.addResource('en', 'common', 'action.save', 'Changed');
     expect(i18n.t('action.save')).toBe('Changed');
     expect((resources.en.common as { action: { save: string } }).action.save).toBe('Save');
+  });
+});
+
+describe('loadI18n a namespace at a time (the default, what the apps do)', () => {
+  it('lists the namespaces English has', () => {
+    expect([...NAMESPACE_NAMES]).toEqual(NAMESPACES);
+  });
+
+  it('loads only the namespaces asked for, and the others when asked', async () => {
+    const i18n = await loadI18n({ lng: 'ms', namespaces: ['auth', 'common'] });
+    expect(i18n.options.ns).toEqual(['auth', 'common']);
+    for (const lng of ['ms', 'en']) {
+      expect(i18n.hasResourceBundle(lng, 'auth')).toBe(true);
+      expect(i18n.hasResourceBundle(lng, 'billing')).toBe(false);
+    }
+    const eager = createI18n({ lng: 'ms' });
+    expect(i18n.t('auth:signIn.title')).toBe(eager.t('auth:signIn.title'));
+    await loadAllNamespaces(i18n);
+    expect(i18n.t('errors:billing.upgradeFailed')).toBe(eager.t('errors:billing.upgradeFailed'));
+    expect(i18n.t('validation:billing.nameRequired')).toBe(eager.t('validation:billing.nameRequired'));
+  });
+
+  it('reads the common texts of a right-to-left language and falls back to English for the rest', async () => {
+    const i18n = await loadI18n({ lng: 'ar' });
+    expect(i18n.t('action.save')).toBe('حفظ');
+    expect(i18n.t('errors:general.tryAgain')).toBe('Something went wrong please try again');
   });
 });

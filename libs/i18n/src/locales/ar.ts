@@ -1,2 +1,2 @@
 // Right-to-left test language: `common` only, every other namespace falls back to English.
-export { common } from './common';
+export { common } from './ar/common';

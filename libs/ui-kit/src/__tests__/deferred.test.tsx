@@ -1,0 +1,63 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { DeferredModal } from '../deferred/deferred-modal';
+import { DeferredSelect, selectedLabel } from '../deferred/deferred-select';
+import { renderWithTheme } from './render';
+
+const countries = [
+  { value: 'MY', label: 'Malaysia' },
+  { value: 'SG', label: 'Singapore' },
+];
+
+describe('selectedLabel', () => {
+  it('reads the label of strings, items and grouped items, and nothing for no value', () => {
+    expect(selectedLabel(['Selangor', 'Johor'], 'Johor')).toBe('Johor');
+    expect(selectedLabel(countries, 'SG')).toBe('Singapore');
+    expect(selectedLabel([{ group: 'Asia', items: countries }], 'MY')).toBe('Malaysia');
+    expect(selectedLabel(countries, null)).toBe('');
+    expect(selectedLabel(countries, 'TW')).toBe('');
+  });
+});
+
+// The Select's module is loaded once per test file: the first test sees the field before the code is in.
+describe('DeferredSelect', () => {
+  it('draws the chosen option as a read-only field, then the Select takes its place with the same value', async () => {
+    renderWithTheme(<DeferredSelect label="Country" data={countries} defaultValue="MY" searchable />);
+    const field = screen.getByRole('textbox', { name: 'Country' });
+    expect(field).toHaveValue('Malaysia');
+    expect(field).toHaveAttribute('readonly');
+    const select = await screen.findByRole('combobox', { name: 'Country' }, { timeout: 5000 });
+    expect(select).toHaveValue('Malaysia');
+    expect(screen.queryByRole('textbox', { name: 'Country' })).not.toBeInTheDocument();
+  });
+
+  it('renders the Select at once when its code is already in', () => {
+    renderWithTheme(<DeferredSelect label="State" data={['Johor']} value="Johor" onChange={vi.fn()} />);
+    expect(screen.getByRole('combobox', { name: 'State' })).toHaveValue('Johor');
+  });
+});
+
+const PaymentFailed = () => {
+  const [opened, setOpened] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpened(true)}>
+        Pay
+      </button>
+      <DeferredModal opened={opened} onClose={() => setOpened(false)} title="Payment Failed">
+        Try another card.
+      </DeferredModal>
+    </>
+  );
+};
+
+describe('DeferredModal', () => {
+  it('draws nothing while closed and the dialog once opened', async () => {
+    renderWithTheme(<PaymentFailed />);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Pay' }));
+    expect(await screen.findByRole('dialog', { name: 'Payment Failed' }, { timeout: 5000 })).toHaveTextContent('Try another card.');
+  });
+});
