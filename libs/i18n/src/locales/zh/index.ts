@@ -12,3 +12,4 @@ export { support } from './support';
 export { team } from './team';
 export { staff } from './staff';
 export { validation } from './validation';
+export { mail } from './mail';
