@@ -192,7 +192,7 @@ const invoicePeriod = async (engine: Engine, ctx: MerchantTx, sub: SubscriptionR
   if (canCharge(ctx.account)) return { kind: 'renewal', account: ctx.account, invoice, subscriptionId: sub.id, idempotencyKey: renewalChargeKey(sub.id, start), now: start, merchantNow: ctx.now };
   await engine.payInvoice(ctx.tx, ctx.account, invoice, { now: start, offSession: true }); // no card: nothing is asked, the invoice stays open
   report.failed += 1;
-  await engine.startDunning(ctx.tx, sub, start);
+  await engine.startDunning(ctx.tx, ctx.account, sub, invoice, start);
   return null;
 };
 
@@ -214,7 +214,7 @@ const retry = async (engine: Engine, ctx: MerchantTx, sub: SubscriptionRecord, r
     if (!(error instanceof AppError)) throw error;
     paid = { ok: true as const, paymentId: null };
   }
-  await afterRetry(ctx.tx, sub, invoice, paid.ok, at, ctx.now, report);
+  await afterRetry(engine, ctx.tx, ctx.account, sub, invoice, paid.ok, at, ctx.now, report);
   return null;
 };
 

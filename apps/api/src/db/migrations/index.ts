@@ -14,6 +14,7 @@ import * as merchantCurrencyFollowsMarket from './600-merchant-currency-follows-
 import * as catalogAdmin from './700-catalog-admin';
 import * as supportInbox from './720-support-inbox';
 import * as subscriptionUnitAmount from './740-subscription-unit-amount';
+import * as outboxAttachments from './800-outbox-attachments';
 
 export type Migration = { name: string; up: (knex: Knex) => Promise<void>; down: (knex: Knex) => Promise<void> };
 
@@ -37,6 +38,7 @@ export const migrations: Migration[] = [
   { name: '720-support-inbox', ...supportInbox },
   { name: '501-outbox-html', ...outboxHtml },
   { name: '740-subscription-unit-amount', ...subscriptionUnitAmount },
+  { name: '800-outbox-attachments', ...outboxAttachments },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {
