@@ -16,6 +16,8 @@ export type MessageKind =
   | 'invoice_paid'
   | 'payment_failed'
   | 'subscription_canceled'
+  | 'plan_ending'
+  | 'plan_change_scheduled'
   | 'support_alert'
   | 'staff_invite'
   | 'support_reply';

@@ -53,6 +53,14 @@ export const mail = {
     subject: 'Your Merchant Hub plan was cancelled',
     text: 'We could not charge {{amount}} for invoice {{number}} after several attempts, so your plan was cancelled on {{date}}. Subscribe again from your back office:\n{{link}}',
   },
+  planEnding: {
+    subject: 'Your Merchant Hub plan ends on {{date}}',
+    text: 'You unsubscribed from {{plan}}. It stays active until {{date}}, and you can resume it before then in your back office:\n{{link}}',
+  },
+  planChangeScheduled: {
+    subject: 'Your Merchant Hub plan changes on {{date}}',
+    text: 'Your plan will change to {{plan}} on {{date}}. Until then you keep your current plan, and you can cancel the change in your back office:\n{{link}}',
+  },
   period: {
     monthly: 'monthly',
     yearly: 'yearly',

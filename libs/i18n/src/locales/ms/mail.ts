@@ -51,6 +51,14 @@ export const mail = {
     subject: 'Pelan Merchant Hub anda telah dibatalkan',
     text: 'Kami tidak dapat mengenakan caj {{amount}} bagi invois {{number}} selepas beberapa percubaan, jadi pelan anda dibatalkan pada {{date}}. Langgan semula dari pejabat belakang anda:\n{{link}}',
   },
+  planEnding: {
+    subject: 'Pelan Merchant Hub anda tamat pada {{date}}',
+    text: 'Anda telah berhenti melanggan {{plan}}. Pelan ini kekal aktif hingga {{date}}, dan anda boleh menyambungnya semula sebelum itu di pejabat belakang anda:\n{{link}}',
+  },
+  planChangeScheduled: {
+    subject: 'Pelan Merchant Hub anda bertukar pada {{date}}',
+    text: 'Pelan anda akan bertukar kepada {{plan}} pada {{date}}. Sehingga itu anda kekal dengan pelan semasa, dan anda boleh membatalkan pertukaran ini di pejabat belakang anda:\n{{link}}',
+  },
   period: {
     monthly: 'bulanan',
     yearly: 'tahunan',

@@ -51,6 +51,14 @@ export const mail = {
     subject: '您的 Merchant Hub 套餐已取消',
     text: '多次尝试后仍未能为发票 {{number}} 扣款 {{amount}}，您的套餐已于 {{date}} 取消。您可以在后台重新订阅：\n{{link}}',
   },
+  planEnding: {
+    subject: '您的 Merchant Hub 套餐将于 {{date}} 结束',
+    text: '您已取消订阅 {{plan}}。该套餐在 {{date}} 前仍然有效，在此之前您可以在后台恢复订阅：\n{{link}}',
+  },
+  planChangeScheduled: {
+    subject: '您的 Merchant Hub 套餐将于 {{date}} 变更',
+    text: '您的套餐将于 {{date}} 变更为 {{plan}}。在此之前您继续使用当前套餐，也可以在后台取消此变更：\n{{link}}',
+  },
   period: {
     monthly: '月付',
     yearly: '年付',

@@ -51,6 +51,14 @@ export const mail = {
     subject: '您的 Merchant Hub 方案已取消',
     text: '多次嘗試後仍無法為帳單 {{number}} 扣款 {{amount}}，您的方案已於 {{date}} 取消。您可以在後台重新訂閱：\n{{link}}',
   },
+  planEnding: {
+    subject: '您的 Merchant Hub 方案將於 {{date}} 結束',
+    text: '您已取消訂閱 {{plan}}。該方案在 {{date}} 前仍然有效，在此之前您可以在後台恢復訂閱：\n{{link}}',
+  },
+  planChangeScheduled: {
+    subject: '您的 Merchant Hub 方案將於 {{date}} 變更',
+    text: '您的方案將於 {{date}} 變更為 {{plan}}。在此之前您繼續使用目前的方案，也可以在後台取消此變更：\n{{link}}',
+  },
   period: {
     monthly: '月繳',
     yearly: '年繳',

@@ -12,7 +12,7 @@ import { chargeOnce } from './charge-once';
 import { takeTransactionPrecondition, takeTransactionWork } from './on-behalf';
 import type { Notifier } from '../../notifications';
 import type { SubscriptionRecord } from '../repositories/subscriptions.repository';
-import { type InvoiceMailKind, queueInvoiceMail } from '../services/invoice-mail';
+import { type InvoiceMailKind, type PlanMailKind, queueInvoiceMail, queuePlanMail } from '../services/invoice-mail';
 import { couponFor, insertSubscription, planLine, startDunning, useCoupon } from './subscription-steps';
 
 /**
@@ -79,7 +79,11 @@ export const createEngine = (deps: EngineDeps) => {
 
   /** Queues the merchant's e-mail about `invoice` in `tx` (see invoice-mail.ts), in the owner's language. */
   const mailInvoice = (tx: Knex.Transaction, account: BillingAccount, kind: InvoiceMailKind, invoice: InvoiceRecord, at: number): Promise<void> =>
-    queueInvoiceMail(tx, deps.notifier, deps.publicUrl, account, kind, invoice, at);
+    queueInvoiceMail({ tx, notifier: deps.notifier, publicUrl: deps.publicUrl }, account, kind, invoice, at);
+
+  /** Queues the merchant's e-mail that their plan ends or changes on `at` (see invoice-mail.ts). */
+  const mailPlan = (tx: Knex.Transaction, account: BillingAccount, kind: PlanMailKind, plan: { name: string; billing_period: string }, at: number): Promise<void> =>
+    queuePlanMail({ tx, notifier: deps.notifier, publicUrl: deps.publicUrl }, account, kind, plan, at);
 
   /** Dunning after a failed charge of `invoice`, and the merchant told when the next attempt is. */
   const startDunningAndTell = async (tx: Knex.Transaction, account: BillingAccount, sub: SubscriptionRecord, invoice: InvoiceRecord, failedAt: number, tell = true): Promise<void> => {
@@ -356,6 +360,7 @@ export const createEngine = (deps: EngineDeps) => {
     planLine,
     startDunning: startDunningAndTell,
     mailInvoice,
+    mailPlan,
   };
 };
 

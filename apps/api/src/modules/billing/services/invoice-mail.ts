@@ -1,7 +1,7 @@
 import { formatMoney } from '@merchant-hub/money';
 import type { Knex } from 'knex';
 import type { Exec } from '../../../db/rows';
-import { type InvoiceAttachment, mailDate, mailText, type Notifier } from '../../notifications';
+import { type InvoiceAttachment, mailDate, mailText, type Notifier, type OutgoingMessage, periodWord } from '../../notifications';
 import type { BillingAccount } from '../repositories/billing-accounts.repository';
 import { findInvoice, type InvoiceRecord, toInvoice } from '../repositories/invoices.repository';
 import { invoicePdf } from './invoice-document';
@@ -39,24 +39,38 @@ export const invoiceMail = (publicUrl: string, kind: InvoiceMailKind, invoice: P
   return { channel: 'email' as const, ...text, kind: KINDS[kind], ...(WITH_PDF.has(kind) ? { attachInvoice: invoice.id } : {}) };
 };
 
+/** Where the engine queues a merchant's e-mail: its transaction, the notifier (none in tools and seeds), the link base. */
+export type MerchantMailContext = { tx: Knex.Transaction; notifier: Notifier | undefined; publicUrl: string };
+type Account = Pick<BillingAccount, 'ownerUserId' | 'info'>;
+
 /**
- * Writes the e-mail into the outbox with the caller's transaction: it exists exactly when the payment (or the
- * failure) it tells of was committed, and is sent after the commit. Nothing without a notifier (tools, seeds).
+ * Writes the e-mail `build` makes in the recipient's language into the outbox with the caller's transaction:
+ * it exists exactly when the payment (or the change) it tells of was committed, and is sent after the commit.
  */
-export const queueInvoiceMail = async (
-  tx: Knex.Transaction,
-  notifier: Notifier | undefined,
-  publicUrl: string,
-  account: Pick<BillingAccount, 'ownerUserId' | 'info'>,
-  kind: InvoiceMailKind,
-  invoice: Pick<InvoiceRecord, 'id' | 'number' | 'amountDue' | 'currency'>,
-  at: number,
-): Promise<void> => {
-  if (!notifier) return;
-  const recipient = await invoiceRecipient(tx, account);
+const queueForMerchant = async (ctx: MerchantMailContext, account: Account, build: (locale: string) => Omit<Extract<OutgoingMessage, { channel: 'email' }>, 'to'>): Promise<void> => {
+  if (!ctx.notifier) return;
+  const recipient = await invoiceRecipient(ctx.tx, account);
   if (!recipient) return;
-  await notifier.queue(tx, { ...invoiceMail(publicUrl, kind, invoice, recipient.locale, at), to: recipient.to });
+  await ctx.notifier.queue(ctx.tx, { ...build(recipient.locale), to: recipient.to });
 };
+
+export const queueInvoiceMail = (ctx: MerchantMailContext, account: Account, kind: InvoiceMailKind, invoice: Pick<InvoiceRecord, 'id' | 'number' | 'amountDue' | 'currency'>, at: number): Promise<void> =>
+  queueForMerchant(ctx, account, (locale) => invoiceMail(ctx.publicUrl, kind, invoice, locale, at));
+
+/** What the billing engine tells a merchant about a plan, and the message kind each is kept under. */
+const PLAN_KINDS = { planEnding: 'plan_ending', planChangeScheduled: 'plan_change_scheduled' } as const;
+export type PlanMailKind = keyof typeof PLAN_KINDS;
+
+/**
+ * The e-mail about a plan that will end (unsubscribed) or change (a downgrade scheduled) on `at`, in the owner's
+ * language; `plan` is named with its period in that language.
+ */
+export const queuePlanMail = (ctx: MerchantMailContext, account: Account, kind: PlanMailKind, plan: { name: string; billing_period: string }, at: number): Promise<void> =>
+  queueForMerchant(ctx, account, (locale) => ({
+    channel: 'email',
+    ...mailText(locale, kind, { plan: `${plan.name} (${periodWord(locale, plan.billing_period)})`, date: mailDate(locale, at), link: `${ctx.publicUrl}/home/dashboard` }),
+    kind: PLAN_KINDS[kind],
+  }));
 
 /** The PDF an invoice e-mail carries, rendered when the message is sent: `invoice-<number>.pdf`. */
 export const invoicePdfAttachment =

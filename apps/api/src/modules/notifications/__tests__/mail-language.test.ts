@@ -123,4 +123,30 @@ describe.each(testDatabases)('e-mails in the recipient’s language (%s)', (kind
     expect(code.subject).toBe(mailT('zh')('loginCode.subject'));
     expect(code.text).toBe(mailT('zh')('loginCode.text', { code: code.code, minutes: 5 }));
   });
+  it('tells a merchant reading Thai that a downgrade is scheduled and, after unsubscribing, when the plan ends', async () => {
+    const { token } = await signInFrom(MY, 'th-TH');
+    const t = mailT('th');
+    const post = (path: string, body: Record<string, unknown>) => request(ctx.app).post(`/api/users/billing/${path}`).set(bearer(token)).send(body);
+    const merchantId = await merchantIdOf(MY);
+    const current = await ctx.db('subscriptions').where({ merchant_id: merchantId, name: 'default', stripe_status: 'active' }).first();
+    const packageOf = async (stripeId: string) => ctx.db('packages').where({ stripe_id: stripeId }).first('id', 'name');
+    const starter = await packageOf('price_my_starter_monthly');
+    const growth = await packageOf('price_my_growth_monthly');
+    const billingPage = `${ctx.config.publicUrl}/home/dashboard`;
+    const periodEnd = day('th', Number(current.current_period_end));
+
+    let before = await lastId(MY);
+    expect((await post('downgrade-or-upgrade', { package_id: starter.id, type: 'downgrade' })).status).toBe(200);
+    const [scheduled, ...more] = await mailSince(MY, before);
+    expect(more).toEqual([]);
+    expect(scheduled.subject).toBe(t('planChangeScheduled.subject', { date: periodEnd }));
+    expect(scheduled.text).toBe(t('planChangeScheduled.text', { plan: `${starter.name} (${t('period.monthly')})`, date: periodEnd, link: billingPage }));
+
+    before = await lastId(MY);
+    expect((await post('unsubscribe', {})).status).toBe(200);
+    const [ending, ...others] = await mailSince(MY, before);
+    expect(others).toEqual([]);
+    expect(ending.subject).toBe(t('planEnding.subject', { date: periodEnd }));
+    expect(ending.text).toBe(t('planEnding.text', { plan: `${growth.name} (${t('period.monthly')})`, date: periodEnd, link: billingPage }));
+  });
 });
