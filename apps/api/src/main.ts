@@ -8,6 +8,7 @@ import { drainServer } from './http/drain';
 import { createLogger } from './http/logging';
 import { createMetrics } from './http/metrics';
 import { startBillingScheduler } from './jobs/billing-scheduler';
+import { invoicePdfAttachment } from './modules/billing';
 import { apiModules } from './modules/registry';
 import { createOutboxNotifier, loadSmtpNotifier } from './modules/notifications';
 
@@ -35,7 +36,15 @@ const start = async (): Promise<void> => {
 
   // nodemailer loads only when it is used. With SMTP, mail goes through the outbox and is retried from it.
   const smtp = config.smtpUrl
-    ? (await loadSmtpNotifier()).createSmtpNotifier({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, clock: systemClock, secret: config.sessionSecret })
+    ? (await loadSmtpNotifier()).createSmtpNotifier({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        db,
+        clock: systemClock,
+        secret: config.sessionSecret,
+        // Invoice e-mails carry the invoice's PDF, rendered from the database when each is sent.
+        invoiceAttachment: invoicePdfAttachment({ db, publicUrl: config.publicUrl }),
+      })
     : null;
   const notifier = smtp ?? createOutboxNotifier({ db, clock: systemClock, secret: config.sessionSecret });
   const mailRetries = smtp?.start();

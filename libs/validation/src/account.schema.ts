@@ -364,6 +364,8 @@ export const updateUserSchema = z.object(
     // Only what the avatar upload stored: its path and its URL on this product (no javascript:, no other host).
     image: optionalUpload(UPLOAD_PATH_PATTERN, 'validation:profile.imageInvalid'),
     image_url: optionalUpload(UPLOAD_URL_PATTERN, 'validation:profile.imageInvalid'),
+    // The profile's language setting: the language of every e-mail the account is sent (left as it is when absent).
+    locale: optionalLocale,
   },
   { error: INPUT_KEY },
 );

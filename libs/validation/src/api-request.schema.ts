@@ -36,6 +36,8 @@ export const merchantInviteSchema = z.object({
   email: z.string().trim().email(),
   firstname: z.string().trim().min(1).max(100),
   lastname: z.string().trim().min(1).max(100),
+  /** The language the invitation is written in (the staff member chooses it for the invitee); English when absent. */
+  locale: z.string().trim().max(10).optional(),
 });
 
 // ---------------------------------------------------------------------------------------------------------

@@ -223,7 +223,7 @@ const invoicePeriod = async (engine: Engine, ctx: MerchantTx, sub: SubscriptionR
   if (canCharge(ctx.account)) return renewalCharge(ctx, sub, invoice);
   await engine.payInvoice(ctx.tx, ctx.account, invoice, { now: start, offSession: true }); // no card: nothing is asked, the invoice stays open
   report.failed += 1;
-  await engine.startDunning(ctx.tx, sub, start);
+  await engine.startDunning(ctx.tx, ctx.account, sub, invoice, start);
   return null;
 };
 
@@ -245,7 +245,7 @@ const retry = async (engine: Engine, ctx: MerchantTx, sub: SubscriptionRecord, r
     if (!(error instanceof AppError)) throw error;
     paid = { ok: true as const, paymentId: null };
   }
-  await afterRetry(ctx.tx, sub, invoice, paid.ok, at, ctx.now, report);
+  await afterRetry(engine, ctx.tx, ctx.account, sub, invoice, paid.ok, at, ctx.now, report);
   return null;
 };
 

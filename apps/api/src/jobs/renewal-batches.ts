@@ -210,10 +210,10 @@ export const settleCharges = async (engine: Engine, charges: DeferredCharge[], r
       }
       const paid = await engine.recordCharge(tx, charge.account, invoice, charged, { now: charge.now });
       if (charge.kind === 'retry') {
-        await afterRetry(tx, sub, invoice, paid.ok, charge.now, charge.merchantNow, report);
+        await afterRetry(engine, tx, charge.account, sub, invoice, paid.ok, charge.now, charge.merchantNow, report);
       } else if (!paid.ok) {
         report.failed += 1;
-        await engine.startDunning(tx, sub, charge.now);
+        await engine.startDunning(tx, charge.account, sub, invoice, charge.now);
       }
     }
     await engine.recordSucceededCharges(tx, succeeded);
@@ -226,7 +226,17 @@ export const cancel = async (ctx: Pick<MerchantTx, 'tx' | 'now'>, sub: Subscript
 };
 
 /** What a retry's answer does: paid → active again; refused → the next retry, or cancelled after the last. */
-export const afterRetry = async (tx: Knex.Transaction, sub: SubscriptionRecord, invoice: InvoiceRecord, paid: boolean, at: number, now: number, report: RunReport): Promise<void> => {
+export const afterRetry = async (
+  engine: Engine,
+  tx: Knex.Transaction,
+  account: BillingAccount,
+  sub: SubscriptionRecord,
+  invoice: InvoiceRecord,
+  paid: boolean,
+  at: number,
+  now: number,
+  report: RunReport,
+): Promise<void> => {
   const ctx = { tx, now };
   if (paid) {
     await tx('subscriptions').where({ id: sub.id }).update({ stripe_status: 'active', dunning_attempts: 0, next_retry_at: null, updated_at: now });
@@ -242,9 +252,11 @@ export const afterRetry = async (tx: Knex.Transaction, sub: SubscriptionRecord, 
       for (const addOn of addOns) await cancel(ctx, toSubscriptionRecord(addOn), at);
     }
     report.canceled += 1;
+    await engine.mailInvoice(tx, account, 'paymentFailedFinal', invoice, at);
     return;
   }
   const failedAt = invoice.periodStart;
   await tx('subscriptions').where({ id: sub.id }).update({ dunning_attempts: attempts, next_retry_at: failedAt + nextDay * DAY, updated_at: now });
+  await engine.mailInvoice(tx, account, 'paymentFailed', invoice, failedAt + nextDay * DAY);
 };
 

@@ -14,7 +14,7 @@ import { seedDatabase } from '../db/seeds';
 import type { DemoAccount } from '../db/seeds/seed-context';
 import type { RateLimitSettings } from '../http/rate-limit';
 import { createLogger } from '../http/logging';
-import { createOutboxNotifier, type Notifier } from '../modules/notifications';
+import { createOutboxNotifier, type MailboxEntry, type Notifier } from '../modules/notifications';
 import { apiModules } from '../modules/registry';
 
 export type TestDbKind = 'sqlite' | 'postgres';
@@ -108,7 +108,7 @@ export const createTestContext = async (kind: TestDbKind, options: TestOptions =
 
 export const DEMO_PASSWORD = 'Merchant2026';
 
-export type MailboxEntry = { id: number; to: string; channel: string; subject: string | null; text: string; code?: string; link?: string; created_at: string };
+export type { MailboxEntry };
 
 export const mailbox = async (ctx: TestContext, to: string): Promise<MailboxEntry[]> => {
   const res = await request(ctx.app).get('/api/dev/mailbox').query({ to });

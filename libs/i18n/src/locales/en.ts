@@ -6,6 +6,7 @@ export { catalog } from './en/catalog';
 export { common } from './en/common';
 export { errors } from './en/errors';
 export { home } from './en/home';
+export { mail } from './en/mail';
 export { profile } from './en/profile';
 export { shell } from './en/shell';
 export { support } from './en/support';

@@ -6,6 +6,7 @@ export { catalog } from './ms/catalog';
 export { common } from './ms/common';
 export { errors } from './ms/errors';
 export { home } from './ms/home';
+export { mail } from './ms/mail';
 export { profile } from './ms/profile';
 export { shell } from './ms/shell';
 export { support } from './ms/support';

@@ -6,6 +6,7 @@ export { catalog } from './th/catalog';
 export { common } from './th/common';
 export { errors } from './th/errors';
 export { home } from './th/home';
+export { mail } from './th/mail';
 export { profile } from './th/profile';
 export { shell } from './th/shell';
 export { support } from './th/support';

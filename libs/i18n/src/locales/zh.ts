@@ -6,6 +6,7 @@ export { catalog } from './zh/catalog';
 export { common } from './zh/common';
 export { errors } from './zh/errors';
 export { home } from './zh/home';
+export { mail } from './zh/mail';
 export { profile } from './zh/profile';
 export { shell } from './zh/shell';
 export { support } from './zh/support';

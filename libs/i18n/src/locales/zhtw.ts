@@ -6,6 +6,7 @@ export { catalog } from './zhtw/catalog';
 export { common } from './zhtw/common';
 export { errors } from './zhtw/errors';
 export { home } from './zhtw/home';
+export { mail } from './zhtw/mail';
 export { profile } from './zhtw/profile';
 export { shell } from './zhtw/shell';
 export { support } from './zhtw/support';

@@ -14,6 +14,7 @@ import * as merchantCurrencyFollowsMarket from './600-merchant-currency-follows-
 import * as catalogAdmin from './700-catalog-admin';
 import * as supportInbox from './720-support-inbox';
 import * as subscriptionUnitAmount from './740-subscription-unit-amount';
+import * as outboxAttachments from './800-outbox-attachments';
 import * as auditAttempts from './810-audit-attempts';
 import * as staffDirectoryViewIndexes from './811-staff-directory-view-indexes';
 import * as staffDirectoryShortSearch from './812-staff-directory-short-search';
@@ -40,6 +41,7 @@ export const migrations: Migration[] = [
   { name: '720-support-inbox', ...supportInbox },
   { name: '501-outbox-html', ...outboxHtml },
   { name: '740-subscription-unit-amount', ...subscriptionUnitAmount },
+  { name: '800-outbox-attachments', ...outboxAttachments },
   { name: '810-audit-attempts', ...auditAttempts },
   { name: '811-staff-directory-view-indexes', ...staffDirectoryViewIndexes },
   { name: '812-staff-directory-short-search', ...staffDirectoryShortSearch },

@@ -1,6 +1,7 @@
 import type { RoleName, User } from '@merchant-hub/domain';
 import type { Knex } from 'knex';
 import { asDateOrNull, insertId, type Db } from '../../db/knex';
+import { mailLocaleOf } from '../notifications';
 
 type Executor = Db | Knex.Transaction;
 
@@ -122,6 +123,18 @@ export type UserChanges = Partial<{
   status: 'active' | 'pending';
   email_verified_at: Date | null;
 }>;
+
+/**
+ * Remembers the language the user last used (a sign-in or sign-up request's `locale`, the profile's language
+ * setting): every e-mail to them is written in it. Nothing is changed when the request named no language.
+ * Returns the language now stored.
+ */
+export const rememberLocale = async (db: Executor, user: Pick<UserRecord, 'id' | 'locale'>, requested: string | null | undefined): Promise<string> => {
+  if (!requested) return user.locale;
+  const locale = mailLocaleOf(requested);
+  if (locale !== user.locale) await db('users').where({ id: user.id }).update({ locale });
+  return locale;
+};
 
 export const updateUser = async (db: Executor, id: number, changes: UserChanges, now: Date): Promise<void> => {
   await db('users').where({ id }).update({ ...changes, updated_at: now });

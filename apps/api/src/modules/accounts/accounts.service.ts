@@ -4,7 +4,8 @@ import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/errors';
 import { hashPassword } from '../../security/crypto';
 import { createSessions } from '../auth';
-import { findUserByEmail, findUserById, findUserByPhone, toUserDto, updateUser, type UserRecord } from './accounts.repository';
+import { mailText } from '../notifications';
+import { findUserByEmail, findUserById, findUserByPhone, rememberLocale, toUserDto, updateUser, type UserRecord } from './accounts.repository';
 import { consumeToken, issueUserToken, peekToken, TOKEN_TTL_SECONDS } from './tokens.repository';
 import { inTransaction } from '../../db/rows';
 
@@ -52,6 +53,7 @@ export const createAccountsService = (deps: AppDeps) => {
       },
       clock.now(),
     );
+    await rememberLocale(db, user, input.locale);
     return getUser(id);
   };
 
@@ -67,13 +69,8 @@ export const createAccountsService = (deps: AppDeps) => {
     if (!user) return;
     const token = await issueUserToken(db, 'password_reset_tokens', user.id, clock.now());
     try {
-      await notifier.send({
-        channel: 'email',
-        to: user.email,
-        subject: 'Reset your Merchant Hub password',
-        text: `Open this link to choose a new password (valid for ${TOKEN_TTL_SECONDS.password_reset_tokens / 60} minutes): ${config.publicUrl}/reset-password/${token}\nIf you did not ask for this, ignore this e-mail.`,
-        kind: 'password_reset',
-      });
+      const mail = mailText(user.locale, 'passwordReset', { minutes: TOKEN_TTL_SECONDS.password_reset_tokens / 60, link: `${config.publicUrl}/reset-password/${token}` });
+      await notifier.send({ channel: 'email', to: user.email, ...mail, kind: 'password_reset' });
     } catch {
       throw new AppError('fail_to_send_email');
     }
@@ -97,13 +94,7 @@ export const createAccountsService = (deps: AppDeps) => {
     });
     // Whoever knew the old password is signed out everywhere.
     await sessions.revokeAllOf(user.id);
-    await notifier.send({
-      channel: 'email',
-      to: user.email,
-      subject: 'Your Merchant Hub password was changed',
-      text: 'Your password has been successfully reset. If this was not you, contact support at once.',
-      kind: 'password_changed',
-    });
+    await notifier.send({ channel: 'email', to: user.email, ...mailText(user.locale, 'passwordChanged'), kind: 'password_changed' });
   };
 
   const activate = async (token: string): Promise<void> => {

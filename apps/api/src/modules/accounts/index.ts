@@ -8,6 +8,7 @@ export {
   insertStore,
   insertUser,
   outOfCreditStoreNames,
+  rememberLocale,
   roleNamesOf,
   storeEmailTaken,
   storeNameTaken,

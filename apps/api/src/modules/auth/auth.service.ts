@@ -3,8 +3,8 @@ import type { LoginRequestOutput, OtpStatusRequestOutput, OtpSubmitOutput } from
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/errors';
 import { hashPassword, newOpaqueToken, verifyPassword } from '../../security/crypto';
-import { findUserByEmail, outOfCreditStoreNames, roleNamesOf, toUserDto, type UserRecord } from '../accounts';
-import type { SendResult } from '../notifications';
+import { findUserByEmail, outOfCreditStoreNames, rememberLocale, roleNamesOf, toUserDto, type UserRecord } from '../accounts';
+import { mailDateTime, mailText, type SendResult } from '../notifications';
 import { createOneTimeCodes, OTP_VALIDITY_SECONDS } from './one-time-code.service';
 import { createSessions } from './sessions.service';
 
@@ -72,19 +72,16 @@ export const createAuthService = (deps: AppDeps) => {
   const checkOtpStatus = async (input: OtpStatusRequestOutput): Promise<OtpStatusResponse> => {
     const { user } = await checkCredentials(input.email, input.password);
     await assertStoresHaveCredit(user);
+    // The code goes out in the language of the page the merchant is signing in from.
+    user.locale = await rememberLocale(deps.db, user, input.locale);
     if (user.skipOtp) return { success: true, skip_otp: true, message: 'OTP not required', otp_data: null, out_off_credit_store: [] };
     const issued = await codes.issue('login', user.email, user.id);
     const otpData = codes.otpData(user.email, issued.state);
     if (issued.outcome === 'banned') throw new AppError('otp_banned', { extra: { otp_data: otpData } });
     let delivery: SendResult = undefined;
     if (issued.outcome === 'sent') {
-      delivery = await deps.notifier.send({
-        channel: 'email',
-        to: user.email,
-        subject: 'Your Merchant Hub sign-in code',
-        text: `Your sign-in code is ${issued.code}. It expires in ${OTP_VALIDITY_SECONDS / 60} minutes. If you did not try to sign in, change your password.`,
-        kind: 'login_code',
-      });
+      const mail = mailText(user.locale, 'loginCode', { code: issued.code, minutes: OTP_VALIDITY_SECONDS / 60 });
+      delivery = await deps.notifier.send({ channel: 'email', to: user.email, ...mail, kind: 'login_code' });
     }
     return {
       success: true,
@@ -117,6 +114,7 @@ export const createAuthService = (deps: AppDeps) => {
     const { user, roles } = await checkCredentials(input.email, input.password);
     await assertStoresHaveCredit(user);
     if (!user.skipOtp && !(await codes.consumeVerified('login', user.email))) throw new AppError('otp_required');
+    user.locale = await rememberLocale(deps.db, user, input.locale);
     return startSession(user, roles, meta, input.sendLoginInfoEmail === true);
   };
 
@@ -125,13 +123,8 @@ export const createAuthService = (deps: AppDeps) => {
     const { token, expiresAt } = await sessions.create(user.id, meta);
     const now = deps.clock.now();
     if (notify) {
-      await deps.notifier.send({
-        channel: 'email',
-        to: user.email,
-        subject: 'New sign-in to Merchant Hub',
-        text: `Your account was signed in at ${now.toISOString()}. If this was not you, reset your password at ${deps.config.publicUrl}/forgot-password.`,
-        kind: 'login_notice',
-      });
+      const mail = mailText(user.locale, 'loginNotice', { at: mailDateTime(user.locale, now), link: `${deps.config.publicUrl}/forgot-password` });
+      await deps.notifier.send({ channel: 'email', to: user.email, ...mail, kind: 'login_notice' });
     }
     const body: LoginResult = {
       user: await toUserDto(deps.db, user),

@@ -45,7 +45,7 @@ const contexts = new WeakMap<AppDeps, BillingContext>();
 export const billingFor = (deps: AppDeps): BillingContext => {
   let context = contexts.get(deps);
   if (!context) {
-    const engine = createEngine({ db: deps.db, clock: deps.clock, gateway: gatewayFor(deps), publicUrl: deps.config.publicUrl, logger: deps.logger });
+    const engine = createEngine({ db: deps.db, clock: deps.clock, gateway: gatewayFor(deps), publicUrl: deps.config.publicUrl, logger: deps.logger, notifier: deps.notifier });
     context = { engine, services: createBillingServices(engine), invoiceDocuments: createInvoiceDocumentsService(deps) };
     contexts.set(deps, context);
   }

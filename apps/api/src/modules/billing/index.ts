@@ -13,3 +13,4 @@ export { couponProblem } from './services/coupon-rules';
 export { type ActingFor, actingFor, onBehalfRoutes } from './services/merchant-access';
 export { createStaffPreviews } from './services/staff-preview';
 export { invoicePdf } from './services/invoice-document';
+export { invoiceMail, type InvoiceMailKind, invoicePdfAttachment } from './services/invoice-mail';

@@ -9,6 +9,7 @@ import { newOpaqueToken, sha256Hex } from '../../security/crypto';
 import { findUserByEmail, insertMerchantWithStore, insertUser } from '../accounts';
 import { type BillingAccount, billingFor, couponProblem, ensureBillingAccount, findPromotionByCode, type InvoiceRecord, nextPeriodEnd, type PromotionRecord, readBillingAccount, recordRedemption, toSubscriptionRecord } from '../billing';
 import { type CatalogPackage, findPackage } from '../packages';
+import { mailText, periodWord } from '../notifications';
 import { applyCouponToSubscription, attachInvoiceToSubscription, type BuyerForm, type CheckoutChannel, type CheckoutOrder, countryByIso, saveBillingDetails, storeTicket } from './checkout.repository';
 
 /** A ticket is exchanged by the page that received it, seconds later; five minutes covers slow networks. */
@@ -240,15 +241,11 @@ export const createCheckoutCore = (deps: AppDeps) => {
   };
 
   const sendWelcome = async (form: BuyerForm, pkg: CatalogPackage): Promise<void> => {
-    await notifier.send({
-      channel: 'email',
-      to: form.email,
-      subject: 'Welcome to Merchant Hub!',
-      text:
-        `Welcome to Merchant Hub, ${form.first_name || form.email}! Your ${pkg.name} plan (${pkg.billing_period}) is active. ` +
-        `Choose your password at ${config.publicUrl}/forgot-password to sign in next time: ${config.publicUrl}/signin`,
-      kind: 'welcome',
-    });
+    // In the new account's language: its market's, as provisioning stored it.
+    const locale = (await findUserByEmail(db, form.email))?.locale ?? 'en';
+    const plan = `${pkg.name} (${periodWord(locale, pkg.billing_period)})`;
+    const welcome = mailText(locale, 'checkoutWelcome', { name: form.first_name || form.email, plan, link: `${config.publicUrl}/forgot-password` });
+    await notifier.send({ channel: 'email', to: form.email, ...welcome, kind: 'welcome' });
   };
 
   const alertSupportOfConflict = async (order: CheckoutOrder, pkg: CatalogPackage, gatewayTradeNo: string): Promise<void> => {

@@ -128,6 +128,7 @@ export const createEcpayCheckoutService = (deps: AppDeps, core: CheckoutCore) =>
         pay: async (account, invoice) => {
           if (invoice.total !== locked.amount) throw new AppError('internal_error', { message: 'The paid amount does not match the order' });
           await recordExternalPayment(tx, { id: `ecpay_${notification.gatewayTradeNo || locked.tradeNo}`, merchantId: account.merchantId, invoiceId: invoice.id, methodType: 'ecpay', paymentMethod: null, amount: invoice.total, currency: invoice.currency, now });
+          await core.billing().mailInvoice(tx, account, 'invoicePaid', invoice, now);
         },
       });
       await markOrderPaid(tx, order.id, { ...result, userId, merchantId }, now);

@@ -78,6 +78,7 @@ export const createFpxCheckoutService = (deps: AppDeps, core: CheckoutCore, card
         pay: async (account, invoice) => {
           if (invoice.total !== payment.amount) throw new AppError('fpx_payment_failed', { message: 'The paid amount does not match the plan price' });
           await recordExternalPayment(tx, { id: payment.id, merchantId: account.merchantId, invoiceId: invoice.id, methodType: 'fpx', paymentMethod: payment.payment_method, amount: payment.amount, currency: invoice.currency, now });
+          await core.billing().mailInvoice(tx, account, 'invoicePaid', invoice, now);
         },
       });
       await markOrderPaid(tx, order.id, { code: 'succeeded', message: 'FPX payment succeeded', paymentRef: payment.id, userId, merchantId }, now);

@@ -14,7 +14,16 @@ export type MailboxEntry = {
   text: string;
   code?: string;
   link?: string;
+  /** Files the e-mail carries (an invoice's PDF), rendered as they would be sent; absent when it has none. */
+  attachments?: { filename: string; content_type: string; size: number }[];
   created_at: string;
+};
+
+/** An invoice PDF's name, type and size, rendered now as the sender would (the billing module loads on demand). */
+const describeAttachment = async (deps: AppDeps, invoiceId: string): Promise<NonNullable<MailboxEntry['attachments']>[number]> => {
+  const { invoicePdfAttachment } = await import('../billing');
+  const file = await invoicePdfAttachment({ db: deps.db, publicUrl: deps.config.publicUrl })(invoiceId);
+  return { filename: file.filename, content_type: file.contentType, size: file.content.length };
 };
 
 /** Development mailbox (ARCHITECTURE.md "Contracts"); not mounted in production. */
@@ -29,10 +38,12 @@ export const mailboxRoutes = (deps: AppDeps): RouteTable => {
       handler: async ({ query: { to }, res }) => {
         const addresses = to.includes('@') ? [to, ...(await phonesForEmail(deps.db, to))] : [to];
         const messages = await listOutboxMessages(deps.db, secret, addresses);
-        const data: MailboxEntry[] = messages.map((message) => {
+        const data: MailboxEntry[] = [];
+        for (const message of messages) {
           const code = message.text.match(CODE_PATTERN)?.[1];
           const link = message.text.match(LINK_PATTERN)?.[0];
-          return {
+          const attachments = message.attachmentInvoiceId ? [await describeAttachment(deps, message.attachmentInvoiceId)] : [];
+          data.push({
             id: message.id,
             to: message.to,
             channel: message.channel,
@@ -40,9 +51,10 @@ export const mailboxRoutes = (deps: AppDeps): RouteTable => {
             text: message.text,
             ...(code ? { code } : {}),
             ...(link ? { link } : {}),
+            ...(attachments.length > 0 ? { attachments } : {}),
             created_at: message.createdAt.toISOString(),
-          };
-        });
+          });
+        }
         res.set('Cache-Control', 'no-store').json({ data });
       },
     }),
@@ -84,6 +96,8 @@ for(const m of body.data){const a=document.createElement('article');const h=docu
 h.textContent=(m.subject||'SMS')+' — '+m.channel+' to '+m.to+' at '+m.created_at;a.appendChild(h);
 if(m.code){const c=document.createElement('div');c.className='code';c.textContent=m.code;a.appendChild(c);}
 if(m.link){const l=document.createElement('a');l.href=m.link;l.textContent=m.link;a.appendChild(l);}
-const p=document.createElement('pre');p.textContent=m.text;a.appendChild(p);list.appendChild(a);}}
+const p=document.createElement('pre');p.textContent=m.text;a.appendChild(p);
+for(const f of m.attachments||[]){const d=document.createElement('div');d.textContent='📎 '+f.filename+' ('+f.content_type+', '+f.size+' bytes)';a.appendChild(d);}
+list.appendChild(a);}}
 form.addEventListener('submit',(e)=>{e.preventDefault();history.replaceState(null,'','?to='+encodeURIComponent(input.value));load();});
 if(q){load();}`;

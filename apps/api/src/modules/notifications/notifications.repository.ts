@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { Db } from '../../db/knex';
 import { asDate, insertId } from '../../db/knex';
 import { decryptText, encryptText } from '../../security/crypto';
@@ -12,6 +13,8 @@ export type OutboxMessage = {
   html?: string | null;
   kind: string;
   createdAt: Date;
+  /** An invoice whose PDF goes with the e-mail, rendered when it is sent (the outbox keeps no blob). */
+  attachmentInvoiceId?: string | null;
 };
 
 const toOutboxMessage = (secret: string, row: Record<string, unknown>): OutboxMessage => ({
@@ -23,11 +26,12 @@ const toOutboxMessage = (secret: string, row: Record<string, unknown>): OutboxMe
   html: row.html_encrypted ? decryptText(secret, String(row.html_encrypted)) : null,
   kind: String(row.kind),
   createdAt: asDate(row.created_at),
+  attachmentInvoiceId: (row.attachment_invoice_id as string | null) ?? null,
 });
 
 /** `stored`: kept for the dev mailbox only; `pending`: to be delivered (now, or again at next_attempt_at). */
 export const insertOutboxMessage = async (
-  db: Db,
+  db: Db | Knex.Transaction,
   secret: string,
   message: Omit<OutboxMessage, 'id' | 'createdAt'> & { createdAt: Date; status?: 'stored' | 'pending' },
 ): Promise<number> => {
@@ -40,6 +44,7 @@ export const insertOutboxMessage = async (
     html_encrypted: message.html ? encryptText(secret, message.html) : null,
     kind: message.kind,
     created_at: message.createdAt,
+    attachment_invoice_id: message.attachmentInvoiceId ?? null,
     status,
     next_attempt_at: status === 'pending' ? message.createdAt : null,
   });

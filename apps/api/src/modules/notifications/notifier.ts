@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/knex';
 import { insertOutboxMessage } from './notifications.repository';
@@ -12,13 +13,19 @@ export type MessageKind =
   | 'trial_code'
   | 'merchant_invite'
   | 'invoice_resent'
+  | 'invoice_paid'
+  | 'payment_failed'
+  | 'subscription_canceled'
+  | 'plan_ending'
+  | 'plan_change_scheduled'
   | 'support_alert'
   | 'staff_invite'
   | 'support_reply';
 
 export type OutgoingMessage =
   /** `html`, when given, is the e-mail's HTML part (every merchant-written text in it escaped); the outbox keeps `text`. */
-  | { channel: 'email'; to: string; subject: string; text: string; html?: string; kind: MessageKind }
+  /** `attachInvoice`: an invoice id; its PDF (`invoice-<number>.pdf`) is rendered and attached when the e-mail is sent. */
+  | { channel: 'email'; to: string; subject: string; text: string; html?: string; kind: MessageKind; attachInvoice?: string }
   | { channel: 'sms'; to: string; text: string; kind: MessageKind };
 
 /**
@@ -27,21 +34,30 @@ export type OutgoingMessage =
  */
 export type SendResult = void | { delayed: true };
 
-/** Every code, link and welcome message leaves the API through this one port. */
-export type Notifier = { send: (message: OutgoingMessage) => Promise<SendResult> };
+/**
+ * Every code, link and welcome message leaves the API through this one port. `send` delivers now (or keeps
+ * the message for a retry); `queue` writes the message into the outbox inside the caller's transaction, so a
+ * receipt or a payment-failed notice exists exactly when the payment it tells of was committed, and is
+ * delivered by the retry timer after the commit (never lost to a crash between the two).
+ */
+export type Notifier = {
+  send: (message: OutgoingMessage) => Promise<SendResult>;
+  queue: (exec: Knex.Transaction, message: OutgoingMessage) => Promise<void>;
+};
 
 /** Development and test default: messages land in the (encrypted) outbox table, read at /api/dev/mailbox. */
 export type OutboxDeps = { db: Db; clock: Clock; secret: string };
 
 /** Writes a message to the outbox (encrypted); `pending` queues it for delivery. Returns its id. */
-export const storeMessage = (deps: OutboxDeps, message: OutgoingMessage, status: 'stored' | 'pending' = 'stored'): Promise<number> =>
-  insertOutboxMessage(deps.db, deps.secret, {
+export const storeMessage = (deps: OutboxDeps, message: OutgoingMessage, status: 'stored' | 'pending' = 'stored', exec: Db | Knex.Transaction = deps.db): Promise<number> =>
+  insertOutboxMessage(exec, deps.secret, {
     channel: message.channel,
     to: message.to,
     subject: message.channel === 'email' ? message.subject : null,
     text: message.text,
     html: message.channel === 'email' ? (message.html ?? null) : null,
     kind: message.kind,
+    attachmentInvoiceId: message.channel === 'email' ? (message.attachInvoice ?? null) : null,
     createdAt: deps.clock.now(),
     status,
   });
@@ -50,4 +66,10 @@ export const createOutboxNotifier = (deps: OutboxDeps): Notifier => ({
   send: async (message) => {
     await storeMessage(deps, message);
   },
+  queue: async (exec, message) => {
+    await storeMessage(deps, message, 'stored', exec);
+  },
 });
+
+/** An invoice's PDF as an e-mail attachment (the billing module renders it; see main.ts). */
+export type InvoiceAttachment = (invoiceId: string) => Promise<{ filename: string; content: Buffer; contentType: 'application/pdf' }>;

@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/knex';
-import { type Notifier, storeMessage } from './notifier';
+import { type InvoiceAttachment, type Notifier, storeMessage } from './notifier';
 import { claimOutboxMessage, dueOutboxIds, markOutboxRetry, markOutboxSent, readOutboxMessage } from './notifications.repository';
 
 /** First retry after 30 s, doubling each time, never more than an hour apart; a message is never dropped. */
@@ -18,6 +18,8 @@ export type SmtpNotifierDeps = {
   db: Db;
   clock: Clock;
   secret: string;
+  /** Renders an invoice's PDF for a message that carries one (`attachInvoice`); without it such mail is retried. */
+  invoiceAttachment?: InvoiceAttachment;
   /** Connection and reply timeouts of one attempt: a hung mail server must not hold a sign-in for minutes. */
   timeoutMs?: number;
 };
@@ -38,6 +40,10 @@ export type SmtpNotifier = Notifier & {
  */
 export const createSmtpNotifier = (deps: SmtpNotifierDeps): SmtpNotifier => {
   const timeout = deps.timeoutMs ?? 10_000;
+  const renderAttachment = (invoiceId: string) => {
+    if (!deps.invoiceAttachment) throw new Error('no invoice renderer: the message waits for one');
+    return deps.invoiceAttachment(invoiceId);
+  };
   const transport = nodemailer.createTransport({ url: deps.smtpUrl, connectionTimeout: timeout, greetingTimeout: timeout, socketTimeout: timeout } as never);
 
   /** One attempt at one claimed message; true when the server took it. */
@@ -45,7 +51,15 @@ export const createSmtpNotifier = (deps: SmtpNotifierDeps): SmtpNotifier => {
     const message = await readOutboxMessage(deps.db, deps.secret, id);
     if (!message) return false;
     try {
-      await transport.sendMail({ from: deps.from, to: message.to, subject: message.subject ?? '', text: message.text, ...(message.html ? { html: message.html } : {}) });
+      const attachments = message.attachmentInvoiceId ? [await renderAttachment(message.attachmentInvoiceId)] : [];
+      await transport.sendMail({
+        from: deps.from,
+        to: message.to,
+        subject: message.subject ?? '',
+        text: message.text,
+        ...(message.html ? { html: message.html } : {}),
+        ...(attachments.length > 0 ? { attachments } : {}),
+      });
       await markOutboxSent(deps.db, id, deps.clock.now());
       return true;
     } catch (error) {
@@ -76,6 +90,10 @@ export const createSmtpNotifier = (deps: SmtpNotifierDeps): SmtpNotifier => {
       const id = await storeMessage(deps, message, pending ? 'pending' : 'stored');
       if (!pending || !(await claim(id))) return;
       if (!(await attempt(id))) return { delayed: true };
+    },
+    // Written with the caller's transaction; the retry timer (deliverDue) sends it once committed.
+    queue: async (exec, message) => {
+      await storeMessage(deps, message, message.channel === 'email' ? 'pending' : 'stored', exec);
     },
     deliverDue,
     start: (intervalMs = 15_000) => {

@@ -12,6 +12,7 @@ import { createOneTimeCodes, OTP_RESEND_COOLDOWN_SECONDS, OTP_VALIDITY_SECONDS }
 import { currencyExists, findCountry, findLanguage, findState, industryExists, shopCategoryExists } from '../lists';
 import { inTransaction } from '../../db/rows';
 import { findRegistration as findRegistrationRow, insertMerchantCreationToken, markRegistrationCompleted, markRegistrationVerified, saveRegistration } from './signup.repository';
+import { mailText, smsText } from '../notifications';
 
 /** Server-side registration messages of spec §8, by the key the clients translate. */
 export const REGISTRATION_MESSAGES = {
@@ -55,12 +56,8 @@ export const createSignupService = (deps: AppDeps) => {
       if (strict) throw new AppError('trial_resend_too_soon', { extra: { nextOTP: nextOtpAt(issued.state.sentAt) } });
       return { nextOTP: nextOtpAt(issued.state.sentAt), sent: false };
     }
-    await notifier.send({
-      channel: 'sms',
-      to: mobile,
-      text: `Merchant Hub: your verification code is ${issued.code}. It expires in ${OTP_VALIDITY_SECONDS / 60} minutes.`,
-      kind: 'trial_code',
-    });
+    // Nobody has chosen a language yet at this step (the trial form sends none): the code goes out in English.
+    await notifier.send({ channel: 'sms', to: mobile, text: smsText('en', 'trialCode', { code: issued.code, minutes: OTP_VALIDITY_SECONDS / 60 }), kind: 'trial_code' });
     return { nextOTP: nextOtpAt(issued.state.sentAt), sent: true };
   };
 
@@ -199,13 +196,9 @@ export const createSignupService = (deps: AppDeps) => {
       await markRegistrationCompleted(trx, registration.id, now);
       return { userId: id, activationToken: await issueUserToken(trx, 'activation_tokens', id, now) };
     });
-    await notifier.send({
-      channel: 'email',
-      to: email,
-      subject: 'Welcome to Merchant Hub!',
-      text: `Welcome to Merchant Hub! Verify your e-mail address with this link: ${config.publicUrl}/signin?evt=${activationToken}`,
-      kind: 'welcome',
-    });
+    // In the store language the merchant chose when registering (stored as their language).
+    const welcome = mailText(checks.locale, 'signupWelcome', { link: `${config.publicUrl}/signin?evt=${activationToken}` });
+    await notifier.send({ channel: 'email', to: email, ...welcome, kind: 'welcome' });
     const user = await findUserByEmail(db, email);
     if (!user || user.id !== userId) throw new AppError('internal_error');
     const { body } = await auth.startSession(user, ['main_user'], meta);
@@ -216,19 +209,14 @@ export const createSignupService = (deps: AppDeps) => {
   // Merchant-creation wizard
 
   /** Issues a single-use wizard link and e-mails it; the checkout flow and staff both use this. */
-  const inviteMerchant = async (input: { email: string; firstname: string; lastname: string }, createdBy: number | null): Promise<void> => {
+  const inviteMerchant = async (input: { email: string; firstname: string; lastname: string; locale?: string }, createdBy: number | null): Promise<void> => {
     const email = input.email.trim().toLowerCase();
     if (await findUserByEmail(db, email)) throw new AppError('email_taken');
     const token = newOpaqueToken();
     const now = clock.now();
     await insertMerchantCreationToken(db, { email, firstName: input.firstname, lastName: input.lastname, tokenHash: sha256Hex(token), createdBy, createdAt: now, expiresAt: addSeconds(now, TOKEN_TTL_SECONDS.merchant_creation_tokens) });
-    await notifier.send({
-      channel: 'email',
-      to: email,
-      subject: 'Create your Merchant Hub store',
-      text: `Hello ${input.firstname}, finish setting up your merchant account here: ${config.publicUrl}/confirm/${token}`,
-      kind: 'merchant_invite',
-    });
+    const invite = mailText(input.locale, 'merchantInvite', { name: input.firstname, link: `${config.publicUrl}/confirm/${token}` });
+    await notifier.send({ channel: 'email', to: email, ...invite, kind: 'merchant_invite' });
   };
 
   const describeWizardToken = async (token: string): Promise<{ email: string; firstname: string; lastname: string }> => {

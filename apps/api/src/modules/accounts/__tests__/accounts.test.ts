@@ -176,7 +176,7 @@ describe.each(testDatabases)('accounts (%s)', (kind) => {
     });
 
     it('answers "Failed to send email." when the notifier fails', async () => {
-      const failing = await createTestContext(kind, { notifier: { send: async () => Promise.reject(new Error('smtp down')) } });
+      const failing = await createTestContext(kind, { notifier: { send: async () => Promise.reject(new Error('smtp down')), queue: async () => undefined } });
       try {
         const res = await request(failing.app).post('/api/forgot-password').send({ email: MY });
         expect(res.status).toBe(502);

@@ -10,6 +10,9 @@ import { type BillingAccount, ensureBillingAccount, readBillingAccount } from '.
 import { type InvoiceRecord, toInvoiceRecord } from '../repositories/invoices.repository';
 import { chargeOnce } from './charge-once';
 import { takeTransactionPrecondition, takeTransactionWork } from './on-behalf';
+import type { Notifier } from '../../notifications';
+import type { SubscriptionRecord } from '../repositories/subscriptions.repository';
+import { type InvoiceMailKind, type PlanMailKind, queueInvoiceMail, queuePlanMail } from '../services/invoice-mail';
 import { couponFor, insertSubscription, planLine, startDunning, useCoupon } from './subscription-steps';
 
 /**
@@ -41,7 +44,15 @@ const paymentRow = (account: BillingAccount, invoice: InvoiceRecord, { payment, 
 /** The gateway's answer to one charge, with what it was asked under (see chargeInvoice). */
 export type Charged = { payment: GatewayPayment; paymentMethod: string; idempotencyKey: string; attempt: number };
 
-export type EngineDeps = { db: Db; clock: Clock; gateway: PaymentGateway; publicUrl: string; logger?: { warn: (details: object, message: string) => void } };
+export type EngineDeps = {
+  db: Db;
+  clock: Clock;
+  gateway: PaymentGateway;
+  publicUrl: string;
+  logger?: { warn: (details: object, message: string) => void };
+  /** Receipts and payment-failed notices are queued through it, in the transaction that records the payment. */
+  notifier?: Notifier;
+};
 
 /** What {@link createInvoice} is asked to bill. */
 export type InvoiceInput = {
@@ -84,6 +95,20 @@ export type MerchantTx = {
 
 export const createEngine = (deps: EngineDeps) => {
   const { db, clock, gateway } = deps;
+
+  /** Queues the merchant's e-mail about `invoice` in `tx` (see invoice-mail.ts), in the owner's language. */
+  const mailInvoice = (tx: Knex.Transaction, account: BillingAccount, kind: InvoiceMailKind, invoice: InvoiceRecord, at: number): Promise<void> =>
+    queueInvoiceMail({ tx, notifier: deps.notifier, publicUrl: deps.publicUrl }, account, kind, invoice, at);
+
+  /** Queues the merchant's e-mail that their plan ends or changes on `at` (see invoice-mail.ts). */
+  const mailPlan = (tx: Knex.Transaction, account: BillingAccount, kind: PlanMailKind, plan: { name: string; billing_period: string }, at: number): Promise<void> =>
+    queuePlanMail({ tx, notifier: deps.notifier, publicUrl: deps.publicUrl }, account, kind, plan, at);
+
+  /** Dunning after a failed charge of `invoice`, and the merchant told when the next attempt is. */
+  const startDunningAndTell = async (tx: Knex.Transaction, account: BillingAccount, sub: SubscriptionRecord, invoice: InvoiceRecord, failedAt: number, tell = true): Promise<void> => {
+    const nextRetryAt = await startDunning(tx, sub, failedAt);
+    if (tell) await mailInvoice(tx, account, 'paymentFailed', invoice, nextRetryAt);
+  };
 
   /** The merchant's "now": the app clock plus the merchant's sandbox test-clock offset. */
   const nowFor = async (exec: Exec, merchantId: number): Promise<number> => {
@@ -307,6 +332,7 @@ export const createEngine = (deps: EngineDeps) => {
     await tx('payments').insert(paymentRow(account, invoice, charged, options.now));
     if (payment.status === 'succeeded') {
       await tx('invoices').where({ id: invoice.id }).update({ status: 'paid', amount_paid: invoice.amountDue, paid_at: options.now, attempt_count: attempt });
+      await mailInvoice(tx, account, 'invoicePaid', invoice, options.now);
       return { ok: true, paymentId: payment.id };
     }
     await tx('invoices').where({ id: invoice.id }).update({ attempt_count: attempt });
@@ -336,6 +362,7 @@ export const createEngine = (deps: EngineDeps) => {
     await tx('invoices')
       .whereIn('id', items.map(({ invoice }) => invoice.id))
       .update({ status: 'paid', amount_paid: tx.ref('amount_due'), paid_at: paidAt, attempt_count: attempts });
+    for (const { account, invoice, now } of items) await mailInvoice(tx, account, 'invoicePaid', invoice, now);
   };
 
   /** Charges what an open invoice still owes with the given card (or the default one) and records the answer. */
@@ -384,7 +411,9 @@ export const createEngine = (deps: EngineDeps) => {
     useCoupon,
     insertSubscription,
     planLine,
-    startDunning,
+    startDunning: startDunningAndTell,
+    mailInvoice,
+    mailPlan,
   };
 };
 

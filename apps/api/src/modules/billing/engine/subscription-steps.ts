@@ -85,8 +85,9 @@ export const planLine = (pkg: CatalogPackage, start: number, end: number, quanti
 });
 
 /** Puts a subscription into dunning after a failed charge: past_due, next retry on the schedule. */
-export const startDunning = async (tx: Knex.Transaction, sub: SubscriptionRecord, failedAt: number): Promise<void> => {
-  await tx('subscriptions')
-    .where({ id: sub.id })
-    .update({ stripe_status: 'past_due', dunning_attempts: 0, next_retry_at: failedAt + (DUNNING_RETRY_DAYS[0] ?? 1) * DAY, updated_at: failedAt });
+/** Returns when the first retry is due. */
+export const startDunning = async (tx: Knex.Transaction, sub: SubscriptionRecord, failedAt: number): Promise<number> => {
+  const nextRetryAt = failedAt + (DUNNING_RETRY_DAYS[0] ?? 1) * DAY;
+  await tx('subscriptions').where({ id: sub.id }).update({ stripe_status: 'past_due', dunning_attempts: 0, next_retry_at: nextRetryAt, updated_at: failedAt });
+  return nextRetryAt;
 };

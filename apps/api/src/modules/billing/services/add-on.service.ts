@@ -156,7 +156,8 @@ export const createAddOnService = (engine: Engine, parts: { onSession: OnSession
         const paid = await engine.payInvoice(ctx.tx, ctx.account, invoice, { now: ctx.now, offSession: false, returnUrl });
         if (!paid.ok) {
           // The add-on waits for payment (spec §4: Retry Payment replaces Subscribe), also while 3-D Secure is pending.
-          await engine.startDunning(ctx.tx, sub, ctx.now);
+          // Waiting for 3-D Secure is not a failure yet: the merchant is told only of a refusal.
+          await engine.startDunning(ctx.tx, ctx.account, sub, invoice, ctx.now, paid.code !== 'requires_action');
           if (paid.code === 'requires_action') await onSession.awaitAuthentication(ctx, invoice, paid.payment, { purpose: 'add_on', details: { subscription_id: sub.id } });
           else ctx.failAfterCommit(engine.paymentError(paid));
           return null;

@@ -59,6 +59,7 @@ export const createFpxRetryService = (engine: Engine, parts: { paymentMethods: P
       if (invoice.status !== 'open') throw new AppError('invoice_already_paid');
       if (invoice.amountDue !== payment.amount || invoice.currency !== payment.currency) throw new AppError('fpx_payment_failed', { message: 'The paid amount does not match the invoice' });
       await markInvoicePaid(ctx.tx, invoice.id, { amountPaid: payment.amount, paidAt: ctx.now, attemptCount: invoice.attemptCount + 1 });
+      await engine.mailInvoice(ctx.tx, ctx.account, 'invoicePaid', invoice, ctx.now);
       await insertFpxPayment(ctx.tx, payment, { merchantId: actor.merchantId, invoiceId: invoice.id, now: ctx.now });
       if (invoice.subscriptionId !== null) await updateSubscriptions(ctx.tx, invoice.subscriptionId, { status: 'active', dunningAttempts: 0, nextRetryAt: null, updatedAt: ctx.now });
       return { message: 'Payment received', invoice: await toInvoice(ctx.tx, await readInvoice(ctx.tx, invoice.id), publicUrl), already_confirmed: false };

@@ -67,6 +67,7 @@ export const createFpxService = (engine: Engine, parts: { paymentMethods: Paymen
       if (invoice.total !== payment.amount) throw new AppError('fpx_payment_failed', { message: 'The paid amount does not match the plan price' });
       const sub = await engine.insertSubscription(ctx.tx, { merchantId: actor.merchantId, name: 'default', status: 'active', pkg, periodStart: invoice.periodStart, periodEnd: invoice.periodEnd, now: ctx.now });
       await markInvoicePaid(ctx.tx, invoice.id, { subscriptionId: sub.id, amountPaid: payment.amount, paidAt: ctx.now, attemptCount: 1 });
+      await engine.mailInvoice(ctx.tx, ctx.account, 'invoicePaid', invoice, ctx.now);
       await insertFpxPayment(ctx.tx, payment, { merchantId: actor.merchantId, invoiceId: invoice.id, now: ctx.now });
       await setPaymentType(ctx.tx, actor.merchantId, 'fpx', ctx.now);
       return { message: 'Welcome to Merchant Hub!', invoice: await toInvoice(ctx.tx, await readInvoice(ctx.tx, invoice.id), publicUrl), already_confirmed: false };

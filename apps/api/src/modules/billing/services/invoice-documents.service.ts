@@ -6,7 +6,19 @@ import { readBillingAccount } from '../repositories/billing-accounts.repository'
 import { findInvoice, toInvoice } from '../repositories/invoices.repository';
 import { merchantOwnedBy, merchantSummary } from '../repositories/merchants.repository';
 import { actingFor } from './merchant-access';
-import { invoiceHtml, invoicePdf } from './invoice-document';
+import { invoiceHtml, type InvoiceParty, invoicePdf } from './invoice-document';
+import type { Exec } from '../../../db/rows';
+
+/** Whom an invoice is made out to: the billing details when given, else the merchant's name. */
+export const invoiceParty = async (exec: Exec, merchantId: number): Promise<InvoiceParty> => {
+  const merchant = await merchantSummary(exec, merchantId);
+  const account = await readBillingAccount(exec, merchantId);
+  const merchantName = merchant?.name ?? '';
+  const billTo = account?.info
+    ? [account.info.name, account.info.email, account.info.address1, account.info.address2 ?? '', `${account.info.postal_code} ${account.info.city}`, `${account.info.state_or_region}, ${account.info.country}`].filter(Boolean)
+    : [merchantName];
+  return { merchantName, billTo };
+};
 
 export type InvoiceDocument = { contentType: 'html'; body: string } | { contentType: 'pdf'; body: Buffer; filename: string };
 
@@ -28,12 +40,7 @@ export const createInvoiceDocumentsService = (deps: AppDeps) => {
       await actingFor(deps, req, res, { userId: Number(merchant?.ownerUserId), action: pdf ? 'billing.invoice_pdf' : 'billing.invoice_view', details: { invoice: record.id } });
     }
     const invoice = await toInvoice(deps.db, record, deps.config.publicUrl);
-    const account = await readBillingAccount(deps.db, record.merchantId);
-    const merchantName = merchant?.name ?? '';
-    const billTo = account?.info
-      ? [account.info.name, account.info.email, account.info.address1, account.info.address2 ?? '', `${account.info.postal_code} ${account.info.city}`, `${account.info.state_or_region}, ${account.info.country}`].filter(Boolean)
-      : [merchantName];
-    const party = { merchantName, billTo };
+    const party = await invoiceParty(deps.db, record.merchantId);
     return pdf ? { contentType: 'pdf', body: await invoicePdf(invoice, party), filename: `${record.number}.pdf` } : { contentType: 'html', body: invoiceHtml(invoice, party) };
   };
 

@@ -109,6 +109,7 @@ export const createPlanChangeService = (engine: Engine, parts: { onSession: OnSe
         const startsAt = current.periodEnd as number;
         await engine.insertSubscription(ctx.tx, { merchantId: actor.merchantId, name: 'default', status: 'trialing', pkg: target, periodStart: null, periodEnd: null, trialEndsAt: startsAt, now: ctx.now });
         await updateSubscriptions(ctx.tx, current.id, { endsAt: startsAt, promotionCodeId: null, couponAppliedAt: null, updatedAt: ctx.now });
+        await engine.mailPlan(ctx.tx, ctx.account, 'planChangeScheduled', target, startsAt);
         return { message: `Your plan will change to ${target.name} on ${dateOf(startsAt)}`, change: 'downgrade' as const, invoice: null };
       }
       // Upgrade or period switch: immediate, prorated to the second, charged at once (always_invoice).

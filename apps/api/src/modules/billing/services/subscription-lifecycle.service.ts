@@ -47,6 +47,7 @@ export const createSubscriptionLifecycleService = (engine: Engine, parts: { onSe
       if (st.pendingRecord) await cancelSubscription(ctx.tx, st.pendingRecord.id, ctx.now);
       // Live subscriptions are the merchant's own (billingState reads them by merchant).
       await updateSubscriptions(ctx.tx, st.subs.filter((s) => s.status === 'active').map((s) => s.id), { endsAt, updatedAt: ctx.now });
+      if (st.current?.package) await engine.mailPlan(ctx.tx, ctx.account, 'planEnding', st.current.package as CatalogPackage, endsAt);
       return { message: `Your plan will end on ${dateOf(endsAt)}`, ends_at: iso(endsAt) };
     });
 

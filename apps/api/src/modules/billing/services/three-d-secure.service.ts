@@ -43,6 +43,7 @@ export const createThreeDSecureService = (engine: Engine, parts: { activation: P
       }
       await settlePayment(ctx.tx, input.payment_intent, { status: 'succeeded' });
       await markInvoicePaid(ctx.tx, invoice.id, { amountPaid: invoice.amountDue, paidAt: ctx.now });
+      await engine.mailInvoice(ctx.tx, ctx.account, 'invoicePaid', invoice, ctx.now);
       if (pending.purpose === 'subscribe') {
         const st = await billingState(ctx.tx, actor.merchantId);
         if (st.current) throw new AppError('already_subscribed');

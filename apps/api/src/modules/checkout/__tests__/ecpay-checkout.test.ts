@@ -1,3 +1,4 @@
+import { createI18n } from '@merchant-hub/i18n';
 import type { Server } from 'node:http';
 import { createServer } from 'node:net';
 import request from 'supertest';
@@ -162,7 +163,8 @@ describe.each(testDatabases)('ECPay gateway checkout (%s)', (kind) => {
     expect(invoices).toHaveLength(1);
     expect(invoices[0]).toMatchObject({ status: 'paid', total: 135500, amount_paid: 135500, tax: 6500, rounding_amount: 0 });
     expect(await count(ctx, 'payments', { merchant_id: merchant.id, method_type: 'ecpay' })).toBe(1);
-    const welcome = (await mailbox(ctx, 'buyer-tw@shop.test')).filter((m) => m.subject === 'Welcome to Merchant Hub!');
+    // Welcomed once, in the Taiwan market's language (the new account's language).
+    const welcome = (await mailbox(ctx, 'buyer-tw@shop.test')).filter((m) => m.subject === createI18n({ lng: 'zhtw' }).t('mail:checkoutWelcome.subject'));
     expect(welcome).toHaveLength(1);
     const row = await ctx.db('checkout_orders').where({ trade_no: order.fields.MerchantTradeNo }).first();
     expect(row).toMatchObject({ status: 'paid', notifications: 5, rtn_code: '1' });

@@ -1,8 +1,15 @@
+import { createI18n, INTL_LOCALE_TAGS, SUPPORTED_LOCALES, type SupportedLocale } from '@merchant-hub/i18n';
+import { formatMoney } from '@merchant-hub/money';
+import type { CurrencyCode } from '@merchant-hub/domain';
 import type { AddressInfo } from 'node:net';
+import { inflateSync } from 'node:zlib';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import request from 'supertest';
-import { createTestContext, DEMO_PASSWORD, type TestContext } from '../../../test-support/test-app';
+import { advance, bearer, tokenFor } from '../../../test-support/billing-helpers';
+import { createTestContext, DEMO_PASSWORD, type TestContext, type TestDbKind, testDatabases } from '../../../test-support/test-app';
+import { TOKEN_TTL_SECONDS } from '../../accounts';
+import { invoicePdfAttachment } from '../../billing';
 import { createSmtpNotifier, RETRY_BASE_MS, RETRY_CAP_MS, retryDelayMs, type SmtpNotifier } from '../smtp-notifier';
 
 /** A real SMTP server on a local port: what it accepted, parsed back into messages. */
@@ -29,25 +36,41 @@ const startSmtpServer = async (port = 0) => {
 
 type Smtp = Awaited<ReturnType<typeof startSmtpServer>>;
 
+/** An app whose e-mail goes to a real SMTP server started here; invoice e-mails carry their PDF. */
+const startMailedApp = async (kind: TestDbKind) => {
+  const smtp = await startSmtpServer();
+  let sender: SmtpNotifier | undefined;
+  const ctx = await createTestContext(kind, {
+    notifierFor: (deps) =>
+      (sender = createSmtpNotifier({
+        smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+        from: 'Merchant Hub <no-reply@merchant-hub.test>',
+        timeoutMs: 3000,
+        invoiceAttachment: invoicePdfAttachment({ db: deps.db, publicUrl: 'http://localhost:3000' }),
+        ...deps,
+      })),
+  });
+  const close = async () => {
+    sender?.close();
+    await smtp.close();
+    await ctx.close();
+  };
+  return { smtp, ctx, sender: sender as unknown as SmtpNotifier, close };
+};
+
 const addressOf = (mail: ParsedMail): string => (Array.isArray(mail.to) ? mail.to[0] : mail.to)?.value[0]?.address ?? '';
 
 describe('mail through a real SMTP server', () => {
   let smtp: Smtp;
   let ctx: TestContext;
   let sender: SmtpNotifier;
+  let close: () => Promise<void>;
   const merchant = 'merchant-my@demo.test';
 
   beforeAll(async () => {
-    smtp = await startSmtpServer();
-    ctx = await createTestContext('sqlite', {
-      notifierFor: (deps) => (sender = createSmtpNotifier({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, from: 'Merchant Hub <no-reply@merchant-hub.test>', timeoutMs: 3000, ...deps })),
-    });
+    ({ smtp, ctx, sender, close } = await startMailedApp('sqlite'));
   });
-  afterAll(async () => {
-    sender.close();
-    await smtp.close();
-    await ctx.close();
-  });
+  afterAll(() => close());
 
   it('delivers the sign-in code intact, and that code signs in', async () => {
     const status = await request(ctx.app).post('/api/erpCheckOTPStatus').send({ email: merchant, password: DEMO_PASSWORD });
@@ -150,4 +173,110 @@ describe('mail while the SMTP server is down', () => {
     expect(retryDelayMs(30)).toBe(RETRY_CAP_MS);
     expect(retryDelayMs(1000)).toBe(RETRY_CAP_MS);
   });
+});
+
+/**
+ * The text a PDF shows, read without a PDF library: every Flate stream inflated, and the strings of its text
+ * operators (pdfkit writes them as hex glyph codes, split where it kerns) joined per operator.
+ */
+const pdfText = (pdf: Buffer): string => {
+  const raw = pdf.toString('latin1');
+  const shown: string[] = [];
+  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    let content: string;
+    try {
+      content = inflateSync(Buffer.from(match[1], 'latin1')).toString('latin1');
+    } catch {
+      continue;
+    }
+    for (const op of content.matchAll(/\[((?:<[0-9a-fA-F]*>|\([^)]*\)|[-\d.\s])*)\]\s*TJ/g)) {
+      shown.push([...op[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((hex) => Buffer.from(hex[1], 'hex').toString('latin1')).join(''));
+    }
+  }
+  return shown.join('\n');
+};
+
+/** How the test writes each language's locale on the sign-in request: the spellings the product meets. */
+const SPELLED: Record<SupportedLocale, string> = { en: 'en-US', ms: 'ms-MY', zh: 'zh-CN', zhtw: 'zh-TW', th: 'th_TH' };
+
+describe.each(testDatabases)('mail in every language through a real SMTP server (%s)', (kind) => {
+  let smtp: Smtp;
+  let ctx: TestContext;
+  let sender: SmtpNotifier;
+  let close: () => Promise<void>;
+  let staff: string;
+  let merchantUserId: number;
+  let merchantId: number;
+  const merchant = 'merchant-my@demo.test';
+
+  beforeAll(async () => {
+    ({ smtp, ctx, sender, close } = await startMailedApp(kind));
+    staff = await tokenFor(ctx, 'admin@demo.test');
+    merchantUserId = Number((await ctx.db('users').where({ email: merchant }).first('id')).id);
+    merchantId = Number((await ctx.db('merchants').where({ owner_user_id: merchantUserId }).first('id')).id);
+  });
+  afterAll(() => close());
+
+  /**
+   * A message's text as written: a 7bit or quoted-printable part reaches the parser ending in the line break
+   * that closes the SMTP DATA (a base64 part does not), so that one break is not part of the text.
+   */
+  const bodyOf = (mail: ParsedMail): string => (mail.text ?? '').replace(/\n$/, '');
+
+  /** What the server received to `to` since `mark` (an index into the received list): exactly one message. */
+  const onlyMailSince = (mark: number, to: string): ParsedMail => {
+    const mails = smtp.received.slice(mark).filter((m) => addressOf(m) === to);
+    expect(mails).toHaveLength(1);
+    return mails[0];
+  };
+
+  it.each(SUPPORTED_LOCALES)('%s: the sign-in code, the reset link and the renewal invoice with its PDF arrive intact', async (lng) => {
+    const t = createI18n({ lng }).getFixedT(lng, 'mail');
+    // Past the last code's validity and the resend cooldown: a fresh code is sent.
+    ctx.clock.advance(15 * 60);
+
+    // 1. The sign-in code, in the language of the sign-in page.
+    let mark = smtp.received.length;
+    const status = await request(ctx.app).post('/api/erpCheckOTPStatus').send({ email: merchant, password: DEMO_PASSWORD, locale: SPELLED[lng] });
+    expect([status.status, status.body.message, status.body.mail_delayed]).toEqual([200, 'OTP sent', undefined]);
+    const codeMail = onlyMailSince(mark, merchant);
+    const code = codeMail.text?.match(/\b(\d{6})\b/)?.[1] ?? '';
+    expect(codeMail.subject).toBe(t('loginCode.subject'));
+    expect(bodyOf(codeMail)).toBe(t('loginCode.text', { code, minutes: 5 }));
+    expect((await request(ctx.app).post('/api/erpSubmitOTP').send({ email: merchant, code })).status).toBe(200);
+    const login = await request(ctx.app).post('/api/login').send({ email: merchant, password: DEMO_PASSWORD, locale: SPELLED[lng] });
+    expect(login.status).toBe(200);
+    const merchantToken = login.body.access_token as string;
+
+    // 2. The reset link, in the language stored at sign-in (the forgot-password form sends none).
+    mark = smtp.received.length;
+    expect((await request(ctx.app).post('/api/forgot-password').send({ email: merchant })).status).toBe(200);
+    const resetMail = onlyMailSince(mark, merchant);
+    const link = resetMail.text?.match(/https?:\/\/\S+\/reset-password\/(\S+)/);
+    expect(link?.[0].startsWith(`${ctx.config.publicUrl}/reset-password/`)).toBe(true);
+    expect(resetMail.subject).toBe(t('passwordReset.subject'));
+    expect(bodyOf(resetMail)).toBe(t('passwordReset.text', { minutes: TOKEN_TTL_SECONDS.password_reset_tokens / 60, link: link?.[0] }));
+    const opened = await request(ctx.app).get(`/api/forgot-password/token/${link?.[1]}`);
+    expect([opened.status, opened.body.data?.email]).toEqual([200, merchant]);
+
+    // 3. A month on: the plan renews, the card is charged and the receipt carries the invoice's PDF.
+    mark = smtp.received.length;
+    await advance(ctx, staff, merchantUserId, 31 * 86400);
+    const invoice = await ctx.db('invoices').where({ merchant_id: merchantId, status: 'paid', billing_reason: 'subscription_cycle' }).orderBy('seq', 'desc').first();
+    // Queued with the payment, delivered by the retry timer's run.
+    expect(await sender.deliverDue()).toMatchObject({ failed: 0 });
+    const receipt = onlyMailSince(mark, merchant);
+    const amount = formatMoney(Number(invoice.amount_due), invoice.currency as CurrencyCode);
+    const date = new Intl.DateTimeFormat(INTL_LOCALE_TAGS[lng], { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(Number(invoice.paid_at) * 1000));
+    const hosted = `${ctx.config.publicUrl}/api/invoices/${invoice.id}`;
+    expect(receipt.subject).toBe(t('invoicePaid.subject', { number: invoice.number }));
+    expect(bodyOf(receipt)).toBe(t('invoicePaid.text', { amount, number: invoice.number, date, link: hosted }));
+    const page = await request(ctx.app).get(hosted.slice(ctx.config.publicUrl.length)).set(bearer(merchantToken));
+    expect([page.status, page.text.includes(String(invoice.number))]).toEqual([200, true]);
+    expect(receipt.attachments).toHaveLength(1);
+    const [pdf] = receipt.attachments;
+    expect([pdf.filename, pdf.contentType]).toEqual([`invoice-${invoice.number}.pdf`, 'application/pdf']);
+    expect(pdf.content.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdfText(pdf.content)).toContain(`Invoice ${invoice.number}`);
+  }, 60_000);
 });

@@ -1,6 +1,7 @@
 import { AppError } from '../../../http/errors';
 import { createAccountsService, issueUserToken } from '../../accounts';
-import { findInvoice, readBillingAccount } from '../../billing';
+import { findInvoice, invoiceMail, readBillingAccount } from '../../billing';
+import { mailText } from '../../notifications';
 import { billingAccountState, findInvoiceRef, findMerchantById, liftLoginBan, ownerOf, ownerSetupPending, setInvoiceStatus } from '../staff.repository';
 import type { StaffContext, StaffActor } from './staff-context';
 
@@ -19,13 +20,11 @@ export const createOperationsService = (ctx: StaffContext) => {
         const owner = merchant ? await ownerOf(db, merchant.ownerUserId) : null;
         const account = await billingAccountState(db, invoice.merchantId);
         const to = account?.email ?? owner?.email ?? '';
-        await deps.notifier.send({
-          channel: 'email',
-          to,
-          subject: `Invoice ${invoice.number} from Merchant Hub`,
-          text: `Your invoice ${invoice.number} is open. View and pay it here: ${config.publicUrl}/api/invoices/${invoice.id}`,
-          kind: 'invoice_resent',
-        });
+        // In the owner's language, with the invoice's PDF attached (rendered when the e-mail is sent).
+        const record = await findInvoice(db, invoice.id);
+        if (!record) throw new AppError('not_found');
+        const mail = invoiceMail(config.publicUrl, 'invoiceOpen', record, owner?.locale ?? 'en', await billing().engine.nowFor(db, invoice.merchantId));
+        await deps.notifier.send({ ...mail, to });
         return { result: { invoice: { id: invoice.id, status: invoice.status } }, after: { sent_to: to } };
       });
     }
@@ -89,13 +88,8 @@ export const createOperationsService = (ctx: StaffContext) => {
       const issued = await issueUserToken(tx, 'activation_tokens', owner.id, clock.now());
       return { result: issued, before: { setup_pending: true }, after: { sent_to: owner.email } };
     });
-    await deps.notifier.send({
-      channel: 'email',
-      to: owner.email,
-      subject: 'Finish setting up your Merchant Hub account',
-      text: `Hello ${owner.name}, finish setting up your Merchant Hub account with this link: ${config.publicUrl}/signin?evt=${token}`,
-      kind: 'activation',
-    });
+    const mail = mailText(owner.locale, 'activation', { name: owner.name, link: `${config.publicUrl}/signin?evt=${token}` });
+    await deps.notifier.send({ channel: 'email', to: owner.email, ...mail, kind: 'activation' });
     return { ok: true };
   };
 

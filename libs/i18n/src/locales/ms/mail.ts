@@ -1,0 +1,66 @@
+// The mail namespace in Bahasa Melayu (see en/mail.ts for the rules on links and codes).
+export const mail = {
+  loginCode: {
+    subject: 'Kod log masuk Merchant Hub anda',
+    text: 'Kod log masuk anda ialah {{code}}. Kod ini tamat tempoh dalam {{minutes}} minit. Jika anda tidak cuba log masuk, tukar kata laluan anda.',
+  },
+  loginNotice: {
+    subject: 'Log masuk baharu ke Merchant Hub',
+    text: 'Akaun anda telah dilog masuk pada {{at}}. Jika ini bukan anda, tetapkan semula kata laluan anda di:\n{{link}}',
+  },
+  passwordReset: {
+    subject: 'Tetapkan semula kata laluan Merchant Hub anda',
+    text: 'Buka pautan ini untuk memilih kata laluan baharu (sah selama {{minutes}} minit):\n{{link}}\nJika anda tidak memintanya, abaikan e-mel ini.',
+  },
+  passwordChanged: {
+    subject: 'Kata laluan Merchant Hub anda telah ditukar',
+    text: 'Kata laluan anda telah berjaya ditetapkan semula. Jika ini bukan anda, hubungi sokongan dengan segera.',
+  },
+  activation: {
+    subject: 'Lengkapkan persediaan akaun Merchant Hub anda',
+    text: 'Helo {{name}}, lengkapkan persediaan akaun Merchant Hub anda melalui pautan ini:\n{{link}}',
+  },
+  trialCode: {
+    text: 'Merchant Hub: kod pengesahan anda ialah {{code}}. Kod ini tamat tempoh dalam {{minutes}} minit.',
+  },
+  signupWelcome: {
+    subject: 'Selamat datang ke Merchant Hub!',
+    text: 'Selamat datang ke Merchant Hub! Sahkan alamat e-mel anda melalui pautan ini:\n{{link}}',
+  },
+  checkoutWelcome: {
+    subject: 'Selamat datang ke Merchant Hub!',
+    text: 'Selamat datang ke Merchant Hub, {{name}}! Pelan {{plan}} anda kini aktif. Pilih kata laluan anda untuk log masuk pada kali seterusnya:\n{{link}}',
+  },
+  merchantInvite: {
+    subject: 'Cipta kedai Merchant Hub anda',
+    text: 'Helo {{name}}, lengkapkan persediaan akaun peniaga anda di sini:\n{{link}}',
+  },
+  invoiceOpen: {
+    subject: 'Invois {{number}} daripada Merchant Hub',
+    text: 'Invois anda {{number}} berjumlah {{amount}} masih terbuka. PDF dilampirkan. Lihat dan bayar di sini:\n{{link}}',
+  },
+  invoicePaid: {
+    subject: 'Resit bagi invois {{number}} daripada Merchant Hub',
+    text: 'Terima kasih. Kami telah menerima bayaran anda sebanyak {{amount}} bagi invois {{number}} pada {{date}}. PDF invois dilampirkan. Lihat dalam talian:\n{{link}}',
+  },
+  paymentFailed: {
+    subject: 'Pembayaran gagal bagi invois {{number}}',
+    text: 'Kami tidak dapat mengenakan caj {{amount}} bagi invois {{number}}. Kami akan cuba lagi pada {{date}}. Untuk mengekalkan pelan anda, semak kad anda atau bayar invois di pejabat belakang anda:\n{{link}}',
+  },
+  paymentFailedFinal: {
+    subject: 'Pelan Merchant Hub anda telah dibatalkan',
+    text: 'Kami tidak dapat mengenakan caj {{amount}} bagi invois {{number}} selepas beberapa percubaan, jadi pelan anda dibatalkan pada {{date}}. Langgan semula dari pejabat belakang anda:\n{{link}}',
+  },
+  planEnding: {
+    subject: 'Pelan Merchant Hub anda tamat pada {{date}}',
+    text: 'Anda telah berhenti melanggan {{plan}}. Pelan ini kekal aktif hingga {{date}}, dan anda boleh menyambungnya semula sebelum itu di pejabat belakang anda:\n{{link}}',
+  },
+  planChangeScheduled: {
+    subject: 'Pelan Merchant Hub anda bertukar pada {{date}}',
+    text: 'Pelan anda akan bertukar kepada {{plan}} pada {{date}}. Sehingga itu anda kekal dengan pelan semasa, dan anda boleh membatalkan pertukaran ini di pejabat belakang anda:\n{{link}}',
+  },
+  period: {
+    monthly: 'bulanan',
+    yearly: 'tahunan',
+  },
+};
