@@ -183,8 +183,13 @@ const message = z.string();
 export const billingMessageResponseSchema = z.looseObject({ message });
 export type MessageResponse = z.infer<typeof billingMessageResponseSchema>;
 
-/** A plan change, late subscribe or FPX payment: the invoice it raised, if any. */
-export const planChangeResultResponseSchema = z.looseObject({ message, change: z.string().optional(), invoice: invoiceResponseSchema.nullable() });
+/** A plan change, late subscribe or FPX payment: the invoice it raised, if any (null: a repeat, already_confirmed). */
+export const planChangeResultResponseSchema = z.looseObject({
+  message,
+  change: z.string().optional(),
+  invoice: invoiceResponseSchema.nullable(),
+  already_confirmed: z.boolean().optional(),
+});
 export type PlanChangeResult = z.infer<typeof planChangeResultResponseSchema>;
 
 /** POST /users/billing/unsubscribe and /resume: when the plan now ends (null: it renews). */
