@@ -1,13 +1,25 @@
+import type { ErrorCode } from '@merchant-hub/validation';
+
 /** Codes the client itself raises when no answer from the API could be read. */
 export type ClientErrorCode = 'timeout' | 'network_error' | 'http_error' | 'invalid_response';
+
+/**
+ * A code an `ApiError` can carry that this client knows: the API's (`ErrorCode`, shared with it through
+ * `@merchant-hub/validation`) or the client's own. Screens branch on these with {@link hasErrorCode}, so a
+ * misspelt or retired code fails to compile instead of never matching.
+ */
+export type KnownErrorCode = ErrorCode | ClientErrorCode;
 
 /** Field name → i18n message key, as the API reports invalid input. */
 export type FieldErrors = Record<string, string>;
 
 export type ApiErrorInit = {
   status: number;
-  /** The API's error code (`otp_banned`, `validation_failed`...) or a {@link ClientErrorCode}. */
-  code: string;
+  /**
+   * The API's error code (`otp_banned`, `validation_failed`...) or a {@link ClientErrorCode}; a code this client
+   * does not know (a newer API, a legacy answer) is kept as the string it was.
+   */
+  code: KnownErrorCode | (string & {});
   message: string;
   /** The i18n key the API suggests for this error, when it sends one. */
   key?: string;
@@ -19,7 +31,7 @@ export type ApiErrorInit = {
 
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: string;
+  readonly code: KnownErrorCode | (string & {});
   readonly key: string | undefined;
   readonly details: FieldErrors;
   readonly isTimeout: boolean;
@@ -38,6 +50,10 @@ export class ApiError extends Error {
 }
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+/** Whether `error` is an `ApiError` with one of these codes. */
+export const hasErrorCode = (error: unknown, ...codes: KnownErrorCode[]): error is ApiError =>
+  isApiError(error) && (codes as readonly string[]).includes(error.code);
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -88,7 +104,7 @@ export const parseApiError = (status: number, body: unknown): ApiError => {
 /** Whether the error means the session is gone, so the app should send the user to sign in. */
 export const isSessionError = (error: unknown): boolean =>
   // A wrong password or a spent checkout sign-in ticket is a 401 too, but the user must see that message.
-  isApiError(error) && error.status === 401 && error.code !== 'invalid_credentials' && error.code !== 'checkout_ticket_invalid';
+  isApiError(error) && error.status === 401 && !hasErrorCode(error, 'invalid_credentials', 'checkout_ticket_invalid');
 
 /** Said when nothing more specific applies: a server failure, or a failure on this side that is not the API's. */
 const FALLBACK_ERROR_KEY = 'errors:error.somethingWentWrong';

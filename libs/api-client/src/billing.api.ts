@@ -1,17 +1,13 @@
 import type {
-  AddOnPackage,
   BillingHistory,
   BillingInfo,
   BillingResponse,
   Card,
-  CardBrand,
   Coupon,
   CreditBalance,
   CurrencyCode,
   Invoice,
-  MerchantStore,
   Package,
-  UsageAddOnInfo,
 } from '@merchant-hub/domain';
 import type {
   AddCardInput,
@@ -29,9 +25,35 @@ import type {
   RetryPaymentInput,
   SetPrimaryCardInput,
 } from '@merchant-hub/validation';
-import { billingAllSchema, planChangePreviewSchema } from './response-schemas';
-import { ApiError, isApiError } from './api-error';
+import type {
+  AddOnAmount,
+  AddOnPackageDetail,
+  ConfirmPaymentResult,
+  FpxIntent,
+  MerchantStoreRow,
+  MessageResponse,
+  PlanChangePreview,
+  PlanChangeResult,
+  SandboxPaymentMethod,
+  SetupIntent,
+} from '@merchant-hub/validation';
+import { responseOf } from './response-schemas';
+import { ApiError, hasErrorCode, isApiError } from './api-error';
 import type { HttpClient } from './http-client';
+
+export type {
+  AddOnAmount,
+  AddOnPackageDetail,
+  ConfirmPaymentResult,
+  FpxIntent,
+  MerchantStoreRow,
+  MessageResponse,
+  PlanChangePreview,
+  PlanChangePreviewLine,
+  PlanChangeResult,
+  SandboxPaymentMethod,
+  SetupIntent,
+} from '@merchant-hub/validation';
 
 const withSignal = (signal?: AbortSignal) => (signal ? { signal } : undefined);
 
@@ -55,7 +77,7 @@ export const mustSubscribeOf = (error: unknown): MustSubscribe | null => {
   if (!isApiError(error)) return null;
   const body = error.body;
   const codeZero = isRecord(body) && body.code === 0;
-  if (!codeZero && error.code !== 'must_subscribe') return null;
+  if (!codeZero && !hasErrorCode(error, 'must_subscribe')) return null;
   const packages = isRecord(body) && Array.isArray(body.packages) ? (body.packages as Package[]) : [];
   const currency = isRecord(body) && typeof body.currency === 'string' ? (body.currency as CurrencyCode) : null;
   return { packages, currency };
@@ -69,7 +91,7 @@ export type AuthenticationRedirect = { url: string; returnUrl: string; paymentIn
 
 /** Where to send the browser for 3-D Secure, or null when the error means something else. */
 export const authenticationRedirectOf = (error: unknown): AuthenticationRedirect | null => {
-  if (!isApiError(error) || error.code !== 'authentication_required' || !isRecord(error.body)) return null;
+  if (!hasErrorCode(error, 'authentication_required') || !isRecord(error.body)) return null;
   const { next_action: action, payment_intent: intent } = error.body;
   if (!isRecord(action) || action.type !== 'redirect_to_url' || !isRecord(action.redirect_to_url) || !isRecord(intent)) return null;
   const { url, return_url: returnUrl } = action.redirect_to_url;
@@ -85,77 +107,7 @@ export const threeDsReturnOf = (params: URLSearchParams): { paymentIntent: strin
   return { paymentIntent, succeeded: status === 'succeeded' };
 };
 
-export type ConfirmPaymentResult = { message: string; status: 'succeeded'; already_confirmed: boolean; invoice?: Invoice };
-
-export type MessageResponse = { message: string };
-export type PlanChangeResult = { message: string; change?: string; invoice: Invoice | null };
-
-export type PlanChangePreviewLine = {
-  description: string;
-  amount: number;
-  proration: boolean;
-  period: { start: number; end: number };
-};
-
-/** GET users/billing/plan-change-preview: the numbers the upgrade page shows, the same the API will charge. */
-export type PlanChangePreview = {
-  change: 'upgrade' | 'downgrade' | 'period_switch' | 'same';
-  effect: { kind: string; reason?: string; effectiveAt?: string | null };
-  must_acknowledge_coupon_removal: boolean;
-  currency: CurrencyCode;
-  package: Package;
-  lines: PlanChangePreviewLine[];
-  subtotal: number;
-  tax: number;
-  tax_percent?: number;
-  rounding_amount?: number;
-  total: number;
-  applied_balance: number;
-  amount_due: number;
-  period_end?: string | null;
-  /** Staff only: what the change's commit must bring back (the account as this preview saw it). */
-  preview_token?: string;
-};
-
-/** The setup intent a card is confirmed against; `gateway`/`publishable_key` when the API says which one runs. */
-export type SetupIntent = {
-  id: string;
-  client_secret: string;
-  gateway?: 'sandbox' | 'stripe';
-  publishable_key?: string;
-};
-
-export type FpxIntent = {
-  payment_intent_id: string;
-  client_secret: string;
-  redirect_url: string;
-  amount: number;
-};
-
-export type AddOnAmount = UsageAddOnInfo & {
-  /** Staff only: what the subscribe must bring back (the account as this quote saw it). */
-  preview_token?: string;
-  tax_label?: string;
-  prorated_amount?: number;
-  discount_amount?: number;
-  tax_amount?: number;
-  rounding_amount?: number;
-  total_amount?: number;
-};
-
-export type AddOnPackageDetail = AddOnPackage & {
-  id: number;
-  name: string;
-  price: number;
-  tax: number;
-  tax_label: string;
-  currency: CurrencyCode;
-};
-
-export type MerchantStoreRow = MerchantStore & { merchant_name?: string; owner_email?: string };
-
 export type NewSandboxCard = { number: string; exp_month: number; exp_year: number; cvc: string };
-export type SandboxPaymentMethod = { id: string; brand: CardBrand; last4: string };
 
 type UserScoped = { userId?: number };
 /** Staff acting for a merchant say why (staff contract); a merchant's own call sends no reason. */
@@ -164,7 +116,7 @@ type StaffReason = { reason?: string };
 // ---------------------------------------------------------------------------------------------------------- reads
 
 export const fetchBillingOverview = (http: HttpClient, userId?: number, signal?: AbortSignal): Promise<BillingOverview> =>
-  http.get('/users/billing/all', { query: { user_id: userId }, schema: billingAllSchema, ...withSignal(signal) });
+  http.get('/users/billing/all', { query: { user_id: userId }, schema: responseOf('GET /users/billing/all'), ...withSignal(signal) });
 
 export const fetchPlanChangePreview = async (
   http: HttpClient,
@@ -174,19 +126,20 @@ export const fetchPlanChangePreview = async (
   (
     await http.get('/users/billing/plan-change-preview', {
       query: { package_id: input.packageId, user_id: input.userId },
-      schema: planChangePreviewSchema,
+      schema: responseOf('GET /users/billing/plan-change-preview'),
       ...withSignal(signal),
     })
   ).data;
 
 export const fetchCreditBalance = (http: HttpClient, input: CreditBalanceQueryInput, signal?: AbortSignal): Promise<CreditBalance> =>
-  http.get<CreditBalance>('/users/billing/credit-balance', {
+  http.get('/users/billing/credit-balance', {
     query: { user_id: input.user_id as number | undefined, ending_before: input.ending_before, starting_after: input.starting_after },
+    schema: responseOf('GET /users/billing/credit-balance'),
     ...withSignal(signal),
   });
 
 export const fetchBillingHistory = (http: HttpClient, input: BillingHistoryQueryInput, signal?: AbortSignal): Promise<BillingHistory> =>
-  http.post<BillingHistory>('/users/billing/billing-history', input, withSignal(signal));
+  http.post('/users/billing/billing-history', input, { schema: responseOf('POST /users/billing/billing-history'), ...withSignal(signal) });
 
 export const fetchAddOnPackage = async (
   http: HttpClient,
@@ -194,8 +147,9 @@ export const fetchAddOnPackage = async (
   signal?: AbortSignal,
 ): Promise<AddOnPackageDetail> =>
   (
-    await http.get<{ data: AddOnPackageDetail }>('/users/usage-addon/get-add-on-package', {
+    await http.get('/users/usage-addon/get-add-on-package', {
       query: { store_id: input.storeId, user_id: input.userId },
+      schema: responseOf('GET /users/usage-addon/get-add-on-package'),
       ...withSignal(signal),
     })
   ).data;
@@ -206,114 +160,117 @@ export const fetchAddOnAmount = async (
   signal?: AbortSignal,
 ): Promise<AddOnAmount> =>
   (
-    await http.get<{ data: AddOnAmount }>('/users/usage-addon/get-amount-to-pay', {
+    await http.get('/users/usage-addon/get-amount-to-pay', {
       query: { addon_store_quantity: input.quantity, store_id: input.storeId, user_id: input.userId, coupon: input.coupon || undefined },
+      schema: responseOf('GET /users/usage-addon/get-amount-to-pay'),
       ...withSignal(signal),
     })
   ).data;
 
 /** GET merchants (support and superadmin only): the store list of the store chooser. */
 export const fetchMerchantStores = async (http: HttpClient, search: string, signal?: AbortSignal): Promise<MerchantStoreRow[]> =>
-  (await http.get<{ data: MerchantStoreRow[] }>('/merchants', { query: { search: search.trim() || undefined }, ...withSignal(signal) })).data;
+  (await http.get('/merchants', { query: { search: search.trim() || undefined }, schema: responseOf('GET /merchants'), ...withSignal(signal) })).data;
 
 // ------------------------------------------------------------------------------------------------------- changes
 
 export const changePlan = (http: HttpClient, input: DowngradeOrUpgradeInput): Promise<PlanChangeResult> =>
-  http.post<PlanChangeResult>('/users/billing/downgrade-or-upgrade', input);
+  http.post('/users/billing/downgrade-or-upgrade', input, { schema: responseOf('POST /users/billing/downgrade-or-upgrade') });
 
 export const cancelTrialingPackage = (http: HttpClient, input: CancelTrialingPackageInput): Promise<MessageResponse> =>
-  http.post<MessageResponse>('/users/billing/cancel-trialing-package', input);
+  http.post('/users/billing/cancel-trialing-package', input, { schema: responseOf('POST /users/billing/cancel-trialing-package') });
 
 export const unsubscribePlan = (http: HttpClient, input: UserScoped & StaffReason = {}): Promise<MessageResponse & { ends_at: string | null }> =>
-  http.post('/users/billing/unsubscribe', { user_id: input.userId, reason: input.reason });
+  http.post('/users/billing/unsubscribe', { user_id: input.userId, reason: input.reason }, { schema: responseOf('POST /users/billing/unsubscribe') });
 
 export const resumePlan = (http: HttpClient, input: UserScoped & StaffReason = {}): Promise<MessageResponse & { ends_at: string | null }> =>
-  http.post('/users/billing/resume', { user_id: input.userId, reason: input.reason });
+  http.post('/users/billing/resume', { user_id: input.userId, reason: input.reason }, { schema: responseOf('POST /users/billing/resume') });
 
 export const retryPayment = (http: HttpClient, input: RetryPaymentInput): Promise<MessageResponse> =>
-  http.post<MessageResponse>('/users/billing/retry-payment', input);
+  http.post('/users/billing/retry-payment', input, { schema: responseOf('POST /users/billing/retry-payment') });
 
 export const addCoupon = (http: HttpClient, input: AddCouponInput): Promise<MessageResponse & { data: Coupon }> =>
-  http.post('/users/billing/add-coupon', input);
+  http.post('/users/billing/add-coupon', input, { schema: responseOf('POST /users/billing/add-coupon') });
 
 export const updateBillingInfo = (
   http: HttpClient,
   input: { userMerchantId: number; userId?: number; info: BillingInfoInput },
 ): Promise<MessageResponse & { data: BillingInfo }> =>
-  http.patch(`/users/billing/${input.userMerchantId}`, { ...input.info, user_id: input.userId });
+  http.patch(`/users/billing/${input.userMerchantId}`, { ...input.info, user_id: input.userId }, { schema: responseOf('PATCH /users/billing/:id') });
 
 export const setPrimaryCard = (http: HttpClient, input: SetPrimaryCardInput): Promise<MessageResponse> =>
-  http.post<MessageResponse>('/users/billing/set-as-primary-card', input);
+  http.post('/users/billing/set-as-primary-card', input, { schema: responseOf('POST /users/billing/set-as-primary-card') });
 
 export const deleteCard = (http: HttpClient, input: DeleteCardInput): Promise<MessageResponse> =>
-  http.post<MessageResponse>('/users/billing/delete-card', input);
+  http.post('/users/billing/delete-card', input, { schema: responseOf('POST /users/billing/delete-card') });
 
 export const createSetupIntent = (http: HttpClient, input: UserScoped = {}): Promise<SetupIntent> =>
-  http.post<SetupIntent>('/users/billing/create-intent', { user_id: input.userId });
+  http.post('/users/billing/create-intent', { user_id: input.userId }, { schema: responseOf('POST /users/billing/create-intent') });
 
 export const addCard = (http: HttpClient, input: AddCardInput): Promise<MessageResponse & { data: Card[] }> =>
-  http.post('/users/billing/add-card', input);
+  http.post('/users/billing/add-card', input, { schema: responseOf('POST /users/billing/add-card') });
 
 export const createLateSubscribeIntent = async (http: HttpClient, input: UserScoped = {}): Promise<SetupIntent> => {
-  const body = await http.post<{ stripeIntent: SetupIntent | null; client_secret?: string }>('/users/billing/late-subscribe/create-intent', {
-    user_id: input.userId,
-  });
+  const body = await http.post(
+    '/users/billing/late-subscribe/create-intent',
+    { user_id: input.userId },
+    { schema: responseOf('POST /users/billing/late-subscribe/create-intent') },
+  );
   if (!body.stripeIntent) throw new ApiError({ status: 0, code: 'http_error', message: 'No setup intent' });
   return body.stripeIntent;
 };
 
 export const lateSubscribe = (http: HttpClient, input: LateSubscribeInput): Promise<PlanChangeResult> =>
-  http.post<PlanChangeResult>('/users/billing/late-subscribe', input);
+  http.post('/users/billing/late-subscribe', input, { schema: responseOf('POST /users/billing/late-subscribe') });
 
 export const createLateSubscribeFpxIntent = (
   http: HttpClient,
   input: { packageId: number; bank: FpxBankCode; returnUrl?: string } & UserScoped & StaffReason,
 ): Promise<FpxIntent> =>
-  http.post<FpxIntent>('/users/billing/late-subscribe/fpx/create-intent', {
-    package_id: input.packageId,
-    user_id: input.userId,
-    bank: input.bank,
-    return_url: input.returnUrl,
-    reason: input.reason,
-  });
+  http.post(
+    '/users/billing/late-subscribe/fpx/create-intent',
+    { package_id: input.packageId, user_id: input.userId, bank: input.bank, return_url: input.returnUrl, reason: input.reason },
+    { schema: responseOf('POST /users/billing/late-subscribe/fpx/create-intent') },
+  );
 
 /** POST users/billing/retry-payment/fpx/create-intent: the bank page that pays a past-due open invoice (MYR). */
 export const createRetryPaymentFpxIntent = (
   http: HttpClient,
   input: { type: 'default' | 'multistore'; bank: FpxBankCode; returnUrl?: string } & UserScoped & StaffReason,
 ): Promise<FpxIntent> =>
-  http.post<FpxIntent>('/users/billing/retry-payment/fpx/create-intent', {
-    type: input.type,
-    user_id: input.userId,
-    bank: input.bank,
-    return_url: input.returnUrl,
-    reason: input.reason,
-  });
+  http.post(
+    '/users/billing/retry-payment/fpx/create-intent',
+    { type: input.type, user_id: input.userId, bank: input.bank, return_url: input.returnUrl, reason: input.reason },
+    { schema: responseOf('POST /users/billing/retry-payment/fpx/create-intent') },
+  );
 
 /** POST users/billing/retry-payment/fpx: after the bank, pays the open invoice once (a repeat: already_confirmed). */
 export const confirmRetryPaymentFpx = (http: HttpClient, input: LateSubscribeFpxInput): Promise<PlanChangeResult> =>
-  http.post<PlanChangeResult>('/users/billing/retry-payment/fpx', input);
+  http.post('/users/billing/retry-payment/fpx', input, { schema: responseOf('POST /users/billing/retry-payment/fpx') });
 
 /** POST users/billing/confirm-payment: settles what a 3-D Secure payment was paying for, at most once. */
 export const confirmPayment = (http: HttpClient, input: ConfirmPaymentInput): Promise<ConfirmPaymentResult> =>
-  http.post<ConfirmPaymentResult>('/users/billing/confirm-payment', input);
+  http.post('/users/billing/confirm-payment', input, { schema: responseOf('POST /users/billing/confirm-payment') });
 
 export const confirmLateSubscribeFpx = (http: HttpClient, input: LateSubscribeFpxInput): Promise<PlanChangeResult> =>
-  http.post<PlanChangeResult>('/users/billing/late-subscribe/fpx', input);
+  http.post('/users/billing/late-subscribe/fpx', input, { schema: responseOf('POST /users/billing/late-subscribe/fpx') });
 
 export const subscribeAddOn = (
   http: HttpClient,
   input: { quantity: number; storeId: number; coupon?: string; previewToken?: string } & UserScoped & StaffReason,
 ): Promise<MessageResponse & { invoice: Invoice | null }> =>
-  http.post('/users/usage-addon/subscribe', {
-    addon_store_quantity: input.quantity,
-    store_id: input.storeId,
-    user_id: input.userId,
-    coupon: input.coupon || undefined,
-    reason: input.reason,
-    preview_token: input.previewToken,
-  });
+  http.post(
+    '/users/usage-addon/subscribe',
+    {
+      addon_store_quantity: input.quantity,
+      store_id: input.storeId,
+      user_id: input.userId,
+      coupon: input.coupon || undefined,
+      reason: input.reason,
+      preview_token: input.previewToken,
+    },
+    { schema: responseOf('POST /users/usage-addon/subscribe') },
+  );
 
 /** Sandbox gateway only: the stand-in for Stripe.js turning card details into a payment method. */
 export const createSandboxPaymentMethod = (http: HttpClient, card: NewSandboxCard): Promise<SandboxPaymentMethod> =>
-  http.post<SandboxPaymentMethod>('/sandbox/payment-methods', card);
+  http.post('/sandbox/payment-methods', card, { schema: responseOf('POST /sandbox/payment-methods') });

@@ -1,4 +1,3 @@
 // What `response-schemas.ts` imports on demand: a module of its own, so that the chunk holds the response
 // schemas and zod only, whatever plain data of the validation lib a page imports statically.
-export { userEnvelopeResponseSchema, billingAllResponseSchema, planChangePreviewResponseSchema } from '@merchant-hub/validation';
-export { checkoutPackageResponseSchema, checkoutConfigResponseSchema, paymentStatusResponseSchema } from '@merchant-hub/validation';
+export { apiResponseSchemas } from '@merchant-hub/validation';

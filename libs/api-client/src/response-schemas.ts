@@ -1,10 +1,16 @@
-// The response schemas the fetchers parse with, each imported on first use: the client parses only in
-// development and tests, so a production page's first load carries neither zod nor the schemas.
-const validation = () => import('./response-schema-set');
+import type { ApiEndpoint, ApiResponse } from '@merchant-hub/validation';
+import type { LazyResponseSchema } from './http-client';
 
-export const userEnvelopeSchema = () => validation().then((m) => m.userEnvelopeResponseSchema);
-export const checkoutPackageSchema = () => validation().then((m) => m.checkoutPackageResponseSchema);
-export const checkoutConfigSchema = () => validation().then((m) => m.checkoutConfigResponseSchema);
-export const paymentStatusSchema = () => validation().then((m) => m.paymentStatusResponseSchema);
-export const billingAllSchema = () => validation().then((m) => m.billingAllResponseSchema);
-export const planChangePreviewSchema = () => validation().then((m) => m.planChangePreviewResponseSchema);
+// The response schemas the fetchers parse with, imported on first use: the client parses only in development
+// and tests, so a production page's first load carries neither zod nor the schemas.
+const schemaSet = () => import('./response-schema-set');
+
+/**
+ * The shared schema of a call's answer (`METHOD /path` as `apiResponseSchemas` of `@merchant-hub/validation`
+ * names it), loaded lazily. Every fetcher passes one: the API's contract test reads this library's calls and
+ * fails on a call whose endpoint it does not test, or whose path or method is not the endpoint's.
+ */
+export const responseOf =
+  <E extends ApiEndpoint>(endpoint: E): LazyResponseSchema<ApiResponse<E>> =>
+  () =>
+    schemaSet().then((set) => set.apiResponseSchemas[endpoint]);

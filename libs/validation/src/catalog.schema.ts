@@ -256,3 +256,8 @@ export const redemptionSchema = z.object({
 export type Redemption = z.infer<typeof redemptionSchema>;
 export const redemptionListSchema = z.object({ data: z.array(redemptionSchema) });
 export type RedemptionList = z.infer<typeof redemptionListSchema>;
+
+/** POST /api/staff/catalog/plans and /plans/:id: the plan as saved. */
+export const catalogPlanEnvelopeSchema = z.object({ data: catalogPlanSchema });
+/** POST /api/staff/promotions and /promotions/:id/deactivate: the promotion code as it now stands. */
+export const promotionEnvelopeSchema = z.object({ data: promotionSchema });

@@ -75,3 +75,6 @@ export const supportConversationListSchema = z.object({ data: z.array(supportCon
 export type SupportConversationList = z.infer<typeof supportConversationListSchema>;
 
 export const supportUnreadSchema = z.object({ unread: z.number().int() });
+
+/** GET /api/support/conversations/:id and /api/staff/support/:id, and every write on a conversation. */
+export const supportConversationEnvelopeSchema = z.object({ data: supportConversationDetailSchema });

@@ -49,3 +49,6 @@ export type StaffMember = z.infer<typeof staffMemberSchema>;
 
 export const staffTeamResponseSchema = z.object({ data: z.array(staffMemberSchema) });
 export type StaffTeamResponse = z.infer<typeof staffTeamResponseSchema>;
+
+/** POST /api/staff/team/invitations, /:userId/role, /:userId/deactivate: the member as it now stands. */
+export const staffMemberEnvelopeSchema = z.object({ data: staffMemberSchema });

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Center, Checkbox, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { LoginResult, OtpStatusResult } from '@merchant-hub/api-client';
-import { errorMessageKeys, isApiError, useActivateAccount, useBanner, useIpCountry, useLogin, useOtpStatus, useSubmitOtp } from '@merchant-hub/api-client';
+import { errorMessageKeys, hasErrorCode, isApiError, useActivateAccount, useBanner, useIpCountry, useLogin, useOtpStatus, useSubmitOtp } from '@merchant-hub/api-client';
 import type { Market, OtpData } from '@merchant-hub/domain';
 import { isLocale, isMarket } from '@merchant-hub/domain';
 import { LOCALE_STORAGE_KEY, usePageTitle, useSchemaForm } from '@merchant-hub/ui-kit';
@@ -116,7 +116,7 @@ export const SignInPage = () => {
     meta: { handlesError: true },
     onError: (error, input) => {
       const data = otpDataOf(error);
-      if (isApiError(error) && error.code === 'otp_banned' && data) {
+      if (hasErrorCode(error, 'otp_banned') && data) {
         // Locked out: the code screen shows how long for.
         setCredentials({ email: input.email, password: input.password });
         setOtpData(data);

@@ -1,18 +1,7 @@
 import { Alert, Anchor, Button, Group, Select, SimpleGrid, Stack, Stepper, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { LoginResult } from '@merchant-hub/api-client';
-import {
-  errorMessageKeys,
-  isApiError,
-  useBanner,
-  usePhoneCodes,
-  useStates,
-  useTrialRegister,
-  useTrialResendOtp,
-  useTrialSettings,
-  useTrialVerify,
-  useTrialVerifyOtp,
-} from '@merchant-hub/api-client';
+import { errorMessageKeys, hasErrorCode, isApiError, useBanner, usePhoneCodes, useStates, useTrialRegister, useTrialResendOtp, useTrialSettings, useTrialVerify, useTrialVerifyOtp } from '@merchant-hub/api-client';
 import { CountdownText, OtpInput, applyServerFieldErrors, usePageTitle, useSchemaForm, useSecondsLeft } from '@merchant-hub/ui-kit';
 import { registrationStoreSchema, trialSignUpFormSchema } from '@merchant-hub/validation';
 import type { TrialSignUpFormInput } from '@merchant-hub/validation';
@@ -103,7 +92,7 @@ export const SignUpPage = () => {
       setStep(1);
     },
     onError: (error) => {
-      if (isApiError(error) && error.code === 'email_taken') {
+      if (hasErrorCode(error, 'email_taken')) {
         notifications.show({ color: 'red', message: t(errorMessageKeys(error)) });
         accountForm.reset();
         return;

@@ -8,7 +8,7 @@ import type { FakeRoute } from './render-checkout';
 const sandboxConfig: FakeRoute = { path: '/checkout/config', body: { gateway: 'sandbox' } };
 const base: FakeRoute[] = [{ path: '/packages/7', body: { data: myPackage } }, ...countryRoutes, sandboxConfig];
 const setupIntent: FakeRoute = { method: 'POST', path: '/create-merchant/stripe', status: 201, body: { client_secret: 'seti_1_secret_x', setup_intent_id: 'seti_1', stripe_id: 'cus_1', gateway: 'sandbox' } };
-const sandboxCard: FakeRoute = { method: 'POST', path: '/sandbox/payment-methods', status: 201, body: { id: 'pm_sandbox_1' } };
+const sandboxCard: FakeRoute = { method: 'POST', path: '/sandbox/payment-methods', status: 201, body: { id: 'pm_sandbox_1', brand: 'visa', last4: '4242' } };
 const subscribed: FakeRoute = { method: 'POST', path: '/create-merchant/stripe/set-payment-method', status: 201, body: { email: 'buyer@shop.test', ticket: 'tkt_1', message: 'Success, Logging you in!' } };
 const ticketSignIn: FakeRoute = { method: 'POST', path: '/checkout/ticket-sign-in', body: loginResult };
 
@@ -120,7 +120,7 @@ describe('card checkout (MY)', () => {
   });
 
   it('applies a coupon to the summary, refuses an unknown one and a blank one', async () => {
-    const coupon = { id: 'co_1', code: 'WELCOME20', percent_off: 20, amount_off: null, currency: null, duration: 'once', duration_in_months: null, name: 'Welcome' };
+    const coupon = { id: 'co_1', object: 'promotion_code', code: 'WELCOME20', percent_off: 20, amount_off: null, currency: null, duration: 'once', duration_in_months: null, name: 'Welcome' };
     const { calls, missingKeys } = await ready('/subscribe-payment/7?locale=en', [
       ...base,
       { method: 'POST', path: '/create-merchant/stripe/validate-coupon', body: { data: coupon } },

@@ -5,7 +5,7 @@ import { apiError, choose, countryRoutes, posted, renderCheckout, requested, twP
 import type { FakeRoute } from './render-checkout';
 
 const pkgRoute: FakeRoute = { path: '/packages/12', body: { data: twPackage } };
-const emailFree: FakeRoute = { path: /\/api\/check-email\//, body: { message: 'available' } };
+const emailFree: FakeRoute = { path: /\/api\/check-email\//, body: { success: true, available: true } };
 const base = [pkgRoute, ...countryRoutes];
 
 let submitted: HTMLFormElement[];

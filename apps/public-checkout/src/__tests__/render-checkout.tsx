@@ -98,7 +98,17 @@ export const renderCheckout = (path: string, routes: FakeRoute[] = [], options: 
 };
 
 export const loginResult = {
-  user: { id: 41, email: 'buyer@shop.test', name: 'Aminah Ali' },
+  user: {
+    id: 41,
+    user_id: 41,
+    email: 'buyer@shop.test',
+    name: 'Aminah Ali',
+    image: null,
+    image_url: null,
+    phone: null,
+    roles: [{ name: 'main_user' }],
+    inventory_users: { inventory_store_users: { store_id: 9 } },
+  },
   access_token: 'token',
   expires_at: new Date(Date.now() + 3_600_000).toISOString(),
   expires_in: 3600,

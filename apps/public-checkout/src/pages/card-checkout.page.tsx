@@ -1,19 +1,6 @@
 import { Alert, Button, Grid, Group, Loader, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import {
-  isApiError,
-  useCheckAndRegisterFpx,
-  useCheckoutConfig,
-  useCheckoutPackage,
-  useCountries,
-  useCreateCardSetup,
-  useCreateFpxPayment,
-  useCreateSandboxPaymentMethod,
-  useRetryCheckoutSignIn,
-  useSetCheckoutPaymentMethod,
-  useStates,
-  useValidateCheckoutCoupon,
-} from '@merchant-hub/api-client';
+import { hasErrorCode, isApiError, useCheckAndRegisterFpx, useCheckoutConfig, useCheckoutPackage, useCountries, useCreateCardSetup, useCreateFpxPayment, useCreateSandboxPaymentMethod, useRetryCheckoutSignIn, useSetCheckoutPaymentMethod, useStates, useValidateCheckoutCoupon } from '@merchant-hub/api-client';
 import type { Coupon } from '@merchant-hub/domain';
 import { checkoutTotals, marketOf } from '@merchant-hub/money';
 import { FPX_BANKS, type FpxBankCode } from '@merchant-hub/validation';
@@ -142,7 +129,7 @@ export const CardCheckoutPage = () => {
       if (bankKey) setBankError(t(bankKey));
       applyServerFieldErrors(form as never, fields);
     }
-    if (isApiError(error) && (error.code === 'card_error' || error.code === 'payment_failed')) setCardError(error.message);
+    if (hasErrorCode(error, 'card_error', 'payment_failed')) setCardError(error.message);
     else notifications.show({ color: 'red', message: error.message });
   };
 

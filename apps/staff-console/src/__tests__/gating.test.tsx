@@ -49,7 +49,7 @@ describe('who may use the staff console', () => {
 
   it('logs out by revoking the session, forgetting it and going to sign in', async () => {
     window.localStorage.setItem('merchant-hub.session', JSON.stringify({ expiresAt: new Date(Date.now() + 3_600_000).toISOString() }));
-    const { calls } = renderConsole('/merchants', [{ path: '/staff/me', body: staffMe }, directory, counts, { path: '/logout', body: { message: 'Logged out' } }]);
+    const { calls } = renderConsole('/merchants', [{ path: '/staff/me', body: staffMe }, directory, counts, { path: '/logout', body: { success: true, message: 'Logged out' } }]);
     await userEvent.click(await screen.findByRole('button', { name: 'Log out' }));
     await waitFor(() => expect(leaveApp).toHaveBeenCalledWith('/signin'));
     expect(calls.some((call) => call.url === '/api/logout')).toBe(true);

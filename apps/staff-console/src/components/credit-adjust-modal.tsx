@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Modal, SegmentedControl, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
-import { errorMessageKeys, isApiError, useCreateCreditAdjustment, usePreviewCreditAdjustment } from '@merchant-hub/api-client';
+import { errorMessageKeys, hasErrorCode, useCreateCreditAdjustment, usePreviewCreditAdjustment } from '@merchant-hub/api-client';
 import type { CurrencyCode } from '@merchant-hub/domain';
 import { formatMoney, parseMoney } from '@merchant-hub/money';
 import { STAFF_REASON_MAX_LENGTH, STAFF_REASON_MIN_LENGTH, creditAdjustmentPreviewSchema } from '@merchant-hub/validation';
@@ -93,7 +93,7 @@ export const CreditAdjustModal = ({ opened, userId, currency, onClose, onDone }:
         },
         onError: (error) => {
           // The balance moved since the preview: show the new figures before anything is committed.
-          if (isApiError(error) && error.code === 'stale_preview') setPreview(null);
+          if (hasErrorCode(error, 'stale_preview')) setPreview(null);
           setFailure(error);
         },
       },

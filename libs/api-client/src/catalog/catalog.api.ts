@@ -1,45 +1,48 @@
-import {
-  type Catalog,
-  type CatalogMarket,
-  catalogSchema,
-  type CatalogPlan,
-  type PlanCreateInput,
-  type PlanEditInput,
-  type PlanPreviewInput,
-  type PlanPreviewResult,
-  planPreviewResultSchema,
-  type PlanReorderInput,
-  type Promotion,
-  type PromotionCreateInput,
-  type PromotionList,
-  promotionListSchema,
-  type RedemptionList,
-  redemptionListSchema,
+import type {
+  Catalog,
+  CatalogMarket,
+  CatalogPlan,
+  PlanCreateInput,
+  PlanEditInput,
+  PlanPreviewInput,
+  PlanPreviewResult,
+  PlanReorderInput,
+  Promotion,
+  PromotionCreateInput,
+  PromotionList,
+  RedemptionList,
 } from '@merchant-hub/validation';
 import type { HttpClient } from '../http-client';
+import { responseOf } from '../response-schemas';
 
 const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
 
 export const fetchCatalog = (http: HttpClient, market: CatalogMarket, signal?: AbortSignal): Promise<Catalog> =>
-  http.get<Catalog>('/staff/catalog', { query: { market }, schema: catalogSchema, ...withSignal(signal) });
+  http.get('/staff/catalog', { query: { market }, schema: responseOf('GET /staff/catalog'), ...withSignal(signal) });
 
 export const previewPlan = (http: HttpClient, id: number, input: PlanPreviewInput): Promise<PlanPreviewResult> =>
-  http.post<PlanPreviewResult>(`/staff/catalog/plans/${id}/preview`, input, { schema: planPreviewResultSchema });
+  http.post(`/staff/catalog/plans/${id}/preview`, input, { schema: responseOf('POST /staff/catalog/plans/:id/preview') });
 
-export const savePlan = (http: HttpClient, id: number, input: PlanEditInput): Promise<{ data: CatalogPlan }> => http.post<{ data: CatalogPlan }>(`/staff/catalog/plans/${id}`, input);
+export const savePlan = (http: HttpClient, id: number, input: PlanEditInput): Promise<{ data: CatalogPlan }> =>
+  http.post(`/staff/catalog/plans/${id}`, input, { schema: responseOf('POST /staff/catalog/plans/:id') });
 
-export const createPlan = (http: HttpClient, input: PlanCreateInput): Promise<{ data: CatalogPlan }> => http.post<{ data: CatalogPlan }>('/staff/catalog/plans', input);
+export const createPlan = (http: HttpClient, input: PlanCreateInput): Promise<{ data: CatalogPlan }> =>
+  http.post('/staff/catalog/plans', input, { schema: responseOf('POST /staff/catalog/plans') });
 
-export const hidePlan = (http: HttpClient, id: number, hide: boolean): Promise<{ ok: true }> => http.post<{ ok: true }>(`/staff/catalog/plans/${id}/hide`, { hide });
+export const hidePlan = (http: HttpClient, id: number, hide: boolean): Promise<{ ok: true }> =>
+  http.post(`/staff/catalog/plans/${id}/hide`, { hide }, { schema: responseOf('POST /staff/catalog/plans/:id/hide') });
 
-export const reorderPlans = (http: HttpClient, input: PlanReorderInput): Promise<{ ok: true }> => http.post<{ ok: true }>('/staff/catalog/reorder', input);
+export const reorderPlans = (http: HttpClient, input: PlanReorderInput): Promise<{ ok: true }> =>
+  http.post('/staff/catalog/reorder', input, { schema: responseOf('POST /staff/catalog/reorder') });
 
 export const fetchPromotions = (http: HttpClient, signal?: AbortSignal): Promise<PromotionList> =>
-  http.get<PromotionList>('/staff/promotions', { schema: promotionListSchema, ...withSignal(signal) });
+  http.get('/staff/promotions', { schema: responseOf('GET /staff/promotions'), ...withSignal(signal) });
 
-export const createPromotion = (http: HttpClient, input: PromotionCreateInput): Promise<{ data: Promotion }> => http.post<{ data: Promotion }>('/staff/promotions', input);
+export const createPromotion = (http: HttpClient, input: PromotionCreateInput): Promise<{ data: Promotion }> =>
+  http.post('/staff/promotions', input, { schema: responseOf('POST /staff/promotions') });
 
-export const deactivatePromotion = (http: HttpClient, id: string): Promise<{ data: Promotion }> => http.post<{ data: Promotion }>(`/staff/promotions/${encodeURIComponent(id)}/deactivate`, {});
+export const deactivatePromotion = (http: HttpClient, id: string): Promise<{ data: Promotion }> =>
+  http.post(`/staff/promotions/${encodeURIComponent(id)}/deactivate`, {}, { schema: responseOf('POST /staff/promotions/:id/deactivate') });
 
 export const fetchRedemptions = (http: HttpClient, id: string, signal?: AbortSignal): Promise<RedemptionList> =>
-  http.get<RedemptionList>(`/staff/promotions/${encodeURIComponent(id)}/redemptions`, { schema: redemptionListSchema, ...withSignal(signal) });
+  http.get(`/staff/promotions/${encodeURIComponent(id)}/redemptions`, { schema: responseOf('GET /staff/promotions/:id/redemptions'), ...withSignal(signal) });

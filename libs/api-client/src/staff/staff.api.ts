@@ -24,6 +24,7 @@ import type {
 } from '@merchant-hub/validation';
 import { IDEMPOTENCY_KEY_HEADER } from '@merchant-hub/validation';
 import type { HttpClient, QueryParams } from '../http-client';
+import { responseOf } from '../response-schemas';
 
 /**
  * A staff write carries an idempotency key: the same key sent twice (a double click, a retry after a timeout)
@@ -43,38 +44,41 @@ export type InvoiceAction = 'void' | 'mark-uncollectible' | 'resend';
 export type AccountAction = 'wizard-invite' | 'password-reset' | 'lift-sign-in-ban';
 export type ApprovalDecision = 'approve' | 'reject';
 
-export const fetchStaffMe = (http: HttpClient, signal?: AbortSignal): Promise<StaffMe> => http.get<StaffMe>('/staff/me', withSignal(signal));
+export const fetchStaffMe = (http: HttpClient, signal?: AbortSignal): Promise<StaffMe> => http.get('/staff/me', { schema: responseOf('GET /staff/me'), ...withSignal(signal) });
 
 export const fetchMerchantDirectory = (http: HttpClient, query: MerchantDirectoryQueryInput, signal?: AbortSignal): Promise<MerchantDirectoryPage> =>
-  http.get<MerchantDirectoryPage>('/staff/merchants', { query: asQuery(query), ...withSignal(signal) });
+  http.get('/staff/merchants', { query: asQuery(query), schema: responseOf('GET /staff/merchants'), ...withSignal(signal) });
 
 export const fetchAttentionCounts = (http: HttpClient, signal?: AbortSignal): Promise<AttentionCounts> =>
-  http.get<AttentionCounts>('/staff/merchants/attention-counts', withSignal(signal));
+  http.get('/staff/merchants/attention-counts', { schema: responseOf('GET /staff/merchants/attention-counts'), ...withSignal(signal) });
 
 export const fetchMerchantDetail = (http: HttpClient, userId: number, signal?: AbortSignal): Promise<MerchantDetail> =>
-  http.get<MerchantDetail>(`/staff/merchants/${userId}`, withSignal(signal));
+  http.get(`/staff/merchants/${userId}`, { schema: responseOf('GET /staff/merchants/:userId'), ...withSignal(signal) });
 
 /** Logs one "viewed" entry per visit (the API ignores repeats within 30 minutes). */
-export const recordMerchantVisit = (http: HttpClient, userId: number): Promise<OkResult> => http.post<OkResult>(`/staff/merchants/${userId}/visits`, {});
+export const recordMerchantVisit = (http: HttpClient, userId: number): Promise<OkResult> => http.post(`/staff/merchants/${userId}/visits`, {}, { schema: responseOf('POST /staff/merchants/:userId/visits') });
 
 export const fetchMerchantTimeline = (http: HttpClient, userId: number, query: PageQueryInput, signal?: AbortSignal): Promise<TimelinePage> =>
-  http.get<TimelinePage>(`/staff/merchants/${userId}/timeline`, { query: asQuery(query), ...withSignal(signal) });
+  http.get(`/staff/merchants/${userId}/timeline`, { query: asQuery(query), schema: responseOf('GET /staff/merchants/:userId/timeline'), ...withSignal(signal) });
 
 export const previewCreditAdjustment = (http: HttpClient, userId: number, input: CreditAdjustmentPreviewInput): Promise<CreditAdjustmentPreview> =>
-  http.post<CreditAdjustmentPreview>(`/staff/merchants/${userId}/credit-adjustments/preview`, input);
+  http.post(`/staff/merchants/${userId}/credit-adjustments/preview`, input, { schema: responseOf('POST /staff/merchants/:userId/credit-adjustments/preview') });
 
 export const createCreditAdjustment = (http: HttpClient, userId: number, input: CreditAdjustmentInput & Idempotent): Promise<CreditAdjustmentResult> => {
   const { idempotencyKey, ...body } = input;
-  return http.post<CreditAdjustmentResult>(`/staff/merchants/${userId}/credit-adjustments`, body, writeOptions(idempotencyKey));
+  return http.post(`/staff/merchants/${userId}/credit-adjustments`, body, { ...writeOptions(idempotencyKey), schema: responseOf('POST /staff/merchants/:userId/credit-adjustments') });
 };
 
 export const reverseCreditAdjustment = (http: HttpClient, adjustmentId: string, input: ReasonInput & Idempotent): Promise<CreditAdjustmentResult> => {
   const { idempotencyKey, ...body } = input;
-  return http.post<CreditAdjustmentResult>(`/staff/credit-adjustments/${encodeURIComponent(adjustmentId)}/reverse`, body, writeOptions(idempotencyKey));
+  return http.post(`/staff/credit-adjustments/${encodeURIComponent(adjustmentId)}/reverse`, body, {
+    ...writeOptions(idempotencyKey),
+    schema: responseOf('POST /staff/credit-adjustments/:id/reverse'),
+  });
 };
 
 export const fetchApprovals = (http: HttpClient, query: ApprovalsQueryInput, signal?: AbortSignal): Promise<ApprovalList> =>
-  http.get<ApprovalList>('/staff/approvals', { query: asQuery(query), ...withSignal(signal) });
+  http.get('/staff/approvals', { query: asQuery(query), schema: responseOf('GET /staff/approvals'), ...withSignal(signal) });
 
 export const decideApproval = (
   http: HttpClient,
@@ -83,21 +87,24 @@ export const decideApproval = (
   input: ReasonInput & Idempotent,
 ): Promise<CreditAdjustmentResult> => {
   const { idempotencyKey, ...body } = input;
-  return http.post<CreditAdjustmentResult>(`/staff/approvals/${encodeURIComponent(approvalId)}/${decision}`, body, writeOptions(idempotencyKey));
+  return http.post(`/staff/approvals/${encodeURIComponent(approvalId)}/${decision}`, body, {
+    ...writeOptions(idempotencyKey),
+    schema: responseOf('POST /staff/approvals/:id/:decision'),
+  });
 };
 
 export const actOnInvoice = (http: HttpClient, invoiceId: string, action: InvoiceAction, input: ReasonInput & Idempotent): Promise<InvoiceActionResult> => {
   const { idempotencyKey, ...body } = input;
-  return http.post<InvoiceActionResult>(`/staff/invoices/${encodeURIComponent(invoiceId)}/${action}`, body, writeOptions(idempotencyKey));
+  return http.post(`/staff/invoices/${encodeURIComponent(invoiceId)}/${action}`, body, { ...writeOptions(idempotencyKey), schema: responseOf('POST /staff/invoices/:id/:action') });
 };
 
 export const actOnAccount = (http: HttpClient, userId: number, action: AccountAction, input: ReasonInput & Idempotent): Promise<OkResult> => {
   const { idempotencyKey, ...body } = input;
-  return http.post<OkResult>(`/staff/merchants/${userId}/${action}`, body, writeOptions(idempotencyKey));
+  return http.post(`/staff/merchants/${userId}/${action}`, body, { ...writeOptions(idempotencyKey), schema: responseOf('POST /staff/merchants/:userId/:action') });
 };
 
 export const fetchAuditLog = (http: HttpClient, query: AuditQueryInput, signal?: AbortSignal): Promise<AuditPage> =>
-  http.get<AuditPage>('/staff/audit', { query: asQuery(query), ...withSignal(signal) });
+  http.get('/staff/audit', { query: asQuery(query), schema: responseOf('GET /staff/audit'), ...withSignal(signal) });
 
 /** Where the CSV export of the same filters downloads from (a link the browser follows with its cookie). */
 export const auditCsvUrl = (query: Omit<AuditQueryInput, 'cursor' | 'limit'>, baseUrl = '/api'): string => {
@@ -108,12 +115,12 @@ export const auditCsvUrl = (query: Omit<AuditQueryInput, 'cursor' | 'limit'>, ba
 };
 
 export const fetchMerchantClock = (http: HttpClient, userId: number, signal?: AbortSignal): Promise<MerchantClock> =>
-  http.get<MerchantClock>(`/staff/merchants/${userId}/clock`, withSignal(signal));
+  http.get(`/staff/merchants/${userId}/clock`, { schema: responseOf('GET /staff/merchants/:userId/clock'), ...withSignal(signal) });
 
 export const advanceMerchantClock = (http: HttpClient, userId: number, input: ClockAdvanceInput & Idempotent): Promise<ClockAdvanceResult> => {
   const { idempotencyKey, ...body } = input;
-  return http.post<ClockAdvanceResult>(`/staff/merchants/${userId}/clock/advance`, body, writeOptions(idempotencyKey));
+  return http.post(`/staff/merchants/${userId}/clock/advance`, body, { ...writeOptions(idempotencyKey), schema: responseOf('POST /staff/merchants/:userId/clock/advance') });
 };
 
 /** The merchant's own view: when staff looked at or changed the account, and why. */
-export const fetchStaffAccess = (http: HttpClient, signal?: AbortSignal): Promise<StaffAccess> => http.get<StaffAccess>('/users/staff-access', withSignal(signal));
+export const fetchStaffAccess = (http: HttpClient, signal?: AbortSignal): Promise<StaffAccess> => http.get('/users/staff-access', { schema: responseOf('GET /users/staff-access'), ...withSignal(signal) });

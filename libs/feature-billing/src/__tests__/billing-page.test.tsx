@@ -40,7 +40,7 @@ describe('BillingPage', () => {
   it('confirms a 3-D Secure return, says Payment received and refreshes billing, leaving the FPX confirm alone', async () => {
     const show = vi.spyOn(notifications, 'show').mockReturnValue('n');
     const confirm = { method: 'POST', path: '/users/billing/confirm-payment', body: { message: 'Payment received', status: 'succeeded', already_confirmed: false } };
-    const fpx = { method: 'POST', path: '/users/billing/late-subscribe/fpx', body: { message: 'Welcome to Merchant Hub!' } };
+    const fpx = { method: 'POST', path: '/users/billing/late-subscribe/fpx', body: { message: 'Welcome to Merchant Hub!', invoice: null, already_confirmed: true } };
     const { calls } = renderFeature(<BillingPage />, {
       routes: [merchant, { method: 'GET', path: '/users/billing/all', body: overview() }, confirm, fpx],
       path: '/home/dashboard?flow=3ds&payment_intent=pi_3ds&payment_intent_client_secret=s&redirect_status=succeeded',
@@ -87,7 +87,7 @@ describe('BillingPage', () => {
   });
 
   it('confirms a succeeded FPX return and reports a failed one without confirming', async () => {
-    const confirm = { method: 'POST', path: '/users/billing/late-subscribe/fpx', body: { message: 'Welcome to Merchant Hub!' } };
+    const confirm = { method: 'POST', path: '/users/billing/late-subscribe/fpx', body: { message: 'Welcome to Merchant Hub!', invoice: null, already_confirmed: true } };
     const ok = renderFeature(<BillingPage />, { routes: [merchant, mustSubscribe, lateIntent, confirm], path: '/home/dashboard?payment_intent=pi_7&redirect_status=succeeded' });
     await waitFor(() => expect(ok.calls.some((c) => c.path === '/users/billing/late-subscribe/fpx')).toBe(true));
     expect(ok.calls.find((c) => c.path === '/users/billing/late-subscribe/fpx')?.body).toEqual({ payment_intent_id: 'pi_7' });
@@ -117,7 +117,7 @@ describe('BillingPage', () => {
     await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost:3000/api/sandbox/fpx/pi_r'));
     expect(calls.find((c) => c.path === '/users/billing/retry-payment/fpx/create-intent')?.body).toEqual({ type: 'default', bank: 'maybank2u', return_url: '/home/dashboard?flow=fpx_retry' });
 
-    const confirm = { method: 'POST', path: '/users/billing/retry-payment/fpx', body: { message: 'Payment received' } };
+    const confirm = { method: 'POST', path: '/users/billing/retry-payment/fpx', body: { message: 'Payment received', invoice: null, already_confirmed: true } };
     const back = renderFeature(<BillingPage />, {
       routes: [merchant, { method: 'GET', path: '/users/billing/all', body: pastDue }, confirm],
       path: '/home/dashboard?flow=fpx_retry&payment_intent=pi_r&redirect_status=succeeded',
