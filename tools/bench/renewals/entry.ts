@@ -8,6 +8,7 @@ import { seedReferenceData } from '../../../apps/api/src/db/seeds/reference-data
 import { createSandboxGateway } from '../../../apps/api/src/gateways/sandbox.gateway';
 import { runDueBilling } from '../../../apps/api/src/jobs/billing-scheduler';
 import { createEngine } from '../../../apps/api/src/modules/billing';
+import { createOutboxNotifier } from '../../../apps/api/src/modules/notifications';
 
 const NOW = Date.parse('2026-03-02T09:00:00Z') / 1000;
 /** The accounts tables keep timestamps (bound as Dates, as the API does); billing tables keep epoch seconds. */
@@ -74,7 +75,18 @@ const measure = async (n: number, dir: string, pgUrl: string | undefined) => {
   const { db, drop } = await seed(path.join(dir, `renewals-${n}.sqlite`), n, pgUrl);
   const clock = createFixedClock(new Date(NOW * 1000));
   const instances = pgUrl ? Array.from({ length: PG_INSTANCES }, () => createDb({ url: pgUrl, searchPath: db.client.config.searchPath?.[0] })) : [db];
-  const engines = instances.map((idb) => createEngine({ db: idb, clock, gateway: createSandboxGateway({ db: idb, clock, publicUrl: 'http://localhost' }), publicUrl: 'http://localhost' }));
+  // As in production: each paid renewal queues its receipt (encrypted, with the invoice PDF attached at send time)
+  // in the outbox, in the transaction that records the charge.
+  const secret = randomBytes(32).toString('hex');
+  const engines = instances.map((idb) =>
+    createEngine({
+      db: idb,
+      clock,
+      gateway: createSandboxGateway({ db: idb, clock, publicUrl: 'http://localhost' }),
+      notifier: createOutboxNotifier({ db: idb, clock, secret }),
+      publicUrl: 'http://localhost',
+    }),
+  );
   const started = process.hrtime.bigint();
   const reports = await Promise.all(engines.map((engine) => runDueBilling(engine, { limit: n })));
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;

@@ -29,14 +29,11 @@ const toOutboxMessage = (secret: string, row: Record<string, unknown>): OutboxMe
   attachmentInvoiceId: (row.attachment_invoice_id as string | null) ?? null,
 });
 
-/** `stored`: kept for the dev mailbox only; `pending`: to be delivered (now, or again at next_attempt_at). */
-export const insertOutboxMessage = async (
-  db: Db | Knex.Transaction,
-  secret: string,
-  message: Omit<OutboxMessage, 'id' | 'createdAt'> & { createdAt: Date; status?: 'stored' | 'pending' },
-): Promise<number> => {
+type NewOutboxMessage = Omit<OutboxMessage, 'id' | 'createdAt'> & { createdAt: Date; status?: 'stored' | 'pending' };
+
+const outboxRow = (secret: string, message: NewOutboxMessage) => {
   const status = message.status ?? 'stored';
-  return insertId(db, 'outbox', {
+  return {
     channel: message.channel,
     to_address: message.to.toLowerCase(),
     subject: message.subject,
@@ -47,7 +44,15 @@ export const insertOutboxMessage = async (
     attachment_invoice_id: message.attachmentInvoiceId ?? null,
     status,
     next_attempt_at: status === 'pending' ? message.createdAt : null,
-  });
+  };
+};
+
+/** `stored`: kept for the dev mailbox only; `pending`: to be delivered (now, or again at next_attempt_at). */
+export const insertOutboxMessage = (db: Db | Knex.Transaction, secret: string, message: NewOutboxMessage): Promise<number> => insertId(db, 'outbox', outboxRow(secret, message));
+
+/** Many messages in one statement (a renewal batch's receipts), in the caller's transaction. */
+export const insertOutboxMessages = async (db: Db | Knex.Transaction, secret: string, messages: readonly NewOutboxMessage[]): Promise<void> => {
+  if (messages.length > 0) await db('outbox').insert(messages.map((message) => outboxRow(secret, message)));
 };
 
 /**

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/knex';
-import { insertOutboxMessage } from './notifications.repository';
+import { insertOutboxMessage, insertOutboxMessages } from './notifications.repository';
 
 export type MessageKind =
   | 'login_code'
@@ -42,33 +42,44 @@ export type SendResult = void | { delayed: true };
  */
 export type Notifier = {
   send: (message: OutgoingMessage) => Promise<SendResult>;
-  queue: (exec: Knex.Transaction, message: OutgoingMessage) => Promise<void>;
+  queue: (exec: Knex.Transaction, messages: OutgoingMessage | readonly OutgoingMessage[]) => Promise<void>;
 };
 
 /** Development and test default: messages land in the (encrypted) outbox table, read at /api/dev/mailbox. */
 export type OutboxDeps = { db: Db; clock: Clock; secret: string };
 
+const outboxMessage = (deps: OutboxDeps, message: OutgoingMessage, status: 'stored' | 'pending') => ({
+  channel: message.channel,
+  to: message.to,
+  subject: message.channel === 'email' ? message.subject : null,
+  text: message.text,
+  html: message.channel === 'email' ? (message.html ?? null) : null,
+  kind: message.kind,
+  attachmentInvoiceId: message.channel === 'email' ? (message.attachInvoice ?? null) : null,
+  createdAt: deps.clock.now(),
+  status,
+});
+
 /** Writes a message to the outbox (encrypted); `pending` queues it for delivery. Returns its id. */
 export const storeMessage = (deps: OutboxDeps, message: OutgoingMessage, status: 'stored' | 'pending' = 'stored', exec: Db | Knex.Transaction = deps.db): Promise<number> =>
-  insertOutboxMessage(exec, deps.secret, {
-    channel: message.channel,
-    to: message.to,
-    subject: message.channel === 'email' ? message.subject : null,
-    text: message.text,
-    html: message.channel === 'email' ? (message.html ?? null) : null,
-    kind: message.kind,
-    attachmentInvoiceId: message.channel === 'email' ? (message.attachInvoice ?? null) : null,
-    createdAt: deps.clock.now(),
-    status,
-  });
+  insertOutboxMessage(exec, deps.secret, outboxMessage(deps, message, status));
+
+/**
+ * Writes messages into the outbox with the caller's transaction, in one statement; `status` says, per message,
+ * whether it is to be delivered or only kept.
+ */
+export const storeMessages = (deps: OutboxDeps, exec: Knex.Transaction, messages: OutgoingMessage | readonly OutgoingMessage[], status: (message: OutgoingMessage) => 'stored' | 'pending'): Promise<void> =>
+  insertOutboxMessages(
+    exec,
+    deps.secret,
+    (Array.isArray(messages) ? messages : [messages]).map((message: OutgoingMessage) => outboxMessage(deps, message, status(message))),
+  );
 
 export const createOutboxNotifier = (deps: OutboxDeps): Notifier => ({
   send: async (message) => {
     await storeMessage(deps, message);
   },
-  queue: async (exec, message) => {
-    await storeMessage(deps, message, 'stored', exec);
-  },
+  queue: (exec, messages) => storeMessages(deps, exec, messages, () => 'stored'),
 });
 
 /** An invoice's PDF as an e-mail attachment (the billing module renders it; see main.ts). */

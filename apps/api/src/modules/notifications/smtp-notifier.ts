@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/knex';
-import { type InvoiceAttachment, type Notifier, storeMessage } from './notifier';
+import { type InvoiceAttachment, type Notifier, storeMessage, storeMessages } from './notifier';
 import { claimOutboxMessage, dueOutboxIds, markOutboxRetry, markOutboxSent, readOutboxMessage } from './notifications.repository';
 
 /** First retry after 30 s, doubling each time, never more than an hour apart; a message is never dropped. */
@@ -92,9 +92,7 @@ export const createSmtpNotifier = (deps: SmtpNotifierDeps): SmtpNotifier => {
       if (!(await attempt(id))) return { delayed: true };
     },
     // Written with the caller's transaction; the retry timer (deliverDue) sends it once committed.
-    queue: async (exec, message) => {
-      await storeMessage(deps, message, message.channel === 'email' ? 'pending' : 'stored', exec);
-    },
+    queue: (exec, messages) => storeMessages(deps, exec, messages, (message) => (message.channel === 'email' ? 'pending' : 'stored')),
     deliverDue,
     start: (intervalMs = 15_000) => {
       let busy = false;

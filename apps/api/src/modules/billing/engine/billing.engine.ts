@@ -1,30 +1,22 @@
 import type { CurrencyCode } from '@merchant-hub/domain';
-import { type CouponTerms, exceedsChargeCeiling, invoiceAmounts } from '@merchant-hub/money';
 import type { Knex } from 'knex';
 import type { Clock } from '../../../clock';
 import type { Db } from '../../../db/knex';
-import { type Exec, newId, updateFromValues } from '../../../db/rows';
-import { type ChargeInput, type GatewayExec, type GatewayNextAction, type GatewayPayment, type PaymentGateway } from '../../../gateways/port';
+import { type Exec, newId } from '../../../db/rows';
+import type { GatewayNextAction, PaymentGateway } from '../../../gateways/port';
 import { AppError } from '../../../http/errors';
 import { type BillingAccount, ensureBillingAccount, readBillingAccount } from '../repositories/billing-accounts.repository';
-import { type InvoiceRecord, toInvoiceRecord } from '../repositories/invoices.repository';
-import { chargeOnce } from './charge-once';
+import type { InvoiceRecord } from '../repositories/invoices.repository';
+import { type ChargeOptions, type Charged, createCharger } from './charges';
+import { draftInvoice, type InvoiceInput, insertInvoices } from './invoice-draft';
 import { takeTransactionPrecondition, takeTransactionWork } from './on-behalf';
 import type { Notifier } from '../../notifications';
 import type { SubscriptionRecord } from '../repositories/subscriptions.repository';
-import { type InvoiceMailKind, type PlanMailKind, queueInvoiceMail, queuePlanMail } from '../services/invoice-mail';
+import { type InvoiceMailKind, type PlanMailKind, queueInvoiceMail, queueInvoiceMails, queuePlanMail } from '../services/invoice-mail';
 import { couponFor, insertSubscription, planLine, startDunning, useCoupon } from './subscription-steps';
 
-/**
- * The idempotency key of a renewal's first charge: the subscription and the period it pays for. Whoever
- * charges that period (this run, a run after a crash, a second instance) sends the same key, so the gateway
- * answers with the first charge instead of taking a second one.
- */
-export const renewalChargeKey = (subscriptionId: number, periodStart: number): string => `renewal:${subscriptionId}:${periodStart}`;
-
-/** The key of a charge of `invoice`: a renewal's first attempt is the period's, whoever makes it; later ones count attempts. */
-const chargeKeyOf = (invoice: InvoiceRecord, attempt: number): string =>
-  invoice.billingReason === 'subscription_cycle' && attempt === 1 && invoice.subscriptionId !== null ? renewalChargeKey(invoice.subscriptionId, invoice.periodStart) : `${invoice.id}:attempt:${attempt}`;
+export { renewalChargeKey, type Charged } from './charges';
+export type { DraftLine, InvoiceDraft, InvoiceInput } from './invoice-draft';
 
 const paymentRow = (account: BillingAccount, invoice: InvoiceRecord, { payment, paymentMethod, idempotencyKey }: Charged, now: number) => ({
   id: payment.id,
@@ -41,9 +33,6 @@ const paymentRow = (account: BillingAccount, invoice: InvoiceRecord, { payment, 
   created_at: now,
 });
 
-/** The gateway's answer to one charge, with what it was asked under (see chargeInvoice). */
-export type Charged = { payment: GatewayPayment; paymentMethod: string; idempotencyKey: string; attempt: number };
-
 export type EngineDeps = {
   db: Db;
   clock: Clock;
@@ -53,27 +42,6 @@ export type EngineDeps = {
   /** Receipts and payment-failed notices are queued through it, in the transaction that records the payment. */
   notifier?: Notifier;
 };
-
-/** What {@link createInvoice} is asked to bill. */
-export type InvoiceInput = {
-  subscriptionId: number | null;
-  lines: DraftLine[];
-  coupon?: { terms: CouponTerms; code: string } | null;
-  taxPercent: number;
-  taxLabel: string;
-  billingReason: 'subscription_create' | 'subscription_cycle' | 'subscription_update' | 'manual';
-  collectionMethod?: 'charge_automatically' | 'send_invoice';
-  applyBalance?: boolean;
-  paymentIntentId?: string | null;
-  now: number;
-};
-
-/** An invoice worked out but not yet written; `total` < 0 or `applied` > 0 also move the credit balance. */
-export type InvoiceDraft = { row: Record<string, unknown> & { id: string }; lines: Record<string, unknown>[]; record: InvoiceRecord; total: number; applied: number };
-
-const invoiceNumber = (seq: number): string => `MH-${String(seq).padStart(6, '0')}`;
-
-export type DraftLine = { description: string; amount: number; quantity?: number; proration?: boolean; periodStart: number; periodEnd: number };
 
 /** A card payment waiting for the customer at the issuer's 3-D Secure page. */
 export type AuthenticationPayment = {
@@ -95,6 +63,7 @@ export type MerchantTx = {
 
 export const createEngine = (deps: EngineDeps) => {
   const { db, clock, gateway } = deps;
+  const { chargeInvoice, chargeInvoices } = createCharger(gateway);
 
   /** Queues the merchant's e-mail about `invoice` in `tx` (see invoice-mail.ts), in the owner's language. */
   const mailInvoice = (tx: Knex.Transaction, account: BillingAccount, kind: InvoiceMailKind, invoice: InvoiceRecord, at: number): Promise<void> =>
@@ -170,76 +139,6 @@ export const createEngine = (deps: EngineDeps) => {
   };
 
   /**
-   * An invoice as {@link createInvoice} writes it, worked out without a statement: totals (credit balance applied
-   * first), its row and its lines. Its number and seq are drawn when it is inserted ({@link insertInvoices}).
-   */
-  const draftInvoice = (account: BillingAccount, input: InvoiceInput): InvoiceDraft => {
-    const startingBalance = account.balance;
-    const totals = invoiceAmounts({ lines: input.lines, coupon: input.coupon?.terms ?? null, taxPercent: input.taxPercent, currency: account.currency, balance: startingBalance, applyBalance: input.applyBalance });
-    // Every charge starts as an invoice: no amount past the currency's ceiling is ever written or charged.
-    if (exceedsChargeCeiling(totals.total, account.currency)) throw new AppError('amount_too_large', { details: { currency: account.currency } });
-    const amountDue = totals.amountDue;
-    const id = newId('in');
-    const row = {
-      id,
-      number: id,
-      merchant_id: account.merchantId,
-      subscription_id: input.subscriptionId,
-      status: amountDue === 0 ? 'paid' : 'open',
-      currency: account.currency,
-      subtotal: totals.subtotal,
-      discount: totals.discount,
-      tax: totals.tax,
-      tax_percent: input.taxPercent,
-      tax_label: input.taxLabel,
-      rounding_amount: totals.rounding,
-      total: totals.total,
-      starting_balance: startingBalance,
-      applied_balance: totals.appliedBalance,
-      amount_due: amountDue,
-      amount_paid: 0,
-      collection_method: input.collectionMethod ?? 'charge_automatically',
-      billing_reason: input.billingReason,
-      coupon_code: input.coupon?.code ?? null,
-      period_start: Math.min(...input.lines.map((l) => l.periodStart)),
-      period_end: Math.max(...input.lines.map((l) => l.periodEnd)),
-      payment_intent_id: input.paymentIntentId ?? null,
-      created_at: input.now,
-      finalized_at: input.now,
-      paid_at: amountDue === 0 ? input.now : null,
-      attempt_count: 0,
-    };
-    const lines = input.lines.map((line) => ({
-      invoice_id: id,
-      description: line.description,
-      amount: line.amount,
-      quantity: line.quantity ?? 1,
-      proration: line.proration ?? false,
-      period_start: line.periodStart,
-      period_end: line.periodEnd,
-    }));
-    // What will be written, as a read would return it (no second read of the same row); seq and number follow.
-    return { row, lines, record: toInvoiceRecord({ ...row, seq: 0, voided_at: null }), total: totals.total, applied: totals.appliedBalance };
-  };
-
-  /**
-   * Inserts drafted invoices, numbered from their seq, and their lines: three statements however many there
-   * are (the renewal engine's batches). Fills in each draft's `record.seq` and `record.number`.
-   */
-  const insertInvoices = async (tx: Knex.Transaction, drafts: InvoiceDraft[]): Promise<void> => {
-    if (drafts.length === 0) return;
-    const inserted = (await tx('invoices').insert(drafts.map((d) => d.row)).returning(['id', 'seq'])) as { id: string; seq: number }[];
-    const seqs = new Map(inserted.map((r) => [String(r.id), Number(r.seq)]));
-    for (const draft of drafts) {
-      draft.record.seq = seqs.get(draft.row.id) as number;
-      draft.record.number = invoiceNumber(draft.record.seq);
-    }
-    if (drafts.length === 1) await tx('invoices').where({ id: drafts[0].row.id }).update({ number: drafts[0].record.number });
-    else await updateFromValues(tx, 'invoices', [['id', 'text'], ['number', 'text']], drafts.map((d) => [d.row.id, d.record.number]));
-    await tx('invoice_lines').insert(drafts.flatMap((d) => d.lines));
-  };
-
-  /**
    * Finalizes an invoice: numbered, credit balance applied first (a negative total becomes credit), open
    * when money is still due, paid when nothing is.
    */
@@ -267,64 +166,6 @@ export const createEngine = (deps: EngineDeps) => {
     | { ok: true; paymentId: string | null }
     | { ok: false; code: 'no_card' | 'declined'; message: string }
     | { ok: false; code: 'requires_action'; message: string; payment: AuthenticationPayment };
-
-  type ChargeOptions = { offSession: boolean; paymentMethod?: string | null; returnUrl?: string; idempotencyKey?: string };
-
-  /**
-   * Asks the gateway for what an open invoice still owes (no database write of ours: run it outside long
-   * transactions). The idempotency key is the caller's (a renewal's: {@link renewalChargeKey}) or derived from
-   * the invoice and the attempt number; a retry with the same key gets the first answer, never a second charge.
-   * Null when there is no card to charge.
-   */
-  /** What {@link chargeInvoice} asks the gateway; null when there is no card to charge. */
-  const chargeRequest = (account: BillingAccount, invoice: InvoiceRecord, options: ChargeOptions): { input: ChargeInput; paymentMethod: string; attempt: number } | null => {
-    const paymentMethod = options.paymentMethod ?? account.defaultPaymentMethod;
-    if (!paymentMethod || !account.gatewayCustomerId) return null;
-    const attempt = invoice.attemptCount + 1;
-    const idempotencyKey = options.idempotencyKey ?? chargeKeyOf(invoice, attempt);
-    const input: ChargeInput = {
-      customer: account.gatewayCustomerId,
-      paymentMethod,
-      amount: invoice.amountDue,
-      currency: invoice.currency,
-      idempotencyKey,
-      description: `Invoice ${invoice.number}`,
-      offSession: options.offSession,
-      returnUrl: options.offSession ? undefined : options.returnUrl,
-      metadata: { invoice: invoice.id, merchant_id: String(account.merchantId) },
-    };
-    return { input, paymentMethod, attempt };
-  };
-
-  const chargeInvoice = async (account: BillingAccount, invoice: InvoiceRecord, options: ChargeOptions, exec?: GatewayExec): Promise<Charged | null> => {
-    const request = chargeRequest(account, invoice, options);
-    if (!request) return null;
-    const payment = await chargeOnce(gateway, request.input, exec);
-    return { payment, paymentMethod: request.paymentMethod, idempotencyKey: request.input.idempotencyKey, attempt: request.attempt };
-  };
-
-  /**
-   * {@link chargeInvoice} for many invoices (a renewal batch's): asked of the gateway together when it takes
-   * them so ({@link PaymentGateway.chargeMany}), else one by one, each with its retries. Each answer is what
-   * chargeInvoice would have returned, or the error it would have thrown (the next run asks again, same key).
-   */
-  const chargeInvoices = async (items: { account: BillingAccount; invoice: InvoiceRecord; options: ChargeOptions }[], exec?: GatewayExec): Promise<(Charged | null | Error)[]> => {
-    const requests = items.map((item) => chargeRequest(item.account, item.invoice, item.options));
-    const asked = requests.filter((request) => request !== null);
-    // A call that failed as a whole (a cut connection) failed for each of its charges.
-    const payments = asked.length === 0 ? [] : await gateway.chargeMany?.(asked.map((request) => request.input), exec).catch((error: Error) => asked.map(() => error));
-    if (!payments) {
-      const answers: (Charged | null | Error)[] = [];
-      for (const item of items) answers.push(await chargeInvoice(item.account, item.invoice, item.options, exec).catch((error: Error) => error));
-      return answers;
-    }
-    let next = 0;
-    return requests.map((request) => {
-      if (!request) return null;
-      const payment = payments[next++];
-      return payment instanceof Error ? payment : { payment, paymentMethod: request.paymentMethod, idempotencyKey: request.input.idempotencyKey, attempt: request.attempt };
-    });
-  };
 
   /** Records the gateway's answer to {@link chargeInvoice}: the payment row, and the invoice paid or one attempt on. */
   const recordCharge = async (tx: Knex.Transaction, account: BillingAccount, invoice: InvoiceRecord, charged: Charged, options: { now: number; returnUrl?: string }): Promise<PayResult> => {
@@ -362,7 +203,7 @@ export const createEngine = (deps: EngineDeps) => {
     await tx('invoices')
       .whereIn('id', items.map(({ invoice }) => invoice.id))
       .update({ status: 'paid', amount_paid: tx.ref('amount_due'), paid_at: paidAt, attempt_count: attempts });
-    for (const { account, invoice, now } of items) await mailInvoice(tx, account, 'invoicePaid', invoice, now);
+    await queueInvoiceMails({ tx, notifier: deps.notifier, publicUrl: deps.publicUrl }, 'invoicePaid', items.map(({ account, invoice, now }) => ({ account, invoice, at: now })));
   };
 
   /** Charges what an open invoice still owes with the given card (or the default one) and records the answer. */

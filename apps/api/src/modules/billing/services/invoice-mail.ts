@@ -55,7 +55,32 @@ const queueForMerchant = async (ctx: MerchantMailContext, account: Account, buil
 };
 
 export const queueInvoiceMail = (ctx: MerchantMailContext, account: Account, kind: InvoiceMailKind, invoice: Pick<InvoiceRecord, 'id' | 'number' | 'amountDue' | 'currency'>, at: number): Promise<void> =>
-  queueForMerchant(ctx, account, (locale) => invoiceMail(ctx.publicUrl, kind, invoice, locale, at));
+  queueInvoiceMails(ctx, kind, [{ account, invoice, at }]);
+
+/**
+ * The same e-mail about many invoices at once (a renewal batch's receipts): the owners read in one statement and
+ * the messages written in one more, with the caller's transaction.
+ */
+export async function queueInvoiceMails(
+  ctx: MerchantMailContext,
+  kind: InvoiceMailKind,
+  items: readonly { account: Account; invoice: Pick<InvoiceRecord, 'id' | 'number' | 'amountDue' | 'currency'>; at: number }[],
+): Promise<void> {
+  if (!ctx.notifier || items.length === 0) return;
+  const owners = new Map<number, { email: string; locale: string }>();
+  const ids = [...new Set(items.map(({ account }) => account.ownerUserId))];
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = (await ctx.tx('users').whereIn('id', ids.slice(i, i + 500)).select('id', 'email', 'locale')) as { id: number; email: string; locale: string | null }[];
+    for (const row of rows) owners.set(Number(row.id), { email: String(row.email), locale: String(row.locale ?? 'en') });
+  }
+  const messages = items.flatMap(({ account, invoice, at }) => {
+    const owner = owners.get(account.ownerUserId);
+    const to = account.info?.email || owner?.email || '';
+    if (!to) return [];
+    return [{ ...invoiceMail(ctx.publicUrl, kind, invoice, owner?.locale ?? 'en', at), to }];
+  });
+  await ctx.notifier.queue(ctx.tx, messages);
+}
 
 /** What the billing engine tells a merchant about a plan, and the message kind each is kept under. */
 const PLAN_KINDS = { planEnding: 'plan_ending', planChangeScheduled: 'plan_change_scheduled' } as const;
