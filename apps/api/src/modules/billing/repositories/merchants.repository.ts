@@ -59,3 +59,14 @@ export const userContact = async (exec: Exec, userId: number): Promise<{ email: 
   const row = await exec('users').where({ id: userId }).first('email', 'name');
   return { email: String(row?.email ?? ''), name: String(row?.name ?? '') };
 };
+
+/** Owners' e-mail and language (the one they last used), by user id: who hears about a merchant's billing. */
+export const ownerContacts = async (exec: Exec, userIds: readonly number[]): Promise<Map<number, { email: string; locale: string }>> => {
+  const contacts = new Map<number, { email: string; locale: string }>();
+  const ids = [...new Set(userIds)];
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = (await exec('users').whereIn('id', ids.slice(i, i + 500)).select('id', 'email', 'locale')) as { id: number; email: string; locale: string | null }[];
+    for (const row of rows) contacts.set(Number(row.id), { email: String(row.email), locale: String(row.locale ?? 'en') });
+  }
+  return contacts;
+};

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { Exec } from '../../../db/rows';
 import { type InvoiceAttachment, mailDate, mailText, type Notifier, type OutgoingMessage, periodWord } from '../../notifications';
 import type { BillingAccount } from '../repositories/billing-accounts.repository';
+import { ownerContacts } from '../repositories/merchants.repository';
 import { findInvoice, type InvoiceRecord, toInvoice } from '../repositories/invoices.repository';
 import { invoicePdf } from './invoice-document';
 import { invoiceParty } from './invoice-documents.service';
@@ -24,9 +25,9 @@ const WITH_PDF: ReadonlySet<InvoiceMailKind> = new Set(['invoicePaid', 'invoiceO
  * in the owner's language (the language they last used).
  */
 export const invoiceRecipient = async (exec: Exec, account: Pick<BillingAccount, 'ownerUserId' | 'info'>): Promise<{ to: string; locale: string } | null> => {
-  const owner = await exec('users').where({ id: account.ownerUserId }).first('email', 'locale');
-  const to = account.info?.email || (owner ? String(owner.email) : '');
-  return to ? { to, locale: String(owner?.locale ?? 'en') } : null;
+  const owner = (await ownerContacts(exec, [account.ownerUserId])).get(account.ownerUserId);
+  const to = account.info?.email || owner?.email || '';
+  return to ? { to, locale: owner?.locale ?? 'en' } : null;
 };
 
 /**
@@ -67,12 +68,7 @@ export async function queueInvoiceMails(
   items: readonly { account: Account; invoice: Pick<InvoiceRecord, 'id' | 'number' | 'amountDue' | 'currency'>; at: number }[],
 ): Promise<void> {
   if (!ctx.notifier || items.length === 0) return;
-  const owners = new Map<number, { email: string; locale: string }>();
-  const ids = [...new Set(items.map(({ account }) => account.ownerUserId))];
-  for (let i = 0; i < ids.length; i += 500) {
-    const rows = (await ctx.tx('users').whereIn('id', ids.slice(i, i + 500)).select('id', 'email', 'locale')) as { id: number; email: string; locale: string | null }[];
-    for (const row of rows) owners.set(Number(row.id), { email: String(row.email), locale: String(row.locale ?? 'en') });
-  }
+  const owners = await ownerContacts(ctx.tx, items.map(({ account }) => account.ownerUserId));
   const messages = items.flatMap(({ account, invoice, at }) => {
     const owner = owners.get(account.ownerUserId);
     const to = account.info?.email || owner?.email || '';
