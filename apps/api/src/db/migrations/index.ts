@@ -18,6 +18,7 @@ import * as outboxAttachments from './800-outbox-attachments';
 import * as auditAttempts from './810-audit-attempts';
 import * as staffDirectoryViewIndexes from './811-staff-directory-view-indexes';
 import * as staffDirectoryShortSearch from './812-staff-directory-short-search';
+import * as billingReadRevisions from './900-billing-read-revisions';
 
 export type Migration = { name: string; up: (knex: Knex) => Promise<void>; down: (knex: Knex) => Promise<void> };
 
@@ -45,6 +46,7 @@ export const migrations: Migration[] = [
   { name: '810-audit-attempts', ...auditAttempts },
   { name: '811-staff-directory-view-indexes', ...staffDirectoryViewIndexes },
   { name: '812-staff-directory-short-search', ...staffDirectoryShortSearch },
+  { name: '900-billing-read-revisions', ...billingReadRevisions },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

@@ -81,7 +81,10 @@ export const billingRoutes = (deps: AppDeps): RouteTable => {
       auth: 'user',
       query: userIdQuerySchema,
       audit: 'billing.view',
-      handler: async (ctx) => overview.billingAll(await actor(ctx)),
+      // JSON text, mostly from memory (see billingAllJson): sent as it is, never parsed and serialized again.
+      handler: async (ctx) => {
+        ctx.res.type('json').send(await overview.billingAllJson(await actor(ctx)));
+      },
     }),
     route({
       method: 'get',

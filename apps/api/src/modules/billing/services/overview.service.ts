@@ -1,5 +1,6 @@
 import { channelLimit, isAddOnSectionVisible } from '@merchant-hub/billing-rules';
 import type { BillingResponse, Package, SelectedPackage } from '@merchant-hub/domain';
+import { LRUCache } from 'lru-cache';
 import { iso } from '../../../db/rows';
 import { AppError } from '../../../http/errors';
 import { rawRows } from '../../../db/knex';
@@ -10,20 +11,49 @@ import { storesAndStaff } from '../repositories/merchants.repository';
 import { cardsOf } from '../repositories/payment-methods.repository';
 import { type Actor, billingState } from './billing-state';
 
-/** The merchant's sandbox clock offset and the catalog's key (revision, package count). */
+/**
+ * The merchant's sandbox clock offset, the catalog's key (revision, package count) and the merchant's billing
+ * revision, which triggers raise on every write to what the answer shows (migration 900).
+ */
 const HEAD_SQL =
-  'select (select offset_seconds from sandbox_clocks where merchant_id = ?) as offset_seconds, (select revision from catalog_revision where id = 1) as revision, (select count(*) from packages) as packages';
+  'select (select offset_seconds from sandbox_clocks where merchant_id = ?) as offset_seconds, (select revision from catalog_revision where id = 1) as revision, (select count(*) from packages) as packages, (select revision from billing_revisions where merchant_id = ?) as billing_revision';
+
+/** Answers kept per instance: one per merchant (and staff view) recently read, about 9 kB each. */
+const CACHED_ANSWERS = 2_000;
+
+/** The answer without its last field, `now`, which changes every second: JSON text ending before its `}`. */
+type CachedAnswer = { key: string; head: string };
 
 /** `GET users/billing/all`: the plan, the catalog to change to, cards, credit, and what the page may offer. */
 export const createOverviewService = (engine: Engine) => {
   const { db } = engine.deps;
 
-  const billingAll = async (actor: Actor): Promise<BillingResponse & Record<string, unknown>> => {
-    // One statement for the merchant's clock and the catalog's key; the catalog itself comes from memory
-    // unless it changed (a price change is seen at once, on every instance: the key is read per request).
-    const [head] = await rawRows<{ offset_seconds: unknown; revision: unknown; packages: unknown }>(db, HEAD_SQL, [actor.merchantId]);
+  const answers = new LRUCache<string, CachedAnswer>({ max: CACHED_ANSWERS });
+
+  /**
+   * The answer as JSON text. While the merchant's billing revision and the catalog's key are those it was made
+   * under, it comes from memory with only `now` written anew: one statement instead of seven, no serializing.
+   * Every instance reads the revision per request, so a change made through any instance is seen at once.
+   */
+  const billingAllJson = async (actor: Actor): Promise<string> => {
+    const [head] = await rawRows<{ offset_seconds: unknown; revision: unknown; packages: unknown; billing_revision: unknown }>(db, HEAD_SQL, [actor.merchantId, actor.merchantId]);
     const now = Math.floor(engine.deps.clock.now().getTime() / 1000) + Number(head?.offset_seconds ?? 0);
-    const catalog = await catalogAt(db, `${String(head?.revision)}:${String(head?.packages)}`);
+    const catalogKey = `${String(head?.revision)}:${String(head?.packages)}`;
+    const key = `${catalogKey}:${String(head?.billing_revision ?? 0)}`;
+    const slot = `${actor.merchantId}:${actor.isStaff}`;
+    let cached = answers.get(slot);
+    if (cached?.key !== key) {
+      cached = { key, head: JSON.stringify(await billingAll(actor, now, catalogKey)).slice(0, -1) };
+      answers.set(slot, cached);
+    }
+    return `${cached.head},"now":${JSON.stringify(iso(now))}}`;
+  };
+
+  /** Everything but `now` (see billingAllJson); `now` is the merchant's clock, for an account made on first use. */
+  const billingAll = async (actor: Actor, now: number, catalogKey: string): Promise<BillingResponse & Record<string, unknown>> => {
+    // The catalog comes from memory unless it changed (a price change is seen at once, on every instance: the
+    // key is read per request).
+    const catalog = await catalogAt(db, catalogKey);
     const account = (await billingAccountOf(db, actor.merchantId, now)) as BillingAccount;
     const { domain, current, currentRecord, addOn } = await billingState(db, actor.merchantId, catalog.byId);
     const plans = catalog.plans(account.market, actor.isStaff);
@@ -70,11 +100,10 @@ export const createOverviewService = (engine: Engine) => {
       creditBalance: Math.max(0, -account.balance),
       balance: account.balance,
       currency: account.currency,
-      now: iso(now),
     };
   };
 
-  return { billingAll };
+  return { billingAllJson };
 };
 
 export type OverviewService = ReturnType<typeof createOverviewService>;
