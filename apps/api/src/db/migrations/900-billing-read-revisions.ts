@@ -28,6 +28,11 @@ const MERCHANT_TABLES: { table: string; events: ('insert' | 'update' | 'delete')
 const SHARED_TABLES = ['packages', 'promotion_codes', 'coupons', 'countries'];
 
 const BUMP = 'on conflict (merchant_id) do update set revision = billing_revisions.revision + 1';
+/**
+ * PostgreSQL: once per transaction is enough (its writes become visible together, with the new number), so a
+ * row this transaction already raised (its xmin) is left alone: a renewal's several statements write one row version.
+ */
+const BUMP_PG = `${BUMP} where billing_revisions.xmin <> pg_current_xact_id()::xid`;
 const BUMP_CATALOG = 'update catalog_revision set revision = revision + 1 where id = 1';
 
 type Trigger = { name: string; table: string; sqlite: string; pg?: { fn: string; timing: string } };
@@ -42,7 +47,7 @@ const triggers = (): Trigger[] => {
         table,
         sqlite: `after ${event} on ${table} begin ${rows.map((row) => `insert into billing_revisions (merchant_id, revision) values (${row}.merchant_id, 1) ${BUMP};`).join(' ')} end`,
         pg: {
-          fn: `insert into billing_revisions (merchant_id, revision) select distinct merchant_id, 1 from (${rows.map((row) => `select merchant_id from ${row}_rows`).join(' union all ')}) changed where merchant_id is not null order by 1 ${BUMP}`,
+          fn: `insert into billing_revisions (merchant_id, revision) select distinct merchant_id, 1 from (${rows.map((row) => `select merchant_id from ${row}_rows`).join(' union all ')}) changed where merchant_id is not null order by 1 ${BUMP_PG}`,
           timing: `after ${event} on ${table} referencing ${rows.map((row) => `${row} table as ${row}_rows`).join(' ')} for each statement`,
         },
       });
@@ -56,7 +61,7 @@ const triggers = (): Trigger[] => {
       table: 'store_users',
       sqlite: `after ${event} on store_users begin insert into billing_revisions (merchant_id, revision) select merchant_id, 1 from stores where id = ${row}.store_id ${BUMP}; end`,
       pg: {
-        fn: `insert into billing_revisions (merchant_id, revision) select distinct s.merchant_id, 1 from ${row}_rows c join stores s on s.id = c.store_id order by 1 ${BUMP}`,
+        fn: `insert into billing_revisions (merchant_id, revision) select distinct s.merchant_id, 1 from ${row}_rows c join stores s on s.id = c.store_id order by 1 ${BUMP_PG}`,
         timing: `after ${event} on store_users referencing ${row} table as ${row}_rows for each statement`,
       },
     });
@@ -66,7 +71,7 @@ const triggers = (): Trigger[] => {
     name: 'billing_rev_merchants_update',
     table: 'merchants',
     sqlite: `after update of owner_user_id, currency_code, country_id on merchants begin insert into billing_revisions (merchant_id, revision) values (new.id, 1) ${BUMP}; end`,
-    pg: { fn: `insert into billing_revisions (merchant_id, revision) values (new.id, 1) ${BUMP}`, timing: 'after update of owner_user_id, currency_code, country_id on merchants for each row' },
+    pg: { fn: `insert into billing_revisions (merchant_id, revision) values (new.id, 1) ${BUMP_PG}`, timing: 'after update of owner_user_id, currency_code, country_id on merchants for each row' },
   });
   for (const table of SHARED_TABLES) {
     list.push({
