@@ -4,7 +4,8 @@
 // level info, a freshly seeded database); a bare Express 5 hello-world runs in another; the load comes from
 // autocannon's CLI in a third (10 connections), so the load generator never shares the server's event loop.
 // Prints req/s, p50, p99 and the server's CPU time per request (from /proc) for GET /api/health,
-// GET /api/users/billing/all (Bearer token of the skip-otp demo merchant) and the hello-world, and the ratios, all from the same run. With --rounds R the three are
+// GET /api/users/billing/all (Bearer token of the skip-otp demo merchant), the hello-world, and the hello-world
+// sending a body of billing/all's size (what the bytes alone cost), and the ratios, all from the same run. With --rounds R the four are
 // measured R times, interleaved, and each figure is the median round. --perf adds `perf stat -e
 // instructions:u` on the server's PID (user-space instructions per request); --cpu-prof DIR writes the API's
 // V8 CPU profile there when it stops; --root DIR runs DIR/dist/apps/api/main.js (another checkout's build, for a
@@ -82,10 +83,12 @@ const api = await startApi({
 const hello = await startHelloWorld();
 try {
   const token = await signInDemoMerchant(api.url);
+  const billingBytes = (await (await fetch(`${api.url}/api/users/billing/all`, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer()).byteLength;
   const targets = [
     { title: 'GET /api/health', url: `${api.url}/api/health`, headers: {}, pid: api.pid },
     { title: 'GET /api/users/billing/all', url: `${api.url}/api/users/billing/all`, headers: { authorization: `Bearer ${token}` }, pid: api.pid },
     { title: 'hello-world (bare Express 5)', url: `${hello.url}/`, headers: {}, pid: hello.pid },
+    { title: `hello-world, ${(billingBytes / 1024).toFixed(1)} kB body`, url: `${hello.url}/body?bytes=${billingBytes}`, headers: {}, pid: hello.pid },
   ];
   for (const target of targets) await autocannon(target.url, 2, target.headers); // warm-up (JIT, caches)
   const results = targets.map(() => []);
@@ -112,9 +115,11 @@ try {
     const instr = r.perRequest ? `   ${(r.perRequest / 1000).toFixed(0)}k instructions:u/req` : '';
     console.log(`${r.title.padEnd(30)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${r.p50} ms   p99 ${r.p99} ms   ${r.cpuUs.toFixed(0)} µs CPU/req${instr}`);
   }
-  const [health, billing, bare] = rows;
+  const [health, billing, bare, bareBody] = rows;
   console.log(`billing/all ÷ health throughput: ${(billing.rps / health.rps).toFixed(3)}   (by CPU per request: ${(health.cpuUs / billing.cpuUs).toFixed(3)})`);
   console.log(`health ÷ hello-world throughput: ${(health.rps / bare.rps).toFixed(3)}   (by CPU per request: ${(bare.cpuUs / health.cpuUs).toFixed(3)})`);
+  // The floor under billing/all: bare Express sending a body of its size, nothing else (no session, no query).
+  console.log(`hello-world with billing/all's body ÷ health throughput: ${(bareBody.rps / health.rps).toFixed(3)}   (by CPU per request: ${(health.cpuUs / bareBody.cpuUs).toFixed(3)})`);
   if (perf && rows.some((r) => r.perRequest === null)) console.log('perf: instructions:u not counted on this machine (no PMU access)');
 } finally {
   await hello.stop();
