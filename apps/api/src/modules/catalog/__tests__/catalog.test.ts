@@ -93,7 +93,8 @@ describe.each(testDatabases)('staff catalog API (%s)', (kind) => {
     expect(res.status).toBe(200);
     expect(res.body.data.price).toBe(24900);
     expect(heard).toEqual([growth.id]);
-    expect(await catalogRevision(ctx.db)).toBe(revision + 1);
+    // The change moved the revision on (the packages trigger of migration 900 moves it too: by how much is no promise).
+    expect(await catalogRevision(ctx.db)).toBeGreaterThan(revision);
     const [entry] = await auditOf('catalog.plan.update');
     expect(JSON.parse(entry.before_summary).price).toBe(19900);
     expect(JSON.parse(entry.after_summary).price).toBe(24900);
