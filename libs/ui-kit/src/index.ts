@@ -21,7 +21,7 @@ export { resolveInitialLocale, LOCALE_STORAGE_KEY } from './locale';
 export type { LocaleSources } from './locale';
 export { createAppI18n, loadAppI18n } from './i18n-setup';
 export type { CreateAppI18nOptions, LoadAppI18nOptions } from './i18n-setup';
-export { NotFoundPage, RouteError, RouteLoader } from './route-states';
+export { NotFoundPage, RouteError, RouteErrorBoundary, RouteLoader } from './route-states';
 export { usePageTitle } from './page-title';
 export { isStaleChunkError, reloadOnceForStaleChunk } from './stale-chunk';
 export type { ReloadEnvironment } from './stale-chunk';
