@@ -1,6 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { mountApp } from '@merchant-hub/app-root';
+import { ERROR_NAMESPACES } from '@merchant-hub/ui-kit';
 import { BrowserRouter } from 'react-router';
 import { resolveBasename } from './app/basename';
 import { CheckoutRoutes } from './app/routes';
@@ -13,6 +14,8 @@ mountApp({
   ),
   // Sign-in lives in the back office on the same origin, outside this app's router.
   signInUrl: '/signin',
-  // What the checkout's screens and the API's error keys use: the other namespaces are never downloaded.
-  namespaces: ['billing', 'checkout', 'common', 'errors', 'validation'],
+  // What the checkout's screens use: the other namespaces are never downloaded. The texts of failures (the
+  // API's error keys, the forms' messages) come just after the first render.
+  namespaces: ['billing', 'checkout', 'common'],
+  later: ERROR_NAMESPACES,
 });

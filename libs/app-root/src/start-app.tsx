@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { createHttpClient, createQueryClient, errorMessageKeys } from '@merchant-hub/api-client';
-import { loadAppI18n } from '@merchant-hub/ui-kit';
+import { loadAppI18n, textsOfFailures } from '@merchant-hub/ui-kit';
 import type { i18n as I18nInstance } from 'i18next';
 import { StrictMode } from 'react';
 import type { ReactNode } from 'react';
@@ -20,6 +20,8 @@ export type MountAppOptions = {
    * what it uses, in `useTranslation` or here.
    */
   namespaces?: readonly string[];
+  /** Of those, the ones loaded just after the first render (`ERROR_NAMESPACES`; see `loadAppI18n`). */
+  later?: readonly string[];
 };
 
 export type StartAppOptions = MountAppOptions & {
@@ -44,19 +46,21 @@ const rootElement = (container: HTMLElement | null): HTMLElement => {
  * texts are downloaded (and English, the fallback); the app renders once they are in (`ready`).
  * @throws {Error} when there is no element to render into.
  */
-export const mountApp = ({ app, signInUrl, container = document.getElementById('root'), namespaces }: MountRoutedAppOptions) => {
+export const mountApp = ({ app, signInUrl, container = document.getElementById('root'), namespaces, later }: MountRoutedAppOptions) => {
   const root = rootElement(container);
   let i18n: I18nInstance | undefined;
   const queryClient = createQueryClient({
-    // Nothing queries before the first render, which waits for the texts.
+    // Nothing queries before the first render, which waits for the texts; a failed call reports once the
+    // texts of failures are in (the HTTP client's `beforeFailing`).
     onError: (error) => notifications.show({ color: 'red', message: i18n?.t(errorMessageKeys(error)) ?? '' }),
     onUnauthorized: () => window.location.assign(signInUrl),
   });
-  const ready = loadAppI18n({ namespaces }).then((loaded) => {
+  const ready = loadAppI18n({ namespaces, later }).then((loaded) => {
     i18n = loaded;
+    const httpClient = createHttpClient({ beforeFailing: () => textsOfFailures(loaded) });
     createRoot(root).render(
       <StrictMode>
-        <AppShell i18n={loaded} httpClient={createHttpClient()} queryClient={queryClient}>
+        <AppShell i18n={loaded} httpClient={httpClient} queryClient={queryClient}>
           {app}
         </AppShell>
       </StrictMode>,

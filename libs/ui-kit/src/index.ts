@@ -19,7 +19,7 @@ export { LanguagePicker } from './language-picker';
 export type { LanguagePickerProps } from './language-picker';
 export { resolveInitialLocale, LOCALE_STORAGE_KEY } from './locale';
 export type { LocaleSources } from './locale';
-export { createAppI18n, loadAppI18n } from './i18n-setup';
+export { ERROR_NAMESPACES, createAppI18n, loadAppI18n, textsOfFailures } from './i18n-setup';
 export type { CreateAppI18nOptions, LoadAppI18nOptions } from './i18n-setup';
 export { NotFoundPage, RouteError, RouteErrorBoundary, RouteLoader } from './route-states';
 export { usePageTitle } from './page-title';

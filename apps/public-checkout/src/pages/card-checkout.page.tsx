@@ -59,7 +59,7 @@ const CardEntry = ({ config, failed, cardRef, labels, disabled, onChange }: Card
 
 /** `/subscribe-payment/:packageId` (`?type=fpx` for FPX): card or bank checkout, then signed in (spec §2, §4, §5). */
 export const CardCheckoutPage = () => {
-  const { t, i18n } = useTranslation(['checkout', 'errors', 'validation', 'billing']);
+  const { t, i18n } = useTranslation(['checkout', 'billing']);
   const packageId = Number(useParams().packageId);
   const [search] = useSearchParams();
   const isFpx = search.get('type') === 'fpx';
