@@ -16,6 +16,6 @@ mountApp({
   signInUrl: '/signin',
   // What the checkout's screens use: the other namespaces are never downloaded. The texts of failures (the
   // API's error keys, the forms' messages) come just after the first render.
-  namespaces: ['billing', 'checkout', 'common'],
+  namespaces: ['checkout', 'common'],
   later: ERROR_NAMESPACES,
 });
