@@ -36,7 +36,8 @@ const testConfig = ({ projectRoot, setupFiles = [jsdomSetup] }: TestOptions) => 
  */
 const MANTINE_FIRST_RENDER = new RegExp(
   [
-    String.raw`node_modules[\/]@mantine[\/]core[\/]esm[\/](?:core|utils)[\/]`,
+    // Of `utils`, only what Checkbox draws with: the floating helpers (Popover, Tooltip, Menu) stay with them.
+    String.raw`node_modules[\/]@mantine[\/]core[\/]esm[\/](?:core|utils[\/]InlineInput)[\/]`,
     String.raw`node_modules[\/]@mantine[\/]core[\/]esm[\/]components[\/](?:ActionIcon|Alert|Anchor|Box|Button|Card|Center|Checkbox|CheckIcon|CloseButton|Group|InlineInput|Input|InputBase|Loader|NativeSelect|Paper|PasswordInput|Stack|Text|TextInput|Title|Transition|UnstyledButton|VisuallyHidden)[\/]`,
     String.raw`node_modules[\/]@mantine[\/]core[\/]esm[\/]components[\/]Combobox[\/]ComboboxChevron[\/]`,
   ].join('|'),

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { createHttpClient, createQueryClient, errorMessageKeys } from '@merchant-hub/api-client';
 import { AppRoot } from '@merchant-hub/app-root';
 import { loadAllNamespaces } from '@merchant-hub/i18n';
-import { loadAppI18n, reloadOnceForStaleChunk } from '@merchant-hub/ui-kit';
+import { ERROR_NAMESPACES, loadAppI18n, reloadOnceForStaleChunk, textsOfFailures } from '@merchant-hub/ui-kit';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
@@ -18,8 +18,10 @@ const session = createSessionStore();
 // off the bundler's merging of common chunks, and the sign-in page would load dozens of tiny files. Signed
 // out, the only pages are the guest pages (sign-in, sign-up, passwords, terms): their namespaces come first,
 // the signed-in area loads the rest before it renders (`allTexts`).
-const texts = loadAppI18n({ namespaces: session.active() ? undefined : GUEST_NAMESPACES });
-const httpClient = createHttpClient();
+const texts = loadAppI18n({ namespaces: session.active() ? undefined : GUEST_NAMESPACES, later: ERROR_NAMESPACES });
+// A failed call reports once the texts that describe it are in (signed out, they come after the first render).
+const failureTexts = () => texts.then(textsOfFailures);
+const httpClient = createHttpClient({ beforeFailing: failureTexts });
 // The router is created after the query client, whose 401 handler needs it; the handler runs later.
 let navigateToSignIn: () => void = () => undefined;
 const queryClient = createQueryClient({

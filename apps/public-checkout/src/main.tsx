@@ -1,14 +1,21 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { startApp } from '@merchant-hub/app-root';
+import { mountApp } from '@merchant-hub/app-root';
+import { ERROR_NAMESPACES } from '@merchant-hub/ui-kit';
+import { BrowserRouter } from 'react-router';
 import { resolveBasename } from './app/basename';
-import { routes } from './app/routes';
+import { CheckoutRoutes } from './app/routes';
 
-startApp({
-  routes,
-  basename: resolveBasename(window.location.pathname, import.meta.env.BASE_URL),
+mountApp({
+  app: (
+    <BrowserRouter basename={resolveBasename(window.location.pathname, import.meta.env.BASE_URL)}>
+      <CheckoutRoutes />
+    </BrowserRouter>
+  ),
   // Sign-in lives in the back office on the same origin, outside this app's router.
   signInUrl: '/signin',
-  // What the checkout's screens and the API's error keys use: the other namespaces are never downloaded.
-  namespaces: ['billing', 'checkout', 'common', 'errors', 'validation'],
+  // What the checkout's screens use: the other namespaces are never downloaded. The texts of failures (the
+  // API's error keys, the forms' messages) come just after the first render.
+  namespaces: ['checkout', 'common'],
+  later: ERROR_NAMESPACES,
 });

@@ -52,6 +52,12 @@ export type HttpClientOptions = {
    * did not foresee should not take a working page down.
    */
   parseResponses?: boolean;
+  /**
+   * A failed call rejects once this settles. The apps pass the loading of the texts that describe failures
+   * (the `errors` and `validation` namespaces arrive just after the first render), so a message made from
+   * the error right away, e.g. by a mutation's `onError`, is never an untranslated key.
+   */
+  beforeFailing?: () => Promise<unknown>;
 };
 
 /** The API refuses state-changing cookie requests without it: a cross-site form cannot set custom headers. */
@@ -99,8 +105,9 @@ export const createHttpClient = ({
   getToken,
   fetch: fetchImpl = (input, init) => globalThis.fetch(input, init),
   parseResponses = import.meta.env?.DEV ?? true,
+  beforeFailing,
 }: HttpClientOptions = {}): HttpClient => {
-  const request = async <T>(method: HttpMethod, path: string, options: RequestOptions<T> = {}): Promise<T> => {
+  const send = async <T>(method: HttpMethod, path: string, options: RequestOptions<T> = {}): Promise<T> => {
     const headers: Record<string, string> = { Accept: 'application/json', [CSRF_HEADER]: CSRF_HEADER_VALUE };
     const token = getToken?.();
     if (token) headers.Authorization = `Bearer ${token}`;
@@ -156,6 +163,12 @@ export const createHttpClient = ({
       options.signal?.removeEventListener('abort', forwardAbort);
     }
   };
+
+  const request = <T>(method: HttpMethod, path: string, options: RequestOptions<T> = {}): Promise<T> =>
+    send(method, path, options).catch(async (error: unknown) => {
+      if (beforeFailing && !options.signal?.aborted) await beforeFailing().catch(() => undefined);
+      throw error;
+    });
 
   return {
     request,

@@ -4,26 +4,35 @@ import { AppProviders } from '@merchant-hub/ui-kit';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { i18n as I18nInstance } from 'i18next';
+import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import type { DataRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 
-export type AppRootProps = {
+export type AppShellProps = {
   i18n: I18nInstance;
   httpClient: HttpClient;
   queryClient: QueryClient;
-  router: DataRouter;
+  /** The app's router: a data router's `RouterProvider`, or `<BrowserRouter>` and its `<Routes>`. */
+  children: ReactNode;
 };
 
-/** Everything the screens rely on, outermost first; tests mount it with a memory router and a fake fetch. */
-export const AppRoot = ({ i18n, httpClient, queryClient, router }: AppRootProps) => (
+/** Everything the screens rely on but the router, outermost first. */
+export const AppShell = ({ i18n, httpClient, queryClient, children }: AppShellProps) => (
   <I18nextProvider i18n={i18n}>
     <AppProviders>
       <HttpClientProvider client={httpClient}>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </HttpClientProvider>
     </AppProviders>
   </I18nextProvider>
+);
+
+export type AppRootProps = Omit<AppShellProps, 'children'> & { router: DataRouter };
+
+/** An app on a data router; tests mount it with a memory router and a fake fetch. */
+export const AppRoot = ({ router, ...shell }: AppRootProps) => (
+  <AppShell {...shell}>
+    <RouterProvider router={router} />
+  </AppShell>
 );

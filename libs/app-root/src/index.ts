@@ -1,4 +1,4 @@
-export { AppRoot } from './app-root';
-export type { AppRootProps } from './app-root';
-export { startApp } from './start-app';
-export type { StartAppOptions } from './start-app';
+export { AppRoot, AppShell } from './app-root';
+export type { AppRootProps, AppShellProps } from './app-root';
+export { mountApp, startApp } from './start-app';
+export type { MountAppOptions, MountRoutedAppOptions, StartAppOptions } from './start-app';

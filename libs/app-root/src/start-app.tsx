@@ -1,17 +1,16 @@
 import { notifications } from '@mantine/notifications';
 import { createHttpClient, createQueryClient, errorMessageKeys } from '@merchant-hub/api-client';
-import { loadAppI18n } from '@merchant-hub/ui-kit';
+import { loadAppI18n, textsOfFailures } from '@merchant-hub/ui-kit';
 import type { i18n as I18nInstance } from 'i18next';
 import { StrictMode } from 'react';
+import type { ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
-import { AppRoot } from './app-root';
+import { RouterProvider } from 'react-router/dom';
+import { AppShell } from './app-root';
 
-export type StartAppOptions = {
-  routes: RouteObject[];
-  /** The path the app is served under (`import.meta.env.BASE_URL`, or what the app resolves from it). */
-  basename: string;
+export type MountAppOptions = {
   /** Where a 401 sends the browser: sign-in lives in the back office on the same origin, outside this router. */
   signInUrl: string;
   /** Defaults to index.html's `#root`. */
@@ -21,32 +20,63 @@ export type StartAppOptions = {
    * what it uses, in `useTranslation` or here.
    */
   namespaces?: readonly string[];
+  /** Of those, the ones loaded just after the first render (`ERROR_NAMESPACES`; see `loadAppI18n`). */
+  later?: readonly string[];
+};
+
+export type StartAppOptions = MountAppOptions & {
+  routes: RouteObject[];
+  /** The path the app is served under (`import.meta.env.BASE_URL`, or what the app resolves from it). */
+  basename: string;
+};
+
+export type MountRoutedAppOptions = MountAppOptions & {
+  /** The app's router and routes (`<BrowserRouter>`), drawn inside the providers. */
+  app: ReactNode;
+};
+
+const rootElement = (container: HTMLElement | null): HTMLElement => {
+  if (!container) throw new Error('index.html has no #root element');
+  return container;
 };
 
 /**
- * Boots a browser app that signs in elsewhere (public checkout, staff console): i18n, the router, the query
- * client (errors as translated notifications, 401 to sign-in), the HTTP client, rendered into `#root`.
- * Only the shown language's texts are downloaded (and English, the fallback); the app renders once they are
- * in (`ready`).
+ * Boots a browser app that signs in elsewhere: i18n, the query client (errors as translated notifications,
+ * 401 to sign-in), the HTTP client, and `app` (its router) rendered into `#root`. Only the shown language's
+ * texts are downloaded (and English, the fallback); the app renders once they are in (`ready`).
  * @throws {Error} when there is no element to render into.
  */
-export const startApp = ({ routes, basename, signInUrl, container = document.getElementById('root'), namespaces }: StartAppOptions) => {
-  if (!container) throw new Error('index.html has no #root element');
-  const router = createBrowserRouter(routes, { basename });
+export const mountApp = ({ app, signInUrl, container = document.getElementById('root'), namespaces, later }: MountRoutedAppOptions) => {
+  const root = rootElement(container);
   let i18n: I18nInstance | undefined;
   const queryClient = createQueryClient({
-    // Nothing queries before the first render, which waits for the texts.
+    // Nothing queries before the first render, which waits for the texts; a failed call reports once the
+    // texts of failures are in (the HTTP client's `beforeFailing`).
     onError: (error) => notifications.show({ color: 'red', message: i18n?.t(errorMessageKeys(error)) ?? '' }),
     onUnauthorized: () => window.location.assign(signInUrl),
   });
-  const ready = loadAppI18n({ namespaces }).then((loaded) => {
+  const ready = loadAppI18n({ namespaces, later }).then((loaded) => {
     i18n = loaded;
-    createRoot(container).render(
+    const httpClient = createHttpClient({ beforeFailing: () => textsOfFailures(loaded) });
+    createRoot(root).render(
       <StrictMode>
-        <AppRoot i18n={loaded} httpClient={createHttpClient()} queryClient={queryClient} router={router} />
+        <AppShell i18n={loaded} httpClient={httpClient} queryClient={queryClient}>
+          {app}
+        </AppShell>
       </StrictMode>,
     );
     return loaded;
   });
-  return { router, queryClient, ready };
+  return { queryClient, ready };
+};
+
+/**
+ * `mountApp` on a data router made of `routes` (the staff console: loaders gate its screens). An app whose
+ * routes need no loaders mounts a `<BrowserRouter>` with `mountApp`: the data router is 15 kB gzip more.
+ * @throws {Error} when there is no element to render into.
+ */
+export const startApp = ({ routes, basename, container = document.getElementById('root'), ...options }: StartAppOptions) => {
+  const root = rootElement(container);
+  const router = createBrowserRouter(routes, { basename });
+  return { router, ...mountApp({ ...options, container: root, app: <RouterProvider router={router} /> }) };
 };

@@ -13,7 +13,26 @@ export type CreateAppI18nOptions = {
 export type LoadAppI18nOptions = CreateAppI18nOptions & {
   /** The namespaces the first page needs (default: all); see `loadI18n`. */
   namespaces?: readonly string[];
+  /**
+   * Namespaces the first page shows only once something happens (`ERROR_NAMESPACES`): they start
+   * downloading as soon as `namespaces` are in, without holding the first render back. A component that
+   * shows one of their texts draws again when it arrives (react-i18next re-renders on i18next's `loaded`);
+   * a text made from an error waits for them (`textsOfFailures`).
+   */
+  later?: readonly string[];
 };
+
+/**
+ * The texts of failures: the API's error keys and the forms' messages. A first page draws without them and
+ * loads them right after (`LoadAppI18nOptions.later`).
+ */
+export const ERROR_NAMESPACES: readonly string[] = ['errors', 'validation'];
+
+/**
+ * Resolves once the texts of failures are in (at once when they are): the apps' HTTP client waits for it
+ * before it reports a failed call (`beforeFailing`), and so does a message made from an error.
+ */
+export const textsOfFailures = (i18n: I18nInstance): Promise<void> => i18n.loadNamespaces([...ERROR_NAMESPACES]);
 
 /**
  * The i18next instance an app renders with: language from the link or the stored preference, bound to
@@ -38,9 +57,14 @@ export const loadAppI18n = async ({
   storage = window.localStorage,
   root = document.documentElement,
   namespaces,
+  later = [],
 }: LoadAppI18nOptions = {}): Promise<I18nInstance> => {
   const lng = resolveInitialLocale({ search, stored: readSafely(storage) });
-  return bindToDocument(await loadI18n({ lng, plugins: [initReactI18next], namespaces }), storage, root, search);
+  const i18n = await loadI18n({ lng, plugins: [initReactI18next], namespaces });
+  // Namespaces that arrive after the first render must redraw the components that show them.
+  i18n.options.react = { ...i18n.options.react, bindI18n: 'languageChanged loaded' };
+  if (later.length > 0) void i18n.loadNamespaces([...later]).catch(() => undefined);
+  return bindToDocument(i18n, storage, root, search);
 };
 
 const bindToDocument = (i18n: I18nInstance, storage: Pick<Storage, 'setItem'>, root: HTMLElement, search: string): I18nInstance => {

@@ -1,7 +1,8 @@
 import { Button, Container } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { Component, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
+import { Link, isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
 import { ErrorState } from './error-state';
 import { PageLoader } from './page-loader';
 import { usePageTitle } from './page-title';
@@ -33,9 +34,8 @@ export const NotFoundPage = () => {
   );
 };
 
-/** Error element of the routes: a 404 reads as not found, a stale chunk reloads, anything else offers a retry. */
-export const RouteError = () => {
-  const error = useRouteError();
+/** What a route that failed shows: a 404 reads as not found, a stale chunk reloads, anything else offers a retry. */
+const RouteErrorView = ({ error }: { error: unknown }) => {
   const { t } = useTranslation(['common', 'errors']);
   const staleChunk = isStaleChunkError(error);
   const [reloadRefused, setReloadRefused] = useState(false);
@@ -54,4 +54,36 @@ export const RouteError = () => {
       />
     </Container>
   );
+};
+
+/** Error element of a data router's routes. */
+export const RouteError = () => <RouteErrorView error={useRouteError()} />;
+
+type BoundaryProps = { resetKey: string; children: ReactNode };
+type BoundaryState = { error: unknown; resetKey: string };
+
+class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { error: null, resetKey: this.props.resetKey };
+
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    return { error: error ?? new Error('Unknown error') };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    // Another page was opened: try drawing again, as a data router does.
+    return props.resetKey === state.resetKey ? null : { error: null, resetKey: props.resetKey };
+  }
+
+  override render() {
+    return this.state.error ? <RouteErrorView error={this.state.error} /> : this.props.children;
+  }
+}
+
+/**
+ * `RouteError` for a `<BrowserRouter>` app: what its routes (or their lazy chunks) throw while drawing is shown
+ * as the data router's error element shows it, until another page is opened.
+ */
+export const RouteErrorBoundary = ({ children }: { children: ReactNode }) => {
+  const { pathname, search } = useLocation();
+  return <ErrorBoundary resetKey={pathname + search}>{children}</ErrorBoundary>;
 };

@@ -22,10 +22,11 @@ export type RouteDeps = {
 
 /**
  * The namespaces of the pages a signed-out visitor can reach (sign-in, sign-up, passwords, the merchant
- * wizard, terms; the status pages name `shell` in `useTranslation`) and of the API's error keys: a signed-out
- * first visit downloads only these.
+ * wizard, terms; the status pages name `shell` in `useTranslation`): a signed-out first visit downloads only
+ * these before it renders, and the texts of failures (`ERROR_NAMESPACES`: the API's error keys, the forms'
+ * messages) just after.
  */
-export const GUEST_NAMESPACES = ['auth', 'common', 'errors', 'validation'];
+export const GUEST_NAMESPACES = ['auth', 'common'];
 
 /** Where staff work: the staff console is another app, so reaching it is a full page load. */
 export const STAFF_CONSOLE_PATH = '/staff/';

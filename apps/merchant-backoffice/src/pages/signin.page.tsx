@@ -41,7 +41,9 @@ const storedLocale = (): string | null => {
 
 /** Sign-in (spec §2 Session screens, §4 Sign-in): credentials and terms, then the one-time code unless skipped. */
 export const SignInPage = () => {
-  const { t, i18n } = useTranslation(['auth', 'errors', 'validation', 'common']);
+  // The texts of failures (`errors:`, `validation:`) arrive just after the first render; a failed call waits
+  // for them (the HTTP client's `beforeFailing`), and what shows them draws again when they land.
+  const { t, i18n } = useTranslation(['auth', 'common']);
   usePageTitle(t('auth:signIn.title'));
   const navigate = useNavigate();
   const [params] = useSearchParams();

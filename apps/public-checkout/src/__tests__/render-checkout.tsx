@@ -2,10 +2,10 @@ import { createHttpClient, createQueryClient } from '@merchant-hub/api-client';
 import { createAppI18n } from '@merchant-hub/ui-kit';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
-import { AppRoot } from '@merchant-hub/app-root';
-import { routes as appRoutes } from '../app/routes';
+import { AppShell } from '@merchant-hub/app-root';
+import { CheckoutRoutes } from '../app/routes';
 import { pageLocation } from '../checkout/page-location';
 
 /** `wait` holds the answer back until it settles, so a test can look at a screen's loading state. */
@@ -92,9 +92,14 @@ export const renderCheckout = (path: string, routes: FakeRoute[] = [], options: 
   vi.spyOn(pageLocation, 'replace').mockImplementation((url) => void assigned.push(url));
   const http = createHttpClient({ fetch, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) });
   const queryClient = createQueryClient({ onError: vi.fn(), onUnauthorized: vi.fn() });
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
-  render(<AppRoot i18n={i18n} httpClient={http} queryClient={queryClient} router={router} />);
-  return { calls, missingKeys, assigned, router, i18n };
+  render(
+    <AppShell i18n={i18n} httpClient={http} queryClient={queryClient}>
+      <MemoryRouter initialEntries={[path]}>
+        <CheckoutRoutes />
+      </MemoryRouter>
+    </AppShell>,
+  );
+  return { calls, missingKeys, assigned, i18n };
 };
 
 export const loginResult = {

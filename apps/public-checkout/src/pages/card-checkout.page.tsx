@@ -59,7 +59,7 @@ const CardEntry = ({ config, failed, cardRef, labels, disabled, onChange }: Card
 
 /** `/subscribe-payment/:packageId` (`?type=fpx` for FPX): card or bank checkout, then signed in (spec §2, §4, §5). */
 export const CardCheckoutPage = () => {
-  const { t, i18n } = useTranslation(['checkout', 'errors', 'validation', 'billing']);
+  const { t, i18n } = useTranslation('checkout');
   const packageId = Number(useParams().packageId);
   const [search] = useSearchParams();
   const isFpx = search.get('type') === 'fpx';
@@ -306,8 +306,8 @@ export const CardCheckoutPage = () => {
               {isFpx ? (
                 <>
                   <DeferredSelect
-                    label={t('billing:lateSubscribe.bank')}
-                    placeholder={t('billing:lateSubscribe.bankPlaceholder')}
+                    label={t('form.bank')}
+                    placeholder={t('form.bankPlaceholder')}
                     required
                     searchable
                     data={BANK_OPTIONS}

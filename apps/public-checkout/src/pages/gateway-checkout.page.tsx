@@ -58,7 +58,7 @@ const isValid = async (values: GatewayFormValues): Promise<boolean> =>
 
 /** `/subscribe/:packageId/:type?`: the Taiwan gateway checkout priced in TWD, paid on ECPay (spec §2, §4, §5). */
 export const GatewayCheckoutPage = () => {
-  const { t, i18n } = useTranslation(['checkout', 'errors', 'validation']);
+  const { t, i18n } = useTranslation('checkout');
   const packageId = Number(useParams().packageId);
   const pkgQuery = useCheckoutPackage(packageId);
   const countries = useCountries({ meta: { handlesError: true } });

@@ -30,7 +30,7 @@ const resultView = (token: string, failed: boolean, status: string | undefined):
 
 /** `/subscribe-payment-result/:token`: where the gateway returns the buyer after paying (spec §2, §4). */
 export const PaymentResultPage = () => {
-  const { t } = useTranslation(['checkout', 'errors']);
+  const { t } = useTranslation('checkout');
   const token = useParams().token ?? '';
   const status = usePaymentStatus(token, {
     enabled: token !== '',

@@ -88,6 +88,29 @@ describe('createHttpClient', () => {
     expect((error as Error).name).toBe('AbortError');
   });
 
+  it('rejects a failed call only once the texts that describe failures are in (beforeFailing)', async () => {
+    let textsIn: () => void = () => undefined;
+    const texts = new Promise<void>((resolve) => (textsIn = resolve));
+    const { fetch } = fakeFetch(json(401, { error: { code: 'unauthenticated', message: 'Sign in again' } }));
+    let settled = false;
+    const pending = createHttpClient({ fetch, beforeFailing: () => texts })
+      .get('/user')
+      .catch((error: unknown) => {
+        settled = true;
+        return error;
+      });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(settled).toBe(false);
+    textsIn();
+    expect(await pending).toMatchObject({ status: 401, code: 'unauthenticated' });
+  });
+
+  it('answers a success without waiting for beforeFailing', async () => {
+    const { fetch } = fakeFetch(json(200, { ok: true }));
+    const never = () => new Promise<never>(() => undefined);
+    await expect(createHttpClient({ fetch, beforeFailing: never }).get('/user')).resolves.toEqual({ ok: true });
+  });
+
   it('returns undefined for an empty answer', async () => {
     const { fetch } = fakeFetch(() => new Response(null, { status: 204 }));
     await expect(createHttpClient({ fetch }).delete('/cards/1')).resolves.toBeUndefined();

@@ -3,9 +3,9 @@ import { createAppI18n } from '@merchant-hub/ui-kit';
 import { useQuery } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { useTranslation } from 'react-i18next';
-import { createMemoryRouter } from 'react-router';
+import { BrowserRouter, Route, Routes, createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppRoot, startApp } from '../index';
+import { AppRoot, mountApp, startApp } from '../index';
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -52,5 +52,29 @@ describe('startApp', () => {
 
   it('refuses to start without an element to render into', () => {
     expect(() => startApp({ routes: [], basename: '/', signInUrl: '/signin', container: null })).toThrow('#root');
+  });
+});
+
+describe('mountApp', () => {
+  it('renders a <BrowserRouter> app inside the providers, once the texts are in', async () => {
+    window.history.replaceState(null, '', '/checkout/hello');
+    const container = document.createElement('div');
+    document.body.append(container);
+    const app = (
+      <BrowserRouter basename="/checkout">
+        <Routes>
+          <Route path="/hello" element={<Probe />} />
+        </Routes>
+      </BrowserRouter>
+    );
+    const fetch = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{"ok":true}', { status: 200 }));
+    const { ready } = mountApp({ app, signInUrl: '/signin', container, namespaces: ['common'] });
+    await ready;
+    expect(await screen.findByText('Retry · answered')).toBeInTheDocument();
+    fetch.mockRestore();
+  });
+
+  it('refuses to start without an element to render into', () => {
+    expect(() => mountApp({ app: null, signInUrl: '/signin', container: null })).toThrow('#root');
   });
 });

@@ -1,24 +1,30 @@
 import { createHttpClient, createQueryClient } from '@merchant-hub/api-client';
 import { createAppI18n } from '@merchant-hub/ui-kit';
 import { render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppRoot } from '@merchant-hub/app-root';
-import { routes } from '../routes';
+import { AppShell } from '@merchant-hub/app-root';
+import { pageLocation } from '../../checkout/page-location';
+import { BILLING_PATH, SESSION_STORAGE_KEY } from '../../checkout/session';
+import { CheckoutRoutes } from '../routes';
 
 afterEach(() => {
   window.localStorage.clear();
+  vi.restoreAllMocks();
 });
 
 const renderApp = (path: string) => {
   const fetch = vi.fn(async () => new Response('{}', { status: 200 })) as unknown as typeof globalThis.fetch;
   render(
-    <AppRoot
+    <AppShell
       i18n={createAppI18n({ search: new URL(path, 'http://x.test').search })}
       httpClient={createHttpClient({ fetch })}
       queryClient={createQueryClient({ onError: vi.fn(), onUnauthorized: vi.fn() })}
-      router={createMemoryRouter(routes, { initialEntries: [path] })}
-    />,
+    >
+      <MemoryRouter initialEntries={[path]}>
+        <CheckoutRoutes />
+      </MemoryRouter>
+    </AppShell>,
   );
 };
 
@@ -40,6 +46,14 @@ describe('public checkout routes', () => {
   it('answers a package id that is not a number with not found', async () => {
     renderApp('/subscribe/abc');
     expect(await screen.findByText('Page not found')).toBeInTheDocument();
+  });
+
+  it('sends a visitor who is signed in to billing in the back office', async () => {
+    window.localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ expiresAt: new Date(Date.now() + 60_000).toISOString() }));
+    const replace = vi.spyOn(pageLocation, 'replace').mockImplementation(() => undefined);
+    renderApp('/subscribe-payment/7');
+    await waitFor(() => expect(replace).toHaveBeenCalledWith(BILLING_PATH));
+    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
   });
 
   it('opens in the language the link asks for', async () => {

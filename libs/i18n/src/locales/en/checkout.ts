@@ -7,6 +7,8 @@ export const checkout = {
   language: 'Language',
   form: {
     heading: 'Billing details',
+    bank: 'Bank',
+    bankPlaceholder: 'Choose your bank',
     companyName: 'Company name',
     companyRegNo: 'Business ID number',
     firstName: 'First name',

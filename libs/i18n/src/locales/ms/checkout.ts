@@ -7,6 +7,8 @@ export const checkout = {
   language: 'Bahasa',
   form: {
     heading: 'Butiran bil',
+    bank: 'Nama bank',
+    bankPlaceholder: 'Pilih bank anda',
     companyName: 'Nama syarikat',
     companyRegNo: 'Nombor ID perniagaan',
     firstName: 'Nama pertama',

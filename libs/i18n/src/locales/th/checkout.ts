@@ -7,6 +7,8 @@ export const checkout = {
   language: 'ภาษา',
   form: {
     heading: 'ข้อมูลการเรียกเก็บเงิน',
+    bank: 'ธนาคาร',
+    bankPlaceholder: 'เลือกธนาคารของคุณ',
     companyName: 'ชื่อบริษัท',
     companyRegNo: 'เลขประจำตัวผู้เสียภาษี',
     firstName: 'ชื่อ',

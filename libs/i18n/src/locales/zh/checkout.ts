@@ -7,6 +7,8 @@ export const checkout = {
   language: '语言',
   form: {
     heading: '账单信息',
+    bank: '银行',
+    bankPlaceholder: '选择您的银行',
     companyName: '公司名称',
     companyRegNo: '统一编号',
     firstName: '名',

@@ -7,6 +7,8 @@ export const checkout = {
   language: '語言',
   form: {
     heading: '帳單資料',
+    bank: '銀行',
+    bankPlaceholder: '選擇您的銀行',
     companyName: '公司名稱',
     companyRegNo: '統一編號',
     firstName: '名字',

@@ -1,5 +1,7 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import { createAppI18n, loadAppI18n } from '../i18n-setup';
+import { ERROR_NAMESPACES, createAppI18n, loadAppI18n, textsOfFailures } from '../i18n-setup';
 import { LOCALE_STORAGE_KEY } from '../locale';
 
 const memoryStorage = (initial: Record<string, string> = {}) => {
@@ -52,5 +54,27 @@ describe('loadAppI18n', () => {
     await i18n.changeLanguage('th');
     expect(i18n.t('common:action.cancel')).toBe('ยกเลิก');
     expect(storage.values.get(LOCALE_STORAGE_KEY)).toBe('th');
+  });
+
+  it('loads the later namespaces right after resolving, without being asked', async () => {
+    const i18n = await loadAppI18n({ search: '?locale=ms', storage: memoryStorage(), root: document.createElement('html'), namespaces: ['common'], later: ERROR_NAMESPACES });
+    await waitFor(() => expect(ERROR_NAMESPACES.every((ns) => i18n.hasLoadedNamespace(ns))).toBe(true));
+    expect(i18n.hasLoadedNamespace('billing')).toBe(false);
+  });
+
+  it('redraws a text of a namespace that arrives after the first render', async () => {
+    const i18n = await loadAppI18n({ search: '?locale=en', storage: memoryStorage(), root: document.createElement('html'), namespaces: ['common'] });
+    const Message = () => {
+      const { t } = useTranslation('common');
+      return <p>{t('errors:general.tryAgain')}</p>;
+    };
+    render(
+      <I18nextProvider i18n={i18n}>
+        <Message />
+      </I18nextProvider>,
+    );
+    expect(screen.getByText('general.tryAgain')).toBeInTheDocument();
+    await act(() => textsOfFailures(i18n));
+    expect(await screen.findByText('Something went wrong please try again')).toBeInTheDocument();
   });
 });
