@@ -3,10 +3,10 @@ import { createHttpClient, createQueryClient, errorMessageKeys } from '@merchant
 import { loadAppI18n } from '@merchant-hub/ui-kit';
 import type { i18n as I18nInstance } from 'i18next';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { AppRoot } from './app-root';
+import { renderApp } from './take-over';
 
 export type StartAppOptions = {
   routes: RouteObject[];
@@ -25,7 +25,8 @@ export type StartAppOptions = {
 
 /**
  * Boots a browser app that signs in elsewhere (public checkout, staff console): i18n, the router, the query
- * client (errors as translated notifications, 401 to sign-in), the HTTP client, rendered into `#root`.
+ * client (errors as translated notifications, 401 to sign-in), the HTTP client, rendered into `#root` (taking over
+ * the markup of a prerendered page).
  * Only the shown language's texts are downloaded (and English, the fallback); the app renders once they are
  * in (`ready`).
  * @throws {Error} when there is no element to render into.
@@ -41,10 +42,13 @@ export const startApp = ({ routes, basename, signInUrl, container = document.get
   });
   const ready = loadAppI18n({ namespaces }).then((loaded) => {
     i18n = loaded;
-    createRoot(container).render(
+    // Takes over a prerendered page (see renderApp); the tree is the one `prerenderRoot` draws.
+    void renderApp(
+      container,
       <StrictMode>
         <AppRoot i18n={loaded} httpClient={createHttpClient()} queryClient={queryClient} router={router} />
       </StrictMode>,
+      router,
     );
     return loaded;
   });
