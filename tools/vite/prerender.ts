@@ -8,6 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'vite';
 import type { Plugin, Rolldown } from 'vite';
+import { PRERENDER_OFF_ATTRIBUTE as OFF } from '../../libs/app-root/src/prerender-attribute';
 
 /** A page of the app's prerender module: the file written, the path rendered and the paths the API serves it on. */
 export type PrerenderPage = { file: string; url: string; pattern: string };
@@ -25,13 +26,10 @@ type RenderedPages = { head: string; pages: { file: string; pattern: string; mar
  */
 export const PRERENDER_MANIFEST = 'prerender.json';
 
-/** Set on <html> by the head script when the visitor's first render will not be the prerendered page. */
-const OFF = 'data-prerender-off';
-
 /**
  * The head script: `showsPrerender()` of the prerender module, bundled for the browser with everything it calls
  * (the apps' own language and session code, never a copy of it). When it says no, or throws, the markup stays
- * hidden and is removed right after it is parsed (`CLEAR`): that visitor gets today's empty page and client render.
+ * hidden until the app empties #root and renders afresh (app-root `renderApp`), as on a page not prerendered.
  */
 const guardScript = async (projectRoot: string, moduleFile: string): Promise<string> => {
   const entry = '\0prerender-guard';
@@ -71,8 +69,6 @@ const guardScript = async (projectRoot: string, moduleFile: string): Promise<str
   return chunk.code.trim();
 };
 
-const CLEAR = `(function(){var r=document.documentElement;if(r.hasAttribute('${OFF}')){document.getElementById('root').replaceChildren();r.removeAttribute('${OFF}')}})()`;
-
 /**
  * Module scripts run when parsing ends, and once downloaded (a fast network, the cache) that can be before the
  * first paint: the entry is preloaded (fetched and compiled) at once, but evaluated only after a frame has
@@ -91,7 +87,7 @@ export const pageHtml = ({ indexHtml, markup, head, guard }: { indexHtml: string
   const headScripts = `<style>html[${OFF}] #root{display:none}</style>${head}<script>${guard}</script>\n    <title>`;
   return startAfterPaint(indexHtml)
     .replace('<title>', () => headScripts)
-    .replace('<div id="root"></div>', () => `<div id="root">${markup}</div><script>${CLEAR}</script>`);
+    .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
 };
 
 /** CSP source expressions (`'sha256-…'`) of the page's inline scripts, exactly as written. */

@@ -1,4 +1,4 @@
-import { Anchor, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Divider, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import type { CheckoutTotals, Package } from '@merchant-hub/domain';
 import { formatMoney } from '@merchant-hub/money';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,23 @@ const Row = ({ label, value, strong = false, testId }: { label: string; value: s
     </Text>
   </Group>
 );
+
+/** The summary's frame and heading while the plan loads: the numbers' place holds a spinner. */
+export const OrderSummaryLoading = () => {
+  const { t } = useTranslation(['checkout', 'common']);
+  return (
+    <Paper withBorder radius="md" p="lg" component="aside" aria-label={t('summary.heading')} aria-busy>
+      <Stack gap="sm">
+        <Title order={2} fz="h4">
+          {t('summary.heading')}
+        </Title>
+        <Group justify="center" py="xl">
+          <Loader aria-label={t('common:status.loading')} />
+        </Group>
+      </Stack>
+    </Paper>
+  );
+};
 
 /** The right-hand summary of both checkouts: the same numbers the API will charge (libs/money). */
 export const OrderSummary = ({ pkg, totals, couponCode, purchasedAt }: OrderSummaryProps) => {
