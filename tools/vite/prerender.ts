@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'vite';
 import type { Plugin, Rolldown } from 'vite';
-import { PRERENDER_OFF_ATTRIBUTE as OFF } from '../../libs/app-root/src/prerender-attribute';
+import { PRERENDER_OFF_ATTRIBUTE as OFF, PRERENDER_PENDING_SUBMIT as PENDING } from '../../libs/app-root/src/prerender-attribute';
 
 /** A page of the app's prerender module: the file written, the path rendered and the paths the API serves it on. */
 export type PrerenderPage = { file: string; url: string; pattern: string };
@@ -69,6 +69,9 @@ const guardScript = async (projectRoot: string, moduleFile: string): Promise<str
   return chunk.code.trim();
 };
 
+/** Holds back a submit before the app handles it (a full reload of the same page); see app-root `renderApp`. */
+const HOLD_SUBMIT = `addEventListener('submit',function(e){if(window.${PENDING}!==false){e.preventDefault();window.${PENDING}=e.target}},true)`;
+
 /**
  * Module scripts run when parsing ends, and once downloaded (a fast network, the cache) that can be before the
  * first paint: the entry is preloaded (fetched and compiled) at once, but evaluated only after a frame has
@@ -84,7 +87,7 @@ const startAfterPaint = (html: string): string =>
 export const pageHtml = ({ indexHtml, markup, head, guard }: { indexHtml: string; markup: string; head: string; guard: string }): string => {
   if (!indexHtml.includes('<div id="root"></div>') || !indexHtml.includes('<title>')) throw new Error('prerender: index.html has no empty #root or no <title>');
   // Inline scripts after a stylesheet wait for it: these go before the stylesheet and module links Vite adds.
-  const headScripts = `<style>html[${OFF}] #root{display:none}</style>${head}<script>${guard}</script>\n    <title>`;
+  const headScripts = `<style>html[${OFF}] #root{display:none}</style>${head}<script>${guard}</script><script>${HOLD_SUBMIT}</script>\n    <title>`;
   return startAfterPaint(indexHtml)
     .replace('<title>', () => headScripts)
     .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);

@@ -4,6 +4,7 @@ import { AppProviders } from '@merchant-hub/ui-kit';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { i18n as I18nInstance } from 'i18next';
+import { useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import type { DataRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -13,10 +14,15 @@ export type AppRootProps = {
   httpClient: HttpClient;
   queryClient: QueryClient;
   router: DataRouter;
+  /** Called once the first render is on the page (a prerendered page's takeover replays input then). */
+  onMounted?: () => void;
 };
 
 /** Everything the screens rely on, outermost first; tests mount it with a memory router and a fake fetch. */
-export const AppRoot = ({ i18n, httpClient, queryClient, router }: AppRootProps) => (
+export const AppRoot = ({ i18n, httpClient, queryClient, router, onMounted }: AppRootProps) => {
+  // Effects run children first: this one runs once the whole first render, the route's page included, is in.
+  useEffect(() => onMounted?.(), [onMounted]);
+  return (
   <I18nextProvider i18n={i18n}>
     <AppProviders>
       <HttpClientProvider client={httpClient}>
@@ -26,4 +32,5 @@ export const AppRoot = ({ i18n, httpClient, queryClient, router }: AppRootProps)
       </HttpClientProvider>
     </AppProviders>
   </I18nextProvider>
-);
+  );
+};

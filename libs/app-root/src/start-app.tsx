@@ -45,9 +45,11 @@ export const startApp = ({ routes, basename, signInUrl, container = document.get
     // Takes over a prerendered page (see renderApp); the tree is the one `prerenderRoot` draws.
     void renderApp(
       container,
-      <StrictMode>
-        <AppRoot i18n={loaded} httpClient={createHttpClient()} queryClient={queryClient} router={router} />
-      </StrictMode>,
+      (onMounted) => (
+        <StrictMode>
+          <AppRoot i18n={loaded} httpClient={createHttpClient()} queryClient={queryClient} router={router} onMounted={onMounted} />
+        </StrictMode>
+      ),
       router,
     );
     return loaded;
