@@ -18,6 +18,8 @@ export const head = () => <ColorSchemeHead />;
 
 /**
  * Run in the page's <head> before it paints: whether the app's first render will be the prerendered page.
- * Not in English, it would flash English texts; signed in, the checkout before billing.
+ * Not in English, it would flash English texts; signed in, the checkout before billing; the card checkout's
+ * bank variant (`?type=fpx`, a bank picker where the card field is) is not the page prerendered.
  */
-export const showsPrerender = (): boolean => pageLocale(window.location.search, window.localStorage) === 'en' && !hasActiveSession();
+export const showsPrerender = (): boolean =>
+  pageLocale(window.location.search, window.localStorage) === 'en' && !hasActiveSession() && new URLSearchParams(window.location.search).get('type') !== 'fpx';
