@@ -23,14 +23,14 @@ export const AppRoot = ({ i18n, httpClient, queryClient, router, onMounted }: Ap
   // Effects run children first: this one runs once the whole first render, the route's page included, is in.
   useEffect(() => onMounted?.(), [onMounted]);
   return (
-  <I18nextProvider i18n={i18n}>
-    <AppProviders>
-      <HttpClientProvider client={httpClient}>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </HttpClientProvider>
-    </AppProviders>
-  </I18nextProvider>
+    <I18nextProvider i18n={i18n}>
+      <AppProviders>
+        <HttpClientProvider client={httpClient}>
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </HttpClientProvider>
+      </AppProviders>
+    </I18nextProvider>
   );
 };
