@@ -88,9 +88,14 @@ export const pageHtml = ({ indexHtml, markup, head, guard }: { indexHtml: string
   if (!indexHtml.includes('<div id="root"></div>') || !indexHtml.includes('<title>')) throw new Error('prerender: index.html has no empty #root or no <title>');
   // Inline scripts after a stylesheet wait for it: these go before the stylesheet and module links Vite adds.
   const headScripts = `<style>html[${OFF}] #root{display:none}</style>${head}<script>${guard}</script><script>${HOLD_SUBMIT}</script>\n    <title>`;
-  return startAfterPaint(indexHtml)
-    .replace('<title>', () => headScripts)
-    .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
+  return (
+    startAfterPaint(indexHtml)
+      // The default scheme until the head script sets the visitor's (Mantine's `mantineHtmlProps`): Mantine's
+      // colours hang on this attribute, so without it a page whose scripts do not run would have none.
+      .replace(/<html /, '<html data-mantine-color-scheme="light" ')
+      .replace('<title>', () => headScripts)
+      .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`)
+  );
 };
 
 /** CSP source expressions (`'sha256-…'`) of the page's inline scripts, exactly as written. */
