@@ -11,4 +11,6 @@ startApp({
   signInUrl: '/signin',
   // What the checkout's screens and the API's error keys use: the other namespaces are never downloaded.
   namespaces: ['billing', 'checkout', 'common', 'errors', 'validation'],
+  // The prerendered checkouts draw nothing from the query string (`?type=fpx` is never shown prerendered).
+  matchesPrerender: () => true,
 });

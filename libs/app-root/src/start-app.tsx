@@ -21,6 +21,8 @@ export type StartAppOptions = {
    * what it uses, in `useTranslation` or here.
    */
   namespaces?: readonly string[];
+  /** Whether a prerendered page's markup is the first render at this query string (see `renderApp`). */
+  matchesPrerender?: (search: string) => boolean;
 };
 
 /**
@@ -31,7 +33,7 @@ export type StartAppOptions = {
  * in (`ready`).
  * @throws {Error} when there is no element to render into.
  */
-export const startApp = ({ routes, basename, signInUrl, container = document.getElementById('root'), namespaces }: StartAppOptions) => {
+export const startApp = ({ routes, basename, signInUrl, container = document.getElementById('root'), namespaces, matchesPrerender }: StartAppOptions) => {
   if (!container) throw new Error('index.html has no #root element');
   const router = createBrowserRouter(routes, { basename });
   let i18n: I18nInstance | undefined;
@@ -51,6 +53,7 @@ export const startApp = ({ routes, basename, signInUrl, container = document.get
         </StrictMode>
       ),
       router,
+      matchesPrerender,
     );
     return loaded;
   });

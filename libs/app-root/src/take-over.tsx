@@ -52,14 +52,20 @@ type PendingSubmit = Window & { [PRERENDER_PENDING_SUBMIT]?: HTMLFormElement | n
  * first, and that visitor sees what a page without prerendering shows.
  *
  * A prerendered page is taken over once the router has its route's code, so the first client render is that
- * page and never the route fallback: hydrated when the markup was rendered for this very address (no query
- * string: links on the page carry `?locale=`, `?country=`...), else rendered afresh, which React commits in
- * one go, replacing the markup. Either way what was typed before is typed again, focus stays in its field and
+ * page and never the route fallback: hydrated when the markup is what the app draws at this address
+ * (`matchesPrerender`; by default only without a query string: the sign-in page's links carry `?locale=`,
+ * `?country=`...), else rendered afresh, which React commits in one go, replacing the markup. Either way what was typed before is typed again, focus stays in its field and
  * a form submitted meanwhile (the head script held it back) is submitted now.
  *
  * `app` receives the callback the root's first commit calls (`AppRoot`'s `onMounted`).
  */
-export const renderApp = async (container: HTMLElement, app: (onMounted: () => void) => ReactNode, router: DataRouter): Promise<void> => {
+export const renderApp = async (
+  container: HTMLElement,
+  app: (onMounted: () => void) => ReactNode,
+  router: DataRouter,
+  /** Whether the markup is the app's first render at this query string (default: only without one). */
+  matchesPrerender: (search: string) => boolean = (search) => search === '',
+): Promise<void> => {
   const html = document.documentElement;
   const pending = window as PendingSubmit;
   if (html.hasAttribute(PRERENDER_OFF_ATTRIBUTE)) {
@@ -86,6 +92,6 @@ export const renderApp = async (container: HTMLElement, app: (onMounted: () => v
     if (focusedIndex >= 0 && document.activeElement === document.body) fieldsOf(container)[focusedIndex]?.focus();
     if (submittedIndex >= 0) container.querySelectorAll('form')[submittedIndex]?.requestSubmit();
   };
-  if (window.location.search === '') hydrateRoot(container, app(onMounted));
+  if (matchesPrerender(window.location.search)) hydrateRoot(container, app(onMounted));
   else createRoot(container).render(app(onMounted));
 };
