@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
 import type { UserConfig } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { prerender } from './prerender';
 
 export const workspaceRoot = resolve(import.meta.dirname, '../..');
 const api = { '/api': { target: 'http://localhost:3000' } };
@@ -56,19 +57,26 @@ export type ReactAppOptions = {
    * screens); in an app of few screens it only adds components the first page does not use.
    */
   firstRenderChunks?: boolean;
+  /**
+   * The app's prerender module (`src/prerender.tsx`): its pages are rendered to HTML at build time and served
+   * by the API on their paths (tools/vite/prerender.ts, serving contract in the README).
+   */
+  prerenderModule?: string;
 };
 
-export const reactAppConfig = ({ projectRoot, name, base, devPort, firstRenderChunks = false }: ReactAppOptions): UserConfig =>
-  defineConfig({
+export const reactAppConfig = ({ projectRoot, name, base, devPort, firstRenderChunks = false, prerenderModule }: ReactAppOptions): UserConfig => {
+  const outDir = resolve(workspaceRoot, `dist/apps/${name}`);
+  const cacheDir = resolve(workspaceRoot, `node_modules/.vite/${name}`);
+  return defineConfig({
     root: projectRoot,
     base,
-    cacheDir: resolve(workspaceRoot, `node_modules/.vite/${name}`),
-    plugins: [react()],
+    cacheDir,
+    plugins: [react(), ...(prerenderModule ? [prerender({ projectRoot, outDir, cacheDir, module: prerenderModule })] : [])],
     resolve: { tsconfigPaths: true },
     server: { port: devPort, proxy: api },
     preview: { port: devPort + 100, proxy: api },
     build: {
-      outDir: resolve(workspaceRoot, `dist/apps/${name}`),
+      outDir,
       emptyOutDir: true,
       sourcemap: true,
       rolldownOptions: {
@@ -94,6 +102,7 @@ export const reactAppConfig = ({ projectRoot, name, base, devPort, firstRenderCh
     },
     test: testConfig({ projectRoot }),
   });
+};
 
 /** A React library consumed as source through the workspace path alias: tests only, never built alone. */
 export const reactLibTestConfig = (options: { projectRoot: string; name: string; setupFiles?: string[] }): UserConfig =>

@@ -2,11 +2,10 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { notifications } from '@mantine/notifications';
 import { createHttpClient, createQueryClient, errorMessageKeys } from '@merchant-hub/api-client';
-import { AppRoot } from '@merchant-hub/app-root';
+import { AppRoot, renderApp, routerReady } from '@merchant-hub/app-root';
 import { loadAllNamespaces } from '@merchant-hub/i18n';
 import { ERROR_NAMESPACES, loadAppI18n, reloadOnceForStaleChunk, textsOfFailures } from '@merchant-hub/ui-kit';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { messageValuesOf } from './app/error-keys';
 import { GUEST_NAMESPACES, SIGN_IN_PATH, createRoutes } from './app/routes';
@@ -48,13 +47,18 @@ window.addEventListener('vite:preloadError', (event) => {
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
+// A prerendered sign-in page is taken over (hydrated or replaced), never flashed; its tree is src/prerender.tsx's.
 void texts.then((i18n) =>
-  createRoot(container).render(
-    <StrictMode>
-      {/* The shared root of the three apps; the session store is this app's own (it signs people in). */}
-      <SessionProvider store={session}>
-        <AppRoot i18n={i18n} httpClient={httpClient} queryClient={queryClient} router={router} />
-      </SessionProvider>
-    </StrictMode>,
+  renderApp(
+    container,
+    (onMounted) => (
+      <StrictMode>
+        {/* The shared root of the three apps; the session store is this app's own (it signs people in). */}
+        <SessionProvider store={session}>
+          <AppRoot i18n={i18n} httpClient={httpClient} queryClient={queryClient} router={router} onMounted={onMounted} />
+        </SessionProvider>
+      </StrictMode>
+    ),
+    () => routerReady(router),
   ),
 );

@@ -4,11 +4,13 @@ import { mountApp } from '@merchant-hub/app-root';
 import { ERROR_NAMESPACES } from '@merchant-hub/ui-kit';
 import { BrowserRouter } from 'react-router';
 import { resolveBasename } from './app/basename';
-import { CheckoutRoutes } from './app/routes';
+import { CheckoutRoutes, preloadPage } from './app/routes';
+
+const basename = resolveBasename(window.location.pathname, import.meta.env.BASE_URL);
 
 mountApp({
   app: (
-    <BrowserRouter basename={resolveBasename(window.location.pathname, import.meta.env.BASE_URL)}>
+    <BrowserRouter basename={basename}>
       <CheckoutRoutes />
     </BrowserRouter>
   ),
@@ -18,4 +20,8 @@ mountApp({
   // API's error keys, the forms' messages) come just after the first render.
   namespaces: ['checkout', 'common'],
   later: ERROR_NAMESPACES,
+  // A prerendered checkout is hydrated once its page's code is in; what it draws first reads nothing from the
+  // query string (`?type=fpx` is never shown prerendered).
+  pageReady: () => preloadPage(window.location.pathname.slice(basename === '/' ? 0 : basename.length) || '/'),
+  matchesPrerender: () => true,
 });

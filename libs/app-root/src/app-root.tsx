@@ -4,6 +4,7 @@ import { AppProviders } from '@merchant-hub/ui-kit';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { i18n as I18nInstance } from 'i18next';
+import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import type { DataRouter } from 'react-router';
@@ -15,18 +16,24 @@ export type AppShellProps = {
   queryClient: QueryClient;
   /** The app's router: a data router's `RouterProvider`, or `<BrowserRouter>` and its `<Routes>`. */
   children: ReactNode;
+  /** Called once the first render is on the page (a prerendered page's takeover replays input then). */
+  onMounted?: () => void;
 };
 
 /** Everything the screens rely on but the router, outermost first. */
-export const AppShell = ({ i18n, httpClient, queryClient, children }: AppShellProps) => (
-  <I18nextProvider i18n={i18n}>
-    <AppProviders>
-      <HttpClientProvider client={httpClient}>
-        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-      </HttpClientProvider>
-    </AppProviders>
-  </I18nextProvider>
-);
+export const AppShell = ({ i18n, httpClient, queryClient, onMounted, children }: AppShellProps) => {
+  // Effects run children first: this one runs once the whole first render, the route's page included, is in.
+  useEffect(() => onMounted?.(), [onMounted]);
+  return (
+    <I18nextProvider i18n={i18n}>
+      <AppProviders>
+        <HttpClientProvider client={httpClient}>
+          <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+        </HttpClientProvider>
+      </AppProviders>
+    </I18nextProvider>
+  );
+};
 
 export type AppRootProps = Omit<AppShellProps, 'children'> & { router: DataRouter };
 

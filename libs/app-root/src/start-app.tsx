@@ -4,11 +4,12 @@ import { loadAppI18n, textsOfFailures } from '@merchant-hub/ui-kit';
 import type { i18n as I18nInstance } from 'i18next';
 import { StrictMode } from 'react';
 import type { ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppShell } from './app-root';
+import { routerReady } from './router-ready';
+import { renderApp } from './take-over';
 
 export type MountAppOptions = {
   /** Where a 401 sends the browser: sign-in lives in the back office on the same origin, outside this router. */
@@ -22,6 +23,8 @@ export type MountAppOptions = {
   namespaces?: readonly string[];
   /** Of those, the ones loaded just after the first render (`ERROR_NAMESPACES`; see `loadAppI18n`). */
   later?: readonly string[];
+  /** Whether a prerendered page's markup is the first render at this query string (see `renderApp`). */
+  matchesPrerender?: (search: string) => boolean;
 };
 
 export type StartAppOptions = MountAppOptions & {
@@ -33,6 +36,8 @@ export type StartAppOptions = MountAppOptions & {
 export type MountRoutedAppOptions = MountAppOptions & {
   /** The app's router and routes (`<BrowserRouter>`), drawn inside the providers. */
   app: ReactNode;
+  /** Resolves once the code of the page at this address is in (a prerendered page is taken over then). */
+  pageReady?: () => Promise<unknown>;
 };
 
 const rootElement = (container: HTMLElement | null): HTMLElement => {
@@ -46,7 +51,7 @@ const rootElement = (container: HTMLElement | null): HTMLElement => {
  * texts are downloaded (and English, the fallback); the app renders once they are in (`ready`).
  * @throws {Error} when there is no element to render into.
  */
-export const mountApp = ({ app, signInUrl, container = document.getElementById('root'), namespaces, later }: MountRoutedAppOptions) => {
+export const mountApp = ({ app, signInUrl, container = document.getElementById('root'), namespaces, later, matchesPrerender, pageReady = () => Promise.resolve() }: MountRoutedAppOptions) => {
   const root = rootElement(container);
   let i18n: I18nInstance | undefined;
   const queryClient = createQueryClient({
@@ -58,12 +63,18 @@ export const mountApp = ({ app, signInUrl, container = document.getElementById('
   const ready = loadAppI18n({ namespaces, later }).then((loaded) => {
     i18n = loaded;
     const httpClient = createHttpClient({ beforeFailing: () => textsOfFailures(loaded) });
-    createRoot(root).render(
-      <StrictMode>
-        <AppShell i18n={loaded} httpClient={httpClient} queryClient={queryClient}>
-          {app}
-        </AppShell>
-      </StrictMode>,
+    // Takes over a prerendered page (see renderApp); the tree is the one `prerenderRoot` draws.
+    void renderApp(
+      root,
+      (onMounted) => (
+        <StrictMode>
+          <AppShell i18n={loaded} httpClient={httpClient} queryClient={queryClient} onMounted={onMounted}>
+            {app}
+          </AppShell>
+        </StrictMode>
+      ),
+      pageReady,
+      matchesPrerender,
     );
     return loaded;
   });
@@ -78,5 +89,5 @@ export const mountApp = ({ app, signInUrl, container = document.getElementById('
 export const startApp = ({ routes, basename, container = document.getElementById('root'), ...options }: StartAppOptions) => {
   const root = rootElement(container);
   const router = createBrowserRouter(routes, { basename });
-  return { router, ...mountApp({ ...options, container: root, app: <RouterProvider router={router} /> }) };
+  return { router, ...mountApp({ ...options, container: root, app: <RouterProvider router={router} />, pageReady: () => routerReady(router) }) };
 };

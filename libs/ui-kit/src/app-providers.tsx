@@ -1,4 +1,4 @@
-import { DirectionProvider, MantineProvider, localStorageColorSchemeManager } from '@mantine/core';
+import { ColorSchemeScript, DirectionProvider, MantineProvider, localStorageColorSchemeManager } from '@mantine/core';
 import type { MantineColorScheme, MantineColorSchemeManager } from '@mantine/core';
 import { Suspense, lazy, type ReactNode } from 'react';
 import { COLOR_SCHEME_STORAGE_KEY, theme } from './theme';
@@ -15,6 +15,13 @@ export type AppProvidersProps = {
 const NotificationsOutlet = lazy(() => import('./notifications-outlet'));
 
 const defaultColorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SCHEME_STORAGE_KEY });
+const DEFAULT_COLOR_SCHEME: MantineColorScheme = 'light';
+
+/**
+ * Mantine's script setting the colour scheme attribute on `<html>` from the same stored choice and default the
+ * providers use: in the `<head>` of a prerendered page, so its markup paints in the right scheme before the app runs.
+ */
+export const ColorSchemeHead = () => <ColorSchemeScript defaultColorScheme={DEFAULT_COLOR_SCHEME} localStorageKey={COLOR_SCHEME_STORAGE_KEY} />;
 
 /**
  * Theme, colour scheme, text direction and the notification outlet every app needs. Direction follows the
@@ -23,7 +30,7 @@ const defaultColorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SC
 export const AppProviders = ({
   children,
   colorSchemeManager = defaultColorSchemeManager,
-  defaultColorScheme = 'light',
+  defaultColorScheme = DEFAULT_COLOR_SCHEME,
 }: AppProvidersProps) => (
   <DirectionProvider>
     <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme={defaultColorScheme}>

@@ -1,7 +1,7 @@
 import { INTL_LOCALE_TAGS, createI18n, dir, loadI18n, normalizeLocale } from '@merchant-hub/i18n';
 import type { i18n as I18nInstance } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LOCALE_STORAGE_KEY, resolveInitialLocale } from './locale';
+import { LOCALE_STORAGE_KEY, pageLocale } from './locale';
 
 export type CreateAppI18nOptions = {
   search?: string;
@@ -44,7 +44,7 @@ export const createAppI18n = ({
   storage = window.localStorage,
   root = document.documentElement,
 }: CreateAppI18nOptions = {}): I18nInstance => {
-  const lng = resolveInitialLocale({ search, stored: readSafely(storage) });
+  const lng = pageLocale(search, storage);
   return bindToDocument(createI18n({ lng, plugins: [initReactI18next] }), storage, root, search);
 };
 
@@ -59,7 +59,7 @@ export const loadAppI18n = async ({
   namespaces,
   later = [],
 }: LoadAppI18nOptions = {}): Promise<I18nInstance> => {
-  const lng = resolveInitialLocale({ search, stored: readSafely(storage) });
+  const lng = pageLocale(search, storage);
   const i18n = await loadI18n({ lng, plugins: [initReactI18next], namespaces });
   // Namespaces that arrive after the first render must redraw the components that show them.
   i18n.options.react = { ...i18n.options.react, bindI18n: 'languageChanged loaded' };
@@ -82,15 +82,6 @@ const bindToDocument = (i18n: I18nInstance, storage: Pick<Storage, 'setItem'>, r
     writeSafely(storage, language);
   });
   return i18n;
-};
-
-// Storage throws in private modes and sandboxed frames; the language then lasts for this visit only.
-const readSafely = (storage: Pick<Storage, 'getItem'>): string | null => {
-  try {
-    return storage.getItem(LOCALE_STORAGE_KEY);
-  } catch {
-    return null;
-  }
 };
 
 const writeSafely = (storage: Pick<Storage, 'setItem'>, language: string): void => {

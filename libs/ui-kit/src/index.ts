@@ -1,5 +1,5 @@
 export { theme, COLOR_SCHEME_STORAGE_KEY } from './theme';
-export { AppProviders } from './app-providers';
+export { AppProviders, ColorSchemeHead } from './app-providers';
 export type { AppProvidersProps } from './app-providers';
 export { ColorSchemeToggle } from './color-scheme-toggle';
 export type { ColorSchemeToggleProps } from './color-scheme-toggle';
@@ -17,7 +17,7 @@ export { ErrorState } from './error-state';
 export type { ErrorStateProps } from './error-state';
 export { LanguagePicker } from './language-picker';
 export type { LanguagePickerProps } from './language-picker';
-export { resolveInitialLocale, LOCALE_STORAGE_KEY } from './locale';
+export { pageLocale, readStoredLocale, resolveInitialLocale, LOCALE_STORAGE_KEY } from './locale';
 export type { LocaleSources } from './locale';
 export { ERROR_NAMESPACES, createAppI18n, loadAppI18n, textsOfFailures } from './i18n-setup';
 export type { CreateAppI18nOptions, LoadAppI18nOptions } from './i18n-setup';

@@ -16,3 +16,20 @@ export const resolveInitialLocale = ({ search, stored }: LocaleSources): Locale 
   if (fromLink) return normalizeLocale(fromLink);
   return stored ? normalizeLocale(stored) : FALLBACK_LOCALE;
 };
+
+// Storage throws in private modes and sandboxed frames; the language then lasts for this visit only.
+export const readStoredLocale = (storage: Pick<Storage, 'getItem'>): string | null => {
+  try {
+    return storage.getItem(LOCALE_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * The language a page opens in: what the apps' i18n starts with, and what the prerendered pages' head script
+ * asks (tools/vite/prerender.ts inlines this code) to hide their English markup from anyone who will not see
+ * English. One implementation, so the two can never disagree.
+ */
+export const pageLocale = (search: string, storage: Pick<Storage, 'getItem'>): Locale =>
+  resolveInitialLocale({ search, stored: readStoredLocale(storage) });

@@ -1,14 +1,41 @@
 import { NotFoundPage, RouteErrorBoundary, RouteLoader } from '@merchant-hub/ui-kit';
 import { Suspense, lazy, useEffect } from 'react';
-import type { ReactNode } from 'react';
-import { Route, Routes, useParams } from 'react-router';
+import type { ComponentType, ReactNode } from 'react';
+import { Route, Routes, matchPath, useParams } from 'react-router';
 import { pageLocation } from '../checkout/page-location';
 import { BILLING_PATH, hasActiveSession } from '../checkout/session';
 
-// Each checkout step is its own chunk, loaded only when a buyer opens it.
-const GatewayCheckoutPage = lazy(() => import('../pages/gateway-checkout.page').then((module) => ({ default: module.GatewayCheckoutPage })));
-const CardCheckoutPage = lazy(() => import('../pages/card-checkout.page').then((module) => ({ default: module.CardCheckoutPage })));
-const PaymentResultPage = lazy(() => import('../pages/payment-result.page').then((module) => ({ default: module.PaymentResultPage })));
+/**
+ * A page in its own chunk, loaded only when a buyer opens it. `preload` fetches it ahead of the first render;
+ * once in, the page draws straight away, without suspending (a prerendered page is hydrated as it is).
+ */
+const lazyPage = (load: () => Promise<ComponentType>) => {
+  let loaded: ComponentType | null = null;
+  const preload = () =>
+    load().then((page) => {
+      loaded = page;
+      return page;
+    });
+  const Lazy = lazy(() => preload().then((page) => ({ default: page })));
+  const Page = () => {
+    const Loaded = loaded ?? Lazy;
+    return <Loaded />;
+  };
+  return Object.assign(Page, { preload });
+};
+
+const GatewayCheckoutPage = lazyPage(() => import('../pages/gateway-checkout.page').then((module) => module.GatewayCheckoutPage));
+const CardCheckoutPage = lazyPage(() => import('../pages/card-checkout.page').then((module) => module.CardCheckoutPage));
+const PaymentResultPage = lazyPage(() => import('../pages/payment-result.page').then((module) => module.PaymentResultPage));
+
+const PAGES = [
+  { path: '/subscribe/:packageId/:type?', page: GatewayCheckoutPage },
+  { path: '/subscribe-payment/:packageId', page: CardCheckoutPage },
+  { path: '/subscribe-payment-result/:token?', page: PaymentResultPage },
+];
+
+/** Loads the code of the page at `pathname` (under the app's basename); resolves at once on any other path. */
+export const preloadPage = (pathname: string): Promise<unknown> => PAGES.find(({ path }) => matchPath(path, pathname))?.page.preload() ?? Promise.resolve();
 
 /**
  * A package id is a database id; anything else is a broken link, answered as not found before the step's code
@@ -16,7 +43,8 @@ const PaymentResultPage = lazy(() => import('../pages/payment-result.page').then
  */
 const PackageStep = ({ children }: { children: ReactNode }) => {
   const validId = /^\d+$/.test(useParams().packageId ?? '');
-  const leaving = validId && hasActiveSession();
+  // No storage where the build prerenders the page (Node): a visitor with a session never sees that markup.
+  const leaving = validId && typeof window !== 'undefined' && hasActiveSession();
   useEffect(() => {
     if (leaving) pageLocation.replace(BILLING_PATH);
   }, [leaving]);

@@ -13,7 +13,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { CheckoutLayout } from '../app/checkout-layout';
 import { pageLocation } from '../checkout/page-location';
 import { useEmailAvailability } from '../checkout/use-email-availability';
-import { OrderSummary } from '../checkout/order-summary';
+import { OrderSummary, OrderSummaryLoading } from '../checkout/order-summary';
 import { useSignInAndGoHome } from '../checkout/use-ticket-sign-in';
 
 type CardFormValues = {
@@ -212,16 +212,8 @@ export const CardCheckoutPage = () => {
     retry.mutate(paymentMethod);
   };
 
-  if (!pkgQuery.data || !totals) {
-    return (
-      <CheckoutLayout title={t('title.card')}>
-        <Group justify="center" py="xl">
-          <Loader />
-        </Group>
-      </CheckoutLayout>
-    );
-  }
-
+  // The form is drawn at once (it is the same for every plan; the build prerenders it, tools/vite/prerender.ts):
+  // only Pay's amount and the summary wait for the plan.
   const busy = working || setPaymentMethod.isPending || fpx.isPending || checkFpx.isPending;
   return (
     <CheckoutLayout title={t('title.card')}>
@@ -352,14 +344,20 @@ export const CardCheckoutPage = () => {
                   {cardError}
                 </Alert>
               )}
-              <Button type="submit" size="md" loading={busy} disabled={busy || !valid || emailCheck.taken || (isFpx ? !bank : !card.complete)} data-testid="pay-now">
-                {t('pay.now', { total: totals.totalWithFormat })}
+              <Button
+                type="submit"
+                size="md"
+                loading={busy || !totals}
+                disabled={busy || !totals || !valid || emailCheck.taken || (isFpx ? !bank : !card.complete)}
+                data-testid="pay-now"
+              >
+                {t('pay.now', { total: totals?.totalWithFormat ?? '' })}
               </Button>
             </Stack>
           </form>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <OrderSummary pkg={pkgQuery.data} totals={totals} couponCode={coupon?.code} purchasedAt={purchasedAt} />
+          {pkgQuery.data && totals ? <OrderSummary pkg={pkgQuery.data} totals={totals} couponCode={coupon?.code} purchasedAt={purchasedAt} /> : <OrderSummaryLoading />}
         </Grid.Col>
       </Grid>
       <DeferredModal opened={paymentFailed} onClose={() => undefined} withCloseButton={false} title={t('modal.paymentFailedTitle')} centered>

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { CheckoutLayout } from '../app/checkout-layout';
 import { pageLocation } from '../checkout/page-location';
-import { OrderSummary } from '../checkout/order-summary';
+import { OrderSummary, OrderSummaryLoading } from '../checkout/order-summary';
 import { postHostedForm } from '../checkout/post-form';
 import { useEmailAvailability } from '../checkout/use-email-availability';
 
@@ -134,16 +134,8 @@ export const GatewayCheckoutPage = () => {
     [countries.data],
   );
 
-  if (!pkgQuery.data || !totals) {
-    return (
-      <CheckoutLayout title={t('title.gateway')}>
-        <Group justify="center" py="xl">
-          <Loader aria-label={t('result.checking')} />
-        </Group>
-      </CheckoutLayout>
-    );
-  }
-
+  // The form is drawn at once (it is the same for every plan; the build prerenders it, tools/vite/prerender.ts):
+  // only Pay's amount and the summary wait for the plan.
   const loading = createOrder.isPending || redirecting;
   return (
     <CheckoutLayout title={t('title.gateway')}>
@@ -226,14 +218,20 @@ export const GatewayCheckoutPage = () => {
               <Text size="sm" c="dimmed">
                 {t('payment.gatewayNote')}
               </Text>
-              <Button type="submit" size="md" loading={loading} disabled={!valid || emailTaken || loading || Object.keys(form.errors).length > 0} data-testid="pay-now">
-                {t('pay.now', { total: totals.totalWithFormat })}
+              <Button
+                type="submit"
+                size="md"
+                loading={loading || !totals}
+                disabled={!totals || !valid || emailTaken || loading || Object.keys(form.errors).length > 0}
+                data-testid="pay-now"
+              >
+                {t('pay.now', { total: totals?.totalWithFormat ?? '' })}
               </Button>
             </Stack>
           </form>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <OrderSummary pkg={pkgQuery.data} totals={totals} purchasedAt={purchasedAt} />
+          {pkgQuery.data && totals ? <OrderSummary pkg={pkgQuery.data} totals={totals} purchasedAt={purchasedAt} /> : <OrderSummaryLoading />}
         </Grid.Col>
       </Grid>
       <DeferredModal opened={resubscribe} onClose={() => setResubscribe(false)} title={t('modal.resubscribeTitle')} centered>

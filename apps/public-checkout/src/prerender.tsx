@@ -1,0 +1,29 @@
+// What the build prerenders of this app (tools/vite/prerender.ts): the card and gateway checkouts as they
+// look while their package loads, in English. Node imports `pages` and `root`; the browser gets
+// `showsPrerender` inlined into the page's <head>.
+import { prerenderRoot } from '@merchant-hub/app-root';
+import { ColorSchemeHead, pageLocale } from '@merchant-hub/ui-kit';
+import { CheckoutRoutes, preloadPage } from './app/routes';
+import { hasActiveSession } from './checkout/session';
+
+/** Each page: the file it is written to, the path it is rendered at and the paths the API serves it on. */
+export const pages = [
+  { file: 'card-checkout.html', url: '/subscribe-payment/1', pattern: '^/subscribe-payment/\\d+/?$' },
+  { file: 'gateway-checkout.html', url: '/subscribe/1', pattern: '^/subscribe/\\d+(/[^/]+)?/?$' },
+];
+
+/** The tree main.tsx (mountApp) renders there; what goes into the page's <head> besides. */
+export const root = async (url: string) => {
+  // As in the browser (main.tsx): the page's code is in before the first render, which never suspends.
+  await preloadPage(url);
+  return prerenderRoot({ app: <CheckoutRoutes />, url });
+};
+export const head = () => <ColorSchemeHead />;
+
+/**
+ * Run in the page's <head> before it paints: whether the app's first render will be the prerendered page.
+ * Not in English, it would flash English texts; signed in, the checkout before billing; the card checkout's
+ * bank variant (`?type=fpx`, a bank picker where the card field is) is not the page prerendered.
+ */
+export const showsPrerender = (): boolean =>
+  pageLocale(window.location.search, window.localStorage) === 'en' && !hasActiveSession() && new URLSearchParams(window.location.search).get('type') !== 'fpx';

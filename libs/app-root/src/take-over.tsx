@@ -1,0 +1,96 @@
+import type { ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { PRERENDER_OFF_ATTRIBUTE, PRERENDER_PENDING_SUBMIT } from './prerender-attribute';
+
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+type Typed = { index: number; value: string; checked: boolean };
+
+const fieldsOf = (container: HTMLElement): Field[] => [...container.querySelectorAll<Field>('input, textarea, select')];
+const isToggle = (field: Field): field is HTMLInputElement => field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio');
+const defaultValueOf = (field: Field): string =>
+  field instanceof HTMLSelectElement ? ([...field.options].find((option) => option.defaultSelected) ?? field.options[0])?.value ?? '' : field.defaultValue;
+
+/**
+ * What the visitor typed, ticked or picked (or a password manager filled in) in the prerendered fields before
+ * the app took over, by position (the app draws the same fields in the same order).
+ */
+const takeTyped = (container: HTMLElement): Typed[] =>
+  fieldsOf(container).flatMap((field, index) =>
+    (isToggle(field) ? field.checked !== field.defaultChecked : field.value !== defaultValueOf(field))
+      ? [{ index, value: field.value, checked: isToggle(field) && field.checked }]
+      : [],
+  );
+
+/**
+ * Types it again into the app's fields as events React hears. React only reports a change from the value it
+ * last saw, which for a hydrated field is the typed one: the field is first set, through React, to something
+ * else, all in one task, so nothing of it is ever painted.
+ */
+const replayTyped = (container: HTMLElement, typed: Typed[]): void => {
+  const fields = fieldsOf(container);
+  for (const { index, value, checked } of typed) {
+    const field = fields[index];
+    if (!field) continue;
+    if (isToggle(field)) {
+      field.checked = !checked;
+      field.click();
+      continue;
+    }
+    if (!(field instanceof HTMLSelectElement)) field.value = value === '' ? ' ' : '';
+    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set?.call(field, value);
+    field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
+  }
+};
+
+type PendingSubmit = Window & { [PRERENDER_PENDING_SUBMIT]?: HTMLFormElement | null | false };
+
+/**
+ * Renders the app into `container`. An empty container (every page but the prerendered ones) renders at once,
+ * as always, and so does one whose markup the head script hid (another language, signed in): it is emptied
+ * first, and that visitor sees what a page without prerendering shows.
+ *
+ * A prerendered page is taken over once its page's code is in (`pageReady`), so the first client render is that
+ * page and never the route fallback: hydrated when the markup is what the app draws at this address
+ * (`matchesPrerender`; by default only without a query string: the sign-in page's links carry `?locale=`,
+ * `?country=`...), else rendered afresh, which React commits in one go, replacing the markup. Either way what was typed before is typed again, focus stays in its field and
+ * a form submitted meanwhile (the head script held it back) is submitted now.
+ *
+ * `app` receives the callback the root's first commit calls (`AppRoot`'s `onMounted`).
+ */
+export const renderApp = async (
+  container: HTMLElement,
+  app: (onMounted: () => void) => ReactNode,
+  /** Resolves once the code of the page at this address is in (a data router's lazy route: `routerReady`). */
+  pageReady: () => Promise<unknown>,
+  /** Whether the markup is the app's first render at this query string (default: only without one). */
+  matchesPrerender: (search: string) => boolean = (search) => search === '',
+): Promise<void> => {
+  const html = document.documentElement;
+  const pending = window as PendingSubmit;
+  if (html.hasAttribute(PRERENDER_OFF_ATTRIBUTE)) {
+    container.replaceChildren();
+    html.removeAttribute(PRERENDER_OFF_ATTRIBUTE);
+  }
+  if (!container.firstElementChild) {
+    pending[PRERENDER_PENDING_SUBMIT] = false;
+    createRoot(container).render(app(() => undefined));
+    return;
+  }
+  await pageReady();
+  const forms = [...container.querySelectorAll('form')];
+  const submittedIndex = pending[PRERENDER_PENDING_SUBMIT] ? forms.indexOf(pending[PRERENDER_PENDING_SUBMIT]) : -1;
+  const focusedIndex = fieldsOf(container).indexOf(document.activeElement as Field);
+  const typed = takeTyped(container);
+  let mounted = false;
+  const onMounted = () => {
+    if (mounted) return;
+    mounted = true;
+    // From here on the app handles submits itself.
+    pending[PRERENDER_PENDING_SUBMIT] = false;
+    replayTyped(container, typed);
+    if (focusedIndex >= 0 && document.activeElement === document.body) fieldsOf(container)[focusedIndex]?.focus();
+    if (submittedIndex >= 0) container.querySelectorAll('form')[submittedIndex]?.requestSubmit();
+  };
+  if (matchesPrerender(window.location.search)) hydrateRoot(container, app(onMounted));
+  else createRoot(container).render(app(onMounted));
+};

@@ -1,0 +1,158 @@
+// Build-time prerendering of an app's first pages (issue 12): after the browser build, the app's prerender
+// module is built for Node, its pages rendered with react-dom/server and written beside index.html, so the
+// browser paints them from HTML + CSS before any script runs; the app then takes them over (app-root renderApp).
+import react from '@vitejs/plugin-react';
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { build } from 'vite';
+import type { Plugin, Rolldown } from 'vite';
+import { PRERENDER_OFF_ATTRIBUTE as OFF, PRERENDER_PENDING_SUBMIT as PENDING } from '../../libs/app-root/src/prerender-attribute';
+
+/** A page of the app's prerender module: the file written, the path rendered and the paths the API serves it on. */
+export type PrerenderPage = { file: string; url: string; pattern: string };
+
+/**
+ * What prerender-pages.mjs prints for an app's prerender module (e.g. apps/merchant-backoffice/src/prerender.tsx,
+ * which exports `pages`, `root(url)`: the tree the app's entry renders there, and `head()`: what the page's
+ * <head> needs before it paints, the colour scheme script).
+ */
+type RenderedPages = { head: string; pages: { file: string; pattern: string; markup: string }[] };
+
+/**
+ * Written beside the pages: `[{ pattern, file, scriptHashes }]`. The API serves each file on the paths its pattern
+ * matches, allowing its inline scripts by these hashes in its Content-Security-Policy (README, serving contract).
+ */
+export const PRERENDER_MANIFEST = 'prerender.json';
+
+/**
+ * The head script: `showsPrerender()` of the prerender module, bundled for the browser with everything it calls
+ * (the apps' own language and session code, never a copy of it). When it says no, or throws, the markup stays
+ * hidden until the app empties #root and renders afresh (app-root `renderApp`), as on a page not prerendered.
+ */
+const guardScript = async (projectRoot: string, moduleFile: string): Promise<string> => {
+  const entry = '\0prerender-guard';
+  const result = await build({
+    configFile: false,
+    root: projectRoot,
+    logLevel: 'warn',
+    resolve: { tsconfigPaths: true },
+    plugins: [
+      {
+        name: 'prerender-guard-entry',
+        resolveId: (id) => (id === entry ? id : null),
+        load: (id) =>
+          id === entry
+            ? `import { showsPrerender } from ${JSON.stringify(moduleFile)};\n` +
+              `let shows = false;\ntry { shows = showsPrerender(); } catch {}\n` +
+              `if (!shows) document.documentElement.setAttribute(${JSON.stringify(OFF)}, '');\n`
+            : null,
+      },
+    ],
+    build: {
+      write: false,
+      minify: true,
+      // Only what showsPrerender calls: the app's and libs' other modules (React, Mantine...) are left out.
+      rolldownOptions: {
+        input: entry,
+        treeshake: { moduleSideEffects: (id: string) => id === entry },
+        output: { format: 'iife' },
+        // Mantine's "use client" directives, met on the way through the libs' barrels, mean nothing here.
+        onLog: (level, log, handler) => (log.code === 'MODULE_LEVEL_DIRECTIVE' ? undefined : handler(level, log)),
+      },
+    },
+  });
+  const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
+  const chunk = outputs.flatMap((output) => output.output).find((file) => file.type === 'chunk');
+  if (!chunk || chunk.type !== 'chunk') throw new Error('prerender: the head script was not built');
+  return chunk.code.trim();
+};
+
+/** Holds back a submit before the app handles it (a full reload of the same page); see app-root `renderApp`. */
+const HOLD_SUBMIT = `addEventListener('submit',function(e){if(window.${PENDING}!==false){e.preventDefault();window.${PENDING}=e.target}},true)`;
+
+/**
+ * Module scripts run when parsing ends, and once downloaded (a fast network, the cache) that can be before the
+ * first paint: the entry is preloaded (fetched and compiled) at once, but evaluated only after a frame has
+ * painted the markup. A hidden tab paints nothing: it starts at once.
+ */
+const startAfterPaint = (html: string): string =>
+  html.replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, (_tag, src: string) => {
+    const start = `const start=()=>import(${JSON.stringify(src)});document.visibilityState==='hidden'?start():requestAnimationFrame(()=>setTimeout(start))`;
+    return `<link rel="modulepreload" crossorigin href="${src}"><script type="module">${start}</script>`;
+  });
+
+/** The built index.html with the page's markup in #root and, before anything else can run, its head scripts. */
+export const pageHtml = ({ indexHtml, markup, head, guard }: { indexHtml: string; markup: string; head: string; guard: string }): string => {
+  if (!indexHtml.includes('<div id="root"></div>') || !indexHtml.includes('<title>')) throw new Error('prerender: index.html has no empty #root or no <title>');
+  // Inline scripts after a stylesheet wait for it: these go before the stylesheet and module links Vite adds.
+  const headScripts = `<style>html[${OFF}] #root{display:none}</style>${head}<script>${guard}</script><script>${HOLD_SUBMIT}</script>\n    <title>`;
+  return (
+    startAfterPaint(indexHtml)
+      // The default scheme until the head script sets the visitor's (Mantine's `mantineHtmlProps`): Mantine's
+      // colours hang on this attribute, so without it a page whose scripts do not run would have none.
+      .replace(/<html /, '<html data-mantine-color-scheme="light" ')
+      .replace('<title>', () => headScripts)
+      .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`)
+  );
+};
+
+/** CSP source expressions (`'sha256-…'`) of the page's inline scripts, exactly as written. */
+export const inlineScriptHashes = (html: string): string[] =>
+  [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(([, body]) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+
+export type PrerenderOptions = {
+  projectRoot: string;
+  outDir: string;
+  /** Where the Node build of the prerender module goes (inside the workspace, so its imports resolve). */
+  cacheDir: string;
+  /** The app's prerender module, relative to its project root. */
+  module: string;
+};
+
+/** The plugin: runs once the browser build has written index.html (not under Vitest, not in the dev server). */
+export const prerender = ({ projectRoot, outDir, cacheDir, module }: PrerenderOptions): Plugin => ({
+  name: 'merchant-hub-prerender',
+  apply: (config, { command }) => command === 'build' && !config.build?.ssr && !config.build?.lib,
+  closeBundle: {
+    sequential: true,
+    handler: async () => {
+      const moduleFile = resolve(projectRoot, module);
+      const serverDir = join(cacheDir, 'prerender');
+      await build({
+        configFile: false,
+        root: projectRoot,
+        logLevel: 'warn',
+        plugins: [react()],
+        resolve: { tsconfigPaths: true },
+        build: {
+          ssr: moduleFile,
+          outDir: serverDir,
+          emptyOutDir: true,
+          minify: false,
+          rolldownOptions: {
+            output: { entryFileNames: 'prerender.mjs', chunkFileNames: '[name]-[hash].mjs' },
+            // Node's build imports every language statically (createI18n) beside the browser's per-namespace chunks.
+            onLog: (level, log, handler) => (log.code === 'INEFFECTIVE_DYNAMIC_IMPORT' ? undefined : handler(level, log)),
+          },
+        },
+      });
+      const rendered = JSON.parse(
+        execFileSync(process.execPath, [join(import.meta.dirname, 'prerender-pages.mjs'), join(serverDir, 'prerender.mjs')], {
+          env: { ...process.env, NODE_ENV: 'production' },
+          encoding: 'utf8',
+          maxBuffer: 64 * 1024 * 1024,
+        }),
+      ) as RenderedPages;
+      const indexHtml = readFileSync(join(outDir, 'index.html'), 'utf8');
+      const guard = await guardScript(projectRoot, moduleFile);
+      const manifest = rendered.pages.map(({ file, pattern, markup }) => {
+        const html = pageHtml({ indexHtml, markup, head: rendered.head, guard });
+        writeFileSync(join(outDir, file), html);
+        return { pattern, file, scriptHashes: inlineScriptHashes(html) };
+      });
+      writeFileSync(join(outDir, PRERENDER_MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+    },
+  },
+});
