@@ -8,7 +8,7 @@ import { errorMiddleware, notFoundHandler } from './http/errors';
 import { createLogger, requestLogger } from './http/logging';
 import { createMetrics } from './http/metrics';
 import { createRateLimiters } from './http/rate-limit';
-import { routerOf } from './http/route-table';
+import { createDispatcher } from './http/route-table';
 import { apiModules, type ModuleContext, type MountedRoutes } from './modules/registry';
 import { mountStaticApps } from './static';
 
@@ -53,18 +53,10 @@ export const createApp = (given: AppDeps): Express => {
   app.use(cookieParser());
   for (const module of enabled) if (module.routes) mounted.push({ module: module.name, table: module.routes(deps, ctx) });
 
-  // Raw-body routes (signed webhooks) come before the parsers: a signature covers the exact bytes.
-  const raw = Router();
-  for (const { table } of mounted) raw.use(routerOf(deps, table, { rawBody: true }));
-  app.use('/api', raw);
-
+  // Every route of every module in one lookup (see createDispatcher); each route parses its own body.
   const api = Router();
-  api.use(express.json({ limit: '3mb' }), express.urlencoded({ extended: false, limit: '100kb' }));
-  for (const module of enabled) {
-    const table = mounted.find((entry) => entry.module === module.name)?.table;
-    if (table) api.use(routerOf(deps, table));
-    if (module.router && !module.probe) api.use(module.router(deps, ctx));
-  }
+  api.use(createDispatcher(deps, mounted.map(({ table }) => table)));
+  for (const module of enabled) if (module.router && !module.probe) api.use(module.router(deps, ctx));
   api.use('/uploads', express.static(deps.config.uploadDir, { index: false, fallthrough: true, maxAge: '1d' }));
   api.use(notFoundHandler);
   app.use('/api', api);

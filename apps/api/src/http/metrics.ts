@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express';
+import { matchedRouteOf } from './route-table';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /** What one scheduler run reports to whoever watches it (the metrics here; a test can pass its own). */
@@ -56,10 +57,8 @@ export const createMetrics = (options: { process?: boolean; now?: () => number }
   const observeRequests: RequestHandler = (req, res, next) => {
     const start = process.hrtime.bigint();
     res.once('finish', () => {
-      // req.route is the matched route table entry (bounded set); anything unmatched shares one label.
-      const path = (req.route as { path?: unknown } | undefined)?.path;
-      const route = typeof path === 'string' ? `${req.baseUrl}${path}` : 'unmatched';
-      requestDuration.observe({ method: req.method, route, status: statusClass(res.statusCode) }, Number(process.hrtime.bigint() - start) / 1e9);
+      // The matched route table entry (bounded set); anything unmatched shares one label.
+      requestDuration.observe({ method: req.method, route: matchedRouteOf(res) ?? 'unmatched', status: statusClass(res.statusCode) }, Number(process.hrtime.bigint() - start) / 1e9);
     });
     next();
   };

@@ -1,7 +1,9 @@
-import express, { Router, type Request, type RequestHandler, type Response } from 'express';
+import express, { type Request, type RequestHandler, type Response } from 'express';
+import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import type { z, ZodType } from 'zod';
 import type { AppDeps } from '../app-deps';
 import { requireAuth, requireStaff } from './auth';
+import { AppError } from './errors';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -67,14 +69,52 @@ export const documentedPath = (expressPath: string): string => `/api${expressPat
 
 const auditOf = (spec: Route, input: unknown): string => (typeof spec.audit === 'function' ? spec.audit(input) : (spec.audit ?? ''));
 
-/** The Express router of a route table: its raw-body routes, or (the default) all the others. */
-export const routerOf = (deps: AppDeps, table: RouteTable, options: { rawBody?: boolean } = {}): Router => {
-  const router = Router();
+/** The route a request was dispatched to, as declared (`/users/billing/:id`): the metrics' label. */
+export const matchedRouteOf = (res: Response): string | undefined => res.locals.route as string | undefined;
+
+/** The middleware, and the routes it answers (as registered in its tree): what the route-coverage test walks. */
+export type Dispatcher = RequestHandler & { routes: () => { method: HttpMethod; path: string }[] };
+
+type Match = { handlers: RequestHandler[]; path: string };
+
+/**
+ * Runs one route's handlers in order, as an Express route would: a handler passes on with `next()`, an error
+ * (thrown, rejected or passed to `next`) ends the chain in `done(error)`, and `done()` is called when the
+ * last handler passes on.
+ */
+const runChain = (handlers: readonly RequestHandler[], req: Request, res: Response, done: (error?: unknown) => void): void => {
+  let index = 0;
+  const next = (error?: unknown): void => {
+    if (error !== undefined && error !== null && error !== 'route' && error !== 'router') return done(error);
+    const handler = handlers[index++];
+    if (!handler) return done();
+    try {
+      const result: unknown = handler(req, res, next);
+      if (result instanceof Promise) result.then(undefined, (rejected: unknown) => done(rejected ?? new Error('Rejected promise')));
+    } catch (thrown) {
+      done(thrown);
+    }
+  };
+  next();
+};
+
+/**
+ * One middleware answering every route of every table: a radix-tree lookup (find-my-way) of method and path,
+ * then the route's own handlers (its body parser, `auth`, `use`, the handler). Express walking one router per
+ * module, and every route of each, cost more than the rest of a cached read together (issue 12). Matching
+ * keeps Express's defaults: case-insensitive paths, an optional trailing slash, decoded parameters, HEAD
+ * answered by GET; a path that matches no route goes on to the next middleware, a malformed escape is a 400.
+ */
+export const createDispatcher = (deps: AppDeps, tables: readonly RouteTable[]): Dispatcher => {
+  const routes = FindMyWay({ caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 10_000, onBadUrl: () => undefined });
   const session = requireAuth(deps);
   const strictSession = requireAuth(deps, { strictCsrf: true });
-  for (const spec of table.filter((candidate) => (candidate.rawBody ?? false) === (options.rawBody ?? false))) {
+  // Raw-body routes (signed webhooks) get the exact bytes: a signature covers them. The others get the JSON
+  // and form parsers (each passes over a request whose type is not its own).
+  const raw = express.raw({ type: '*/*', limit: '1mb' });
+  const parsers = [express.json({ limit: '3mb' }), express.urlencoded({ extended: false, limit: '100kb' })];
+  for (const spec of tables.flat()) {
     const guards: RequestHandler[] = spec.auth === 'staff' ? [session, requireStaff] : spec.auth === 'strict' ? [strictSession] : spec.auth === 'user' ? [session] : [];
-    if (spec.rawBody) guards.unshift(express.raw({ type: '*/*', limit: '1mb' }));
     const handle: RequestHandler = async (req, res) => {
       const params: unknown = spec.params ? spec.params.parse(req.params) : undefined;
       const query: unknown = spec.query ? spec.query.parse(req.query) : undefined;
@@ -82,7 +122,22 @@ export const routerOf = (deps: AppDeps, table: RouteTable, options: { rawBody?: 
       const result: unknown = await spec.handler({ input, query, params, req, res, audit: auditOf(spec, input) });
       if (result !== undefined && !res.headersSent) res.json(result);
     };
-    router[spec.method](spec.path, ...guards, ...(spec.use ?? []), handle);
+    const handlers = [...(spec.rawBody ? [raw] : parsers), ...guards, ...(spec.use ?? []), handle];
+    const match: Match = { handlers, path: spec.path };
+    routes.on(spec.method.toUpperCase() as HTTPMethod, spec.path, () => undefined, match);
+    // Express answers HEAD with the GET route (Node leaves out the body).
+    if (spec.method === 'get') routes.on('HEAD', spec.path, () => undefined, match);
   }
-  return router;
+  const dispatch: RequestHandler = (req, res, next) => {
+    const found = routes.find(req.method as HTTPMethod, req.url);
+    if (!found) return next();
+    // No store: the path's `%` escapes decode to nothing (find-my-way's onBadUrl), the request's fault.
+    const match = found.store as Match | null;
+    if (!match) return next(new AppError('bad_request'));
+    req.params = found.params as Record<string, string>;
+    res.locals.route = `${req.baseUrl}${match.path}`;
+    runChain(match.handlers, req, res, (error) => next(error));
+  };
+  const declared = tables.flat().map((spec) => ({ method: spec.method, path: spec.path }));
+  return Object.assign(dispatch, { routes: () => declared.filter(({ method, path }) => routes.hasRoute(method.toUpperCase() as HTTPMethod, path)) });
 };

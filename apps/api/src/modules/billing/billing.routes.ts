@@ -70,7 +70,8 @@ export const billingRoutes = (deps: AppDeps): RouteTable => {
    */
   const actor = async (ctx: { req: Request; res: Response; input: { user_id?: number; store_id?: number }; audit: string }, options: { read?: boolean; gateway?: boolean } = {}) => {
     const acting = await actingFor(deps, ctx.req, ctx.res, { userId: ctx.input.user_id, storeId: ctx.input.store_id, action: ctx.audit, details: { ...ctx.input }, auditNow: options.read, gateway: options.gateway });
-    return { merchantId: acting.merchantId, isStaff: acting.auth.isStaff, returnUrl: threeDsReturnUrl(ctx.req) };
+    // Worked out only when a change asks for it (a read never does).
+    return { merchantId: acting.merchantId, isStaff: acting.auth.isStaff, scope: acting.scope, get returnUrl() { return threeDsReturnUrl(ctx.req); } };
   };
 
   return onBehalfRoutes(deps, [

@@ -13,7 +13,7 @@ export const usageAddonRoutes = (deps: AppDeps): RouteTable => {
   /** `gateway`: the change charges (staff's entry is written as `attempted` before the gateway call). */
   const actor = async (ctx: { req: Request; res: Response; input: { user_id?: number; store_id?: number }; audit: string }, options: { gateway?: boolean } = {}) => {
     const acting = await actingFor(deps, ctx.req, ctx.res, { userId: ctx.input.user_id, storeId: ctx.input.store_id, action: ctx.audit, details: { ...ctx.input }, gateway: options.gateway });
-    return { merchantId: acting.merchantId, isStaff: acting.auth.isStaff };
+    return { merchantId: acting.merchantId, isStaff: acting.auth.isStaff, scope: acting.scope };
   };
 
   return onBehalfRoutes(deps, [

@@ -9,7 +9,7 @@ import { type BillingAccount, ensureBillingAccount, readBillingAccount } from '.
 import type { InvoiceRecord } from '../repositories/invoices.repository';
 import { type ChargeOptions, type Charged, createCharger } from './charges';
 import { draftInvoice, type InvoiceInput, insertInvoices } from './invoice-draft';
-import { takeTransactionPrecondition, takeTransactionWork } from './on-behalf';
+import { type OnBehalfScope, takeTransactionPrecondition, takeTransactionWork } from './on-behalf';
 import type { Notifier } from '../../notifications';
 import type { SubscriptionRecord } from '../repositories/subscriptions.repository';
 import { type InvoiceMailKind, type PlanMailKind, queueInvoiceMail, queueInvoiceMails, queuePlanMail } from '../services/invoice-mail';
@@ -90,7 +90,8 @@ export const createEngine = (deps: EngineDeps) => {
    * of a merchant is serialized: twenty identical requests run one after another and each sees what the
    * previous one did. With `skipLocked` (the scheduler) a merchant busy elsewhere is skipped: returns null.
    */
-  const withMerchant = async <T>(merchantId: number, fn: (ctx: MerchantTx) => Promise<T>, options: { skipLocked?: boolean } = {}): Promise<T | null> => {
+  const withMerchant = async <T>(merchant: number | { merchantId: number; scope?: OnBehalfScope }, fn: (ctx: MerchantTx) => Promise<T>, options: { skipLocked?: boolean } = {}): Promise<T | null> => {
+    const { merchantId, scope } = typeof merchant === 'number' ? { merchantId: merchant, scope: undefined } : merchant;
     let deferred: AppError | null = null;
     const result = await db.transaction(async (tx) => {
       const lock = { skipLocked: options.skipLocked ?? false };
@@ -105,11 +106,11 @@ export const createEngine = (deps: EngineDeps) => {
         throw new AppError('not_found');
       }
       // A staff commit's preview must still describe the account, before anything is charged.
-      await takeTransactionPrecondition()?.(tx);
+      await takeTransactionPrecondition(scope)?.(tx);
       const now = await nowFor(tx, merchantId);
       const value = await fn({ tx, account, now, failAfterCommit: (error) => (deferred = error) });
       // The request's own entry (staff on a merchant's behalf) commits or rolls back with this change.
-      await takeTransactionWork()?.(tx, deferred);
+      await takeTransactionWork(scope)?.(tx, deferred);
       return value;
     });
     if (deferred) throw deferred;

@@ -105,7 +105,7 @@ export const createAddOnService = (engine: Engine, parts: { onSession: OnSession
   };
 
   const addOnSubscribe = async (actor: Actor, quantity: number, couponCode: string | undefined) =>
-    engine.withMerchant(actor.merchantId, async (ctx) => {
+    engine.withMerchant(actor, async (ctx) => {
       const quote = await quoteAddOn(ctx.tx, ctx.account, quantity, couponCode, ctx.now);
       if (quote.isInvalidCoupon) throw new AppError('coupon_invalid');
       if (quote.existing?.status === 'past_due') throw new AppError('payment_failed', { message: 'Please retry the unpaid add-on payment first' });

@@ -2,11 +2,12 @@ import { currentPlanSubscription, pendingPlanChange } from '@merchant-hub/billin
 import type { Exec } from '../../../db/rows';
 import { AppError } from '../../../http/errors';
 import { type CatalogPackage, findPackage } from '../../packages';
+import type { OnBehalfScope } from '../engine/on-behalf';
 import type { BillingAccount } from '../repositories/billing-accounts.repository';
 import { liveSubscriptions, toSubscriptions } from '../repositories/subscriptions.repository';
 
 /** `returnUrl`: where the card issuer's 3-D Secure page sends the customer back (the billing page, `flow=3ds`). */
-export type Actor = { merchantId: number; isStaff: boolean; returnUrl?: string };
+export type Actor = { merchantId: number; isStaff: boolean; returnUrl?: string; scope?: OnBehalfScope };
 
 /** What an on-session payment waiting for 3-D Secure will do once it succeeds. */
 export type PendingChange =

@@ -13,7 +13,7 @@ export const createCouponsService = (engine: Engine) => {
   const redeem = recordRedemption;
 
   const addCoupon = async (actor: Actor, input: AddCouponOutput) =>
-    engine.withMerchant(actor.merchantId, async (ctx) => {
+    engine.withMerchant(actor, async (ctx) => {
       const st = await billingState(ctx.tx, actor.merchantId);
       const current = st.currentRecord;
       if (!current || current.status === 'past_due') throw new AppError('no_subscription');

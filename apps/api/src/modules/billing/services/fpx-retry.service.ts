@@ -19,7 +19,7 @@ export const createFpxRetryService = (engine: Engine, parts: { paymentMethods: P
   const { gateway, publicUrl } = engine.deps;
 
   const retryPaymentFpxIntent = async (actor: Actor, input: RetryPaymentFpxIntentOutput & { bank?: FpxBankCode; returnUrl: string }) =>
-    engine.withMerchant(actor.merchantId, async (ctx) => {
+    engine.withMerchant(actor, async (ctx) => {
       if (ctx.account.currency !== 'MYR') throw new AppError('package_unavailable', { message: 'FPX is available in Malaysia only' });
       if (!input.bank && bankChoiceRequired(gateway)) throw validationError({ bank: 'validation:fpx.bankRequired' });
       const sub = await retryableSubscription(ctx.tx, actor.merchantId, input.type);
@@ -48,7 +48,7 @@ export const createFpxRetryService = (engine: Engine, parts: { paymentMethods: P
     });
 
   const retryPaymentFpx = async (actor: Actor, input: LateSubscribeFpxOutput) =>
-    engine.withMerchant(actor.merchantId, async (ctx) => {
+    engine.withMerchant(actor, async (ctx) => {
       const payment = await gateway.retrievePayment(input.payment_intent_id, ctx.tx);
       if (!payment || payment.metadata.merchant_id !== String(actor.merchantId) || payment.metadata.purpose !== PURPOSE) throw new AppError('not_found', { message: 'Payment not found' });
       if (await paymentRecorded(ctx.tx, payment.id)) return { message: 'Payment received', invoice: null, already_confirmed: true };

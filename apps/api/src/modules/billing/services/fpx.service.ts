@@ -21,7 +21,7 @@ export const createFpxService = (engine: Engine, parts: { paymentMethods: Paymen
   const { gateway, publicUrl } = engine.deps;
 
   const lateSubscribeFpxIntent = async (actor: Actor, input: { packageId: number; bank?: FpxBankCode; returnUrl: string }) =>
-    engine.withMerchant(actor.merchantId, async (ctx) => {
+    engine.withMerchant(actor, async (ctx) => {
       const pkg = await purchasable(ctx.tx, ctx.account, input.packageId, actor.isStaff);
       if (!FPX_MARKETS.includes(ctx.account.market)) throw new AppError('package_unavailable', { message: 'FPX is available in Malaysia only' });
       if (!input.bank && bankChoiceRequired(gateway)) throw validationError({ bank: 'validation:fpx.bankRequired' });
@@ -55,7 +55,7 @@ export const createFpxService = (engine: Engine, parts: { paymentMethods: Paymen
     });
 
   const lateSubscribeFpx = async (actor: Actor, input: LateSubscribeFpxOutput) =>
-    engine.withMerchant(actor.merchantId, async (ctx) => {
+    engine.withMerchant(actor, async (ctx) => {
       const payment = await gateway.retrievePayment(input.payment_intent_id, ctx.tx);
       if (!payment || payment.metadata.merchant_id !== String(actor.merchantId) || payment.metadata.purpose !== 'late_subscribe') throw new AppError('not_found', { message: 'Payment not found' });
       if (await invoiceOfPayment(ctx.tx, payment.id)) return { message: 'Welcome to Merchant Hub!', invoice: null, already_confirmed: true };

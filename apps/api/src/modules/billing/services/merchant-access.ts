@@ -4,11 +4,12 @@ import type { AppDeps } from '../../../app-deps';
 import { authOf, type AuthContext } from '../../../http/auth';
 import { AppError, validationError } from '../../../http/errors';
 import { type AuditEntry, writeAudit } from '../../staff';
-import { type InTransactionWork, runWithTransactionWork, setTransactionWork } from '../engine/on-behalf';
+import { type InTransactionWork, type OnBehalfScope, onBehalfScopeOf, openOnBehalfScope, setTransactionWork } from '../engine/on-behalf';
 import { merchantOfStore, merchantOfUser } from '../repositories/merchants.repository';
 import type { Route, RouteTable } from '../../../http/route-table';
 
-export type ActingFor = { merchantId: number; ownerUserId: number; auth: AuthContext; onBehalf: boolean };
+/** `scope`: the request's in-transaction work, for the engine (`withMerchant(actor, …)`; see on-behalf.ts). */
+export type ActingFor = { merchantId: number; ownerUserId: number; auth: AuthContext; onBehalf: boolean; scope?: OnBehalfScope };
 
 /**
  * Whose billing a request touches. A merchant is always itself: naming another user is refused, so a
@@ -27,7 +28,7 @@ export const actingFor = async (
     const merchant = await merchantOfUser(deps.db, auth.userId);
     if (!merchant) throw new AppError('forbidden');
     await assertStore(deps, merchant.id, input.storeId);
-    return { merchantId: merchant.id, ownerUserId: merchant.owner, auth, onBehalf: false };
+    return { merchantId: merchant.id, ownerUserId: merchant.owner, auth, onBehalf: false, scope: onBehalfScopeOf(req) };
   }
   if (input.userId === undefined) throw validationError({ user_id: 'validation:common.idInvalid' });
   const merchant = await merchantOfUser(deps.db, input.userId);
@@ -40,7 +41,7 @@ export const actingFor = async (
   // in the merchant's billing transaction, so it commits or rolls back with the change (`onBehalfRoutes`).
   if (req.method === 'GET' || req.method === 'HEAD' || input.auditNow) {
     await writeAudit(deps.db, { ...entry, at: at() });
-    return { merchantId: merchant.id, ownerUserId: merchant.owner, auth, onBehalf: true };
+    return { merchantId: merchant.id, ownerUserId: merchant.owner, auth, onBehalf: true, scope: onBehalfScopeOf(req) };
   }
   const given = (req.body as { reason?: unknown } | undefined)?.reason;
   const reason = given === undefined || given === null || given === '' ? null : staffReasonField.safeParse(given);
@@ -59,9 +60,9 @@ export const actingFor = async (
     await writeAudit(tx, { ...pending, at: at(), ...(failure ? { outcome: 'refused' as const, errorCode: failure.code } : {}) });
     written.done = true;
   };
-  if (!setTransactionWork(inTransaction)) throw new Error(`actingFor: ${input.action} changes billing outside onBehalfRoutes`);
+  if (!setTransactionWork(req, inTransaction)) throw new Error(`actingFor: ${input.action} changes billing outside onBehalfRoutes`);
   onBehalfOutcome.set(req, { pending, written, at });
-  return { merchantId: merchant.id, ownerUserId: merchant.owner, auth, onBehalf: true };
+  return { merchantId: merchant.id, ownerUserId: merchant.owner, auth, onBehalf: true, scope: onBehalfScopeOf(req) };
 };
 
 const assertStore = async (deps: AppDeps, merchantId: number, storeId: number | undefined): Promise<void> => {
@@ -83,25 +84,25 @@ export const onBehalfRoutes = (deps: AppDeps, routes: RouteTable): RouteTable =>
   routes.map(
     (spec): Route => ({
       ...spec,
-      handler: (ctx) =>
-        runWithTransactionWork(async () => {
-          let failure: unknown = null;
-          try {
-            return await spec.handler(ctx);
-          } catch (error) {
-            failure = error;
-            throw error;
-          } finally {
-            const outcome = onBehalfOutcome.get(ctx.req);
-            if (outcome && !outcome.written.done) {
-              outcome.written.done = true;
-              if (failure === null) await writeAudit(deps.db, { ...outcome.pending, at: outcome.at() });
-              else if (failure instanceof AppError) await writeAudit(deps.db, { ...outcome.pending, at: outcome.at(), outcome: 'refused', errorCode: failure.code });
-              // An attempted gateway call always gets an outcome: an unexpected failure (its transaction rolled
-              // back, e.g. the outcome entry itself could not be written there) is recorded as refused.
-              else if (outcome.pending.attemptId) await writeAudit(deps.db, { ...outcome.pending, at: outcome.at(), outcome: 'refused', errorCode: 'internal_error' }).catch(() => undefined);
-            }
+      handler: async (ctx) => {
+        openOnBehalfScope(ctx.req);
+        let failure: unknown = null;
+        try {
+          return await spec.handler(ctx);
+        } catch (error) {
+          failure = error;
+          throw error;
+        } finally {
+          const outcome = onBehalfOutcome.get(ctx.req);
+          if (outcome && !outcome.written.done) {
+            outcome.written.done = true;
+            if (failure === null) await writeAudit(deps.db, { ...outcome.pending, at: outcome.at() });
+            else if (failure instanceof AppError) await writeAudit(deps.db, { ...outcome.pending, at: outcome.at(), outcome: 'refused', errorCode: failure.code });
+            // An attempted gateway call always gets an outcome: an unexpected failure (its transaction rolled
+            // back, e.g. the outcome entry itself could not be written there) is recorded as refused.
+            else if (outcome.pending.attemptId) await writeAudit(deps.db, { ...outcome.pending, at: outcome.at(), outcome: 'refused', errorCode: 'internal_error' }).catch(() => undefined);
           }
-        }),
+        }
+      },
     }),
   );

@@ -45,20 +45,20 @@ export const createPaymentMethodsService = (engine: Engine) => {
   };
 
   const updateBillingInfo = async (actor: Actor, userMerchantId: number, input: BillingInfoOutput) =>
-    engine.withMerchant(actor.merchantId, async (ctx) => {
+    engine.withMerchant(actor, async (ctx) => {
       if (userMerchantId !== actor.merchantId) throw new AppError('forbidden');
       await updateBillingDetails(ctx.tx, actor.merchantId, { ...input, address2: input.address2 ?? null }, ctx.now);
       return { message: 'Update Success', data: billingInfoOf((await readBillingAccount(ctx.tx, actor.merchantId)) as BillingAccount) };
     });
 
   const createIntent = async (actor: Actor) =>
-    engine.withMerchant(actor.merchantId, async (ctx) => {
+    engine.withMerchant(actor, async (ctx) => {
       const customer = await ensureCustomer(ctx);
       return gateway.createSetupIntent({ customer }, ctx.tx);
     });
 
   const addCard = async (actor: Actor, input: AddCardOutput) =>
-    engine.withMerchant(actor.merchantId, async (ctx) => {
+    engine.withMerchant(actor, async (ctx) => {
       await attachCard(ctx, input.payment_method, false);
       return { message: 'New Card have been added', data: await cardsOf(ctx.tx, actor.merchantId) };
     });
@@ -68,14 +68,14 @@ export const createPaymentMethodsService = (engine: Engine) => {
   };
 
   const setPrimaryCard = async (actor: Actor, id: string) =>
-    engine.withMerchant(actor.merchantId, async (ctx) => {
+    engine.withMerchant(actor, async (ctx) => {
       await ownCard(ctx, id);
       await setDefaultCard(ctx.tx, actor.merchantId, id, ctx.now);
       return { message: 'Card have been set as default' };
     });
 
   const deleteCard = async (actor: Actor, id: string) =>
-    engine.withMerchant(actor.merchantId, async (ctx) => {
+    engine.withMerchant(actor, async (ctx) => {
       await ownCard(ctx, id);
       const st = await billingState(ctx.tx, actor.merchantId);
       if (ctx.account.defaultPaymentMethod === id && st.current) throw new AppError('card_in_use');

@@ -88,7 +88,7 @@ export const createPlanChangeService = (engine: Engine, parts: { onSession: OnSe
   };
 
   const downgradeOrUpgrade = async (actor: Actor, input: DowngradeOrUpgradeOutput) =>
-    engine.withMerchant(actor.merchantId, async (ctx) => {
+    engine.withMerchant(actor, async (ctx) => {
       const target = await purchasable(ctx.tx, ctx.account, input.package_id, actor.isStaff);
       const st = await billingState(ctx.tx, actor.merchantId);
       if (!st.current || !st.currentRecord) {

@@ -47,7 +47,7 @@ export const createStaffPreviews = (deps: AppDeps) => {
     const claims = read(token);
     if (claims.m !== who.merchantId || claims.s !== subject) throw new AppError('stale_preview');
     if ((await fingerprintOf(deps.db, who.merchantId)) !== claims.f) throw new AppError('stale_preview');
-    setTransactionPrecondition(async (tx) => {
+    setTransactionPrecondition(req, async (tx) => {
       if ((await fingerprintOf(tx, who.merchantId)) !== claims.f) throw new AppError('stale_preview');
     });
   };

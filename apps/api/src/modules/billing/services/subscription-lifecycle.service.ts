@@ -28,7 +28,7 @@ export const createSubscriptionLifecycleService = (engine: Engine, parts: { onSe
   };
 
   const cancelTrialing = async (actor: Actor, input: CancelTrialingPackageOutput) =>
-    engine.withMerchant(actor.merchantId, async (ctx) => {
+    engine.withMerchant(actor, async (ctx) => {
       const st = await billingState(ctx.tx, actor.merchantId);
       const pending = st.pendingRecord;
       if (!pending || pending.stripePlan !== input.price_id || !st.currentRecord) throw new AppError('cancel_trialing_failed');
@@ -38,7 +38,7 @@ export const createSubscriptionLifecycleService = (engine: Engine, parts: { onSe
     });
 
   const unsubscribe = async (actor: Actor) =>
-    engine.withMerchant(actor.merchantId, async (ctx) => {
+    engine.withMerchant(actor, async (ctx) => {
       const st = await billingState(ctx.tx, actor.merchantId);
       const current = st.currentRecord;
       if (!current || current.status !== 'active') throw new AppError('no_subscription');
@@ -52,7 +52,7 @@ export const createSubscriptionLifecycleService = (engine: Engine, parts: { onSe
     });
 
   const resume = async (actor: Actor) =>
-    engine.withMerchant(actor.merchantId, async (ctx) => {
+    engine.withMerchant(actor, async (ctx) => {
       const st = await billingState(ctx.tx, actor.merchantId);
       const current = st.currentRecord;
       if (!current || current.status !== 'active' || current.endsAt === null || st.pendingRecord) throw new AppError('not_resumable');
@@ -61,7 +61,7 @@ export const createSubscriptionLifecycleService = (engine: Engine, parts: { onSe
     });
 
   const retryPayment = async (actor: Actor, input: RetryPaymentOutput) =>
-    engine.withMerchant(actor.merchantId, async (ctx) => {
+    engine.withMerchant(actor, async (ctx) => {
       const sub = await retryableSubscription(ctx.tx, actor.merchantId, input.type);
       const invoice = sub ? await openInvoiceOf(ctx.tx, sub.id) : null;
       if (!sub || !invoice) throw new AppError('invoice_already_paid');
@@ -83,7 +83,7 @@ export const createSubscriptionLifecycleService = (engine: Engine, parts: { onSe
   };
 
   const lateSubscribe = async (actor: Actor, input: LateSubscribeOutput) =>
-    engine.withMerchant(actor.merchantId, async (ctx) => {
+    engine.withMerchant(actor, async (ctx) => {
       const pkg = await purchasable(ctx.tx, ctx.account, input.package_id, actor.isStaff);
       return subscribeNow(ctx, pkg, { paymentMethod: input.paymentMethod, returnUrl: returnUrlOf(actor, publicUrl) });
     });

@@ -20,7 +20,7 @@ export const createThreeDSecureService = (engine: Engine, parts: { activation: P
    * confirm answers from the record and changes nothing.
    */
   const confirmPayment = async (actor: Actor, input: ConfirmPaymentOutput) =>
-    engine.withMerchant(actor.merchantId, async (ctx) => {
+    engine.withMerchant(actor, async (ctx) => {
       const row = await findAuthentication(ctx.tx, actor.merchantId, input.payment_intent);
       if (!row) throw new AppError('not_found', { message: 'Payment not found' });
       if (row.status === 'succeeded') return { message: 'Payment received', status: 'succeeded' as const, already_confirmed: true };

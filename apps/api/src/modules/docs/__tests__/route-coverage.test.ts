@@ -2,9 +2,16 @@ import type { Express } from 'express';
 import request from 'supertest';
 import { createTestContext, type TestContext } from '../../../test-support/test-app';
 
-type Layer = { route?: { path: unknown; methods: Record<string, boolean> }; handle?: { stack?: Layer[] }; rawPath?: unknown };
+type Layer = {
+  route?: { path: unknown; methods: Record<string, boolean> };
+  handle?: { stack?: Layer[]; routes?: () => { method: string; path: string }[] };
+  rawPath?: unknown;
+};
 
-/** Every method + path the Express app answers, found by walking its router stack (mount paths included). */
+/**
+ * Every method + path the Express app answers, found by walking its router stack (mount paths included) and
+ * the route tables' dispatcher (http/route-table.ts), which answers its routes from its own lookup tree.
+ */
 const mountedRoutes = (app: Express): string[] => {
   const walk = (stack: Layer[], prefix: string): string[] =>
     stack.flatMap((layer) => {
@@ -14,8 +21,9 @@ const mountedRoutes = (app: Express): string[] => {
           .filter((method) => method !== '_all')
           .map((method) => `${method.toUpperCase()} ${path}`);
       }
+      const mount = typeof layer.rawPath === 'string' && layer.rawPath !== '/' ? layer.rawPath : '';
+      if (layer.handle?.routes) return layer.handle.routes().map(({ method, path }) => `${method.toUpperCase()} ${prefix}${mount}${path}`);
       if (layer.handle?.stack) {
-        const mount = typeof layer.rawPath === 'string' && layer.rawPath !== '/' ? layer.rawPath : '';
         return walk(layer.handle.stack, `${prefix}${mount}`);
       }
       return [];
