@@ -93,8 +93,7 @@ describe.each(testDatabases)('renewals in batches (%s)', (kind) => {
   it('renews each due subscription exactly once when two schedulers run at the same time', async () => {
     const ids = await seedDue(ctx.db, 30);
     // On PostgreSQL the second scheduler has its own connection pool, as a second API instance would.
-    const schema = (ctx.db.client.config as { searchPath?: string[] }).searchPath?.[0];
-    const second = kind === 'postgres' ? createDb({ url: process.env.TEST_PG_URL as string, searchPath: schema }) : ctx.db;
+    const second = ctx.databaseUrl ? createDb({ url: ctx.databaseUrl }) : ctx.db;
     const reports = await Promise.all([runDueBilling(engineOf(ctx)), runDueBilling(engineOf(ctx, second))]).finally(async () => {
       if (second !== ctx.db) await second.destroy();
     });

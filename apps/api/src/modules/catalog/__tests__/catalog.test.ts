@@ -109,8 +109,7 @@ describe.each(testDatabases)('staff catalog API (%s)', (kind) => {
   it('shows a price change on billing pages read before it, on this instance and on another one', async () => {
     const growth = await planOf('growth', 'monthly');
     // On PostgreSQL the other instance has its own connection pool (and its own catalog in memory).
-    const schema = (ctx.db.client.config as { searchPath?: string[] }).searchPath?.[0];
-    const secondDb = kind === 'postgres' ? createDb({ url: process.env.TEST_PG_URL as string, searchPath: schema }) : null;
+    const secondDb = ctx.databaseUrl ? createDb({ url: ctx.databaseUrl }) : null;
     const other = secondDb ? createApp({ db: secondDb, clock: ctx.clock, notifier: ctx.notifier, config: ctx.config, logger: createLogger('silent'), rateLimits: false }) : ctx.app;
     const priceOn = async (app: typeof ctx.app) => {
       const res = await request(app).get('/api/users/billing/all').set(bearer(merchant));
