@@ -3,7 +3,7 @@
 // imports (one language's chunk, see loadI18n) before it renders. Prints the totals of the sign-in page and of
 // the card and gateway checkout pages (first render plus the route's chunk and its static imports), and checks
 // that the sign-in page loads no billing code. Run after `npx nx run-many -t build` (or the app builds you
-// care about).
+// care about). `--by-package` adds, under each page's total, what its packages weigh (see byPackage).
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -67,6 +67,79 @@ const firstNamespaces = (app) => {
   return named ?? readdirSync(join(root, 'libs/i18n/src/locales/en')).map((name) => name.replace(/\.ts$/, ''));
 };
 
+/** Decodes a source map's `mappings` (base64 VLQ) into, per generated line, [column, source index] pairs. */
+const decodeMappings = (mappings) => {
+  const digits = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+  let source = 0;
+  return mappings.split(';').map((line) => {
+    let column = 0;
+    const segments = [];
+    for (const segment of line.split(',')) {
+      if (segment === '') continue;
+      const fields = [];
+      let value = 0;
+      let shift = 0;
+      for (const char of segment) {
+        const digit = digits.indexOf(char);
+        value += (digit & 31) << shift;
+        if (digit & 32) shift += 5;
+        else {
+          fields.push(value & 1 ? -(value >>> 1) : value >>> 1);
+          value = 0;
+          shift = 0;
+        }
+      }
+      column += fields[0];
+      // Later fields (source line, column, name) are deltas too, but only the source is needed here.
+      if (fields.length > 1) source += fields[1];
+      segments.push([column, fields.length > 1 ? source : -1]);
+    }
+    return segments;
+  });
+};
+/** node_modules/<package> (scoped or not), libs/<lib> or apps/<app> of a source map's source path. */
+const packageOf = (source) => {
+  const path = source.replace(/^(?:\.\.\/)+/, '');
+  const modules = path.lastIndexOf('node_modules/');
+  if (modules < 0) return path.split('/').slice(0, 2).join('/');
+  const parts = path.slice(modules + 'node_modules/'.length).split('/');
+  return parts[0].startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0];
+};
+/**
+ * What each package weighs in `files`: each file's gzip size shared out by the characters its source map
+ * gives each source (an estimate: gzip does not compress every part alike). Characters of no source (the
+ * bundler's glue) are "(bundler)".
+ */
+const byPackage = (files) => {
+  const weights = new Map();
+  for (const file of files) {
+    const code = readFileSync(file, 'utf8');
+    const lines = code.split('\n');
+    const perChar = gz(file) / Math.max(code.length, 1);
+    const map = existsSync(`${file}.map`) ? JSON.parse(readFileSync(`${file}.map`, 'utf8')) : { sources: [], mappings: '' };
+    let mapped = 0;
+    decodeMappings(map.mappings).forEach((segments, index) => {
+      segments.forEach(([column, source], at) => {
+        if (source < 0) return;
+        const length = (segments[at + 1]?.[0] ?? lines[index]?.length ?? 0) - column;
+        const name = packageOf(map.sources[source]);
+        weights.set(name, (weights.get(name) ?? 0) + length * perChar);
+        mapped += length;
+      });
+    });
+    weights.set('(bundler)', (weights.get('(bundler)') ?? 0) + (code.length - mapped) * perChar);
+  }
+  return [...weights].sort((a, b) => b[1] - a[1]);
+};
+const showPackages = process.argv.includes('--by-package');
+const printPackages = (files) => {
+  if (!showPackages) return;
+  const rows = byPackage(files).filter(([, size]) => size >= 102.4);
+  for (let at = 0; at < rows.length; at += 4) {
+    console.log(`      ${rows.slice(at, at + 4).map(([name, size]) => `${name} ${kb(size)}`).join(', ')}`);
+  }
+};
+
 const apps = existsSync(distApps) ? readdirSync(distApps).filter((name) => existsSync(join(distApps, name, 'index.html'))) : [];
 if (apps.length === 0) {
   console.error('No built apps under dist/apps: build them first.');
@@ -110,6 +183,7 @@ for (const app of apps.sort()) {
       const chunk = [...initial].flatMap(dynamicImports).find((target) => pattern.test(target));
       const files = closure([...firstRender, ...(chunk ? [chunk] : [])]);
       console.log(`  ${label} page loads ${files.size} JS file(s), ${kb([...files].reduce((s, f) => s + gz(f), 0))} gzip${chunk ? '' : ' (route chunk not found)'}`);
+      printPackages(files);
     }
   }
 
@@ -121,6 +195,7 @@ for (const app of apps.sort()) {
     const billing = [...signin].filter((file) => /billing|usage-add-on|plan-card|checkout/i.test(file.split('/').pop() ?? ''));
     const billingText = [...signin].filter((file) => /users\/billing\//.test(readFileSync(file, 'utf8')) && !/billing-summary/.test(file));
     console.log(`  sign-in page loads ${signin.size} JS file(s), ${kb([...signin].reduce((s, f) => s + gz(f), 0))} gzip`);
+    printPackages(signin);
     if (!signinChunk || billing.length > 0) {
       failed = true;
       console.log(`  FAIL: sign-in loads billing code: ${billing.map((f) => f.split('/').pop()).join(', ') || 'sign-in chunk not found'}`);
