@@ -80,12 +80,13 @@ type Match = { handlers: RequestHandler[]; path: string };
 /**
  * Runs one route's handlers in order, as an Express route would: a handler passes on with `next()`, an error
  * (thrown, rejected or passed to `next`) ends the chain in `done(error)`, and `done()` is called when the
- * last handler passes on.
+ * last handler passes on or one skips the rest of the route (`next('route')`).
  */
 const runChain = (handlers: readonly RequestHandler[], req: Request, res: Response, done: (error?: unknown) => void): void => {
   let index = 0;
   const next = (error?: unknown): void => {
-    if (error !== undefined && error !== null && error !== 'route' && error !== 'router') return done(error);
+    if (error === 'route' || error === 'router') return done();
+    if (error !== undefined && error !== null) return done(error);
     const handler = handlers[index++];
     if (!handler) return done();
     try {
