@@ -82,15 +82,19 @@ const whereDue = (query: Knex.QueryBuilder, db: Knex | Knex.Transaction, globalN
  * each other's batches instead of queueing behind them or reading what the other already renewed.
  */
 const lockAccounts = async (tx: Knex.Transaction, ids: number[], claim: { globalNow: number } | null): Promise<number[]> => {
+  const pg = dbClient(tx as unknown as Knex) === 'postgres';
   const query = tx('billing_accounts').whereIn('billing_accounts.merchant_id', ids).orderBy('billing_accounts.merchant_id').select('billing_accounts.merchant_id');
   if (claim) {
-    query.whereExists(
-      whereDue(tx('subscriptions').leftJoin('sandbox_clocks', 'sandbox_clocks.merchant_id', 'subscriptions.merchant_id'), tx, claim.globalNow)
-        .whereRaw('?? = ??', ['subscriptions.merchant_id', 'billing_accounts.merchant_id'])
-        .select(tx.raw('1')),
-    );
+    const due = whereDue(tx('subscriptions').leftJoin('sandbox_clocks', 'sandbox_clocks.merchant_id', 'subscriptions.merchant_id'), tx, claim.globalNow)
+      .whereRaw('?? = ??', ['subscriptions.merchant_id', 'billing_accounts.merchant_id'])
+      .select(tx.raw('1'));
+    // PostgreSQL would turn the EXISTS into a join that first reads every due subscription (a claim's cost grew
+    // with all the work due, not with its batch); OFFSET 0 keeps it a lookup per claimed account, by index. (Knex
+    // leaves a plain 0 out but writes a raw one; its types list numbers only.)
+    if (pg) due.offset(tx.raw('0') as unknown as number);
+    query.whereExists(due);
   }
-  if (dbClient(tx as unknown as Knex) === 'postgres') {
+  if (pg) {
     query.forUpdate('billing_accounts');
     if (claim) query.skipLocked();
   }
