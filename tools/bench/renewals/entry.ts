@@ -9,6 +9,7 @@ import { createSandboxGateway } from '../../../apps/api/src/gateways/sandbox.gat
 import { runDueBilling } from '../../../apps/api/src/jobs/billing-scheduler';
 import { createEngine } from '../../../apps/api/src/modules/billing';
 import { createOutboxNotifier } from '../../../apps/api/src/modules/notifications';
+import { APPLICATION_NAME, watchRun } from './stats';
 
 const NOW = Date.parse('2026-03-02T09:00:00Z') / 1000;
 /** The accounts tables keep timestamps (bound as Dates, as the API does); billing tables keep epoch seconds. */
@@ -31,6 +32,8 @@ const openDb = async (file: string, pgUrl: string | undefined) => {
     },
   };
 };
+
+const SEEDED = ['users', 'merchants', 'sandbox_payment_methods', 'payment_methods', 'billing_accounts', 'subscriptions'];
 
 /** N merchants, each with a monthly MY Growth plan whose period ended a minute ago and a 4242 card. */
 const seed = async (file: string, n: number, pgUrl: string | undefined) => {
@@ -65,16 +68,24 @@ const seed = async (file: string, n: number, pgUrl: string | undefined) => {
       );
     });
   }
+  // Statistics, as autovacuum keeps them on a live database (a fresh schema has none until it gets round to it,
+  // and the planner then guesses); only the seeded tables: ANALYZE alone would read the whole shared database.
+  if (pgUrl) await db.raw(`analyze ${SEEDED.join(', ')}`);
   return { db, drop };
 };
 
 /** On PostgreSQL, this many scheduler instances (each with its own connection pool) run at once. */
 const PG_INSTANCES = 2;
 
-const measure = async (n: number, dir: string, pgUrl: string | undefined) => {
+const measure = async (n: number, dir: string, pgUrl: string | undefined, withStats: boolean) => {
   const { db, drop } = await seed(path.join(dir, `renewals-${n}.sqlite`), n, pgUrl);
   const clock = createFixedClock(new Date(NOW * 1000));
-  const instances = pgUrl ? Array.from({ length: PG_INSTANCES }, () => createDb({ url: pgUrl, searchPath: db.client.config.searchPath?.[0] })) : [db];
+  const schedulerUrl = (url: string) => {
+    const tagged = new URL(url);
+    tagged.searchParams.set('application_name', APPLICATION_NAME);
+    return tagged.toString();
+  };
+  const instances = pgUrl ? Array.from({ length: PG_INSTANCES }, () => createDb({ url: schedulerUrl(pgUrl), searchPath: db.client.config.searchPath?.[0] })) : [db];
   // As in production: each paid renewal queues its receipt (encrypted, with the invoice PDF attached at send time)
   // in the outbox, in the transaction that records the charge.
   const secret = randomBytes(32).toString('hex');
@@ -87,9 +98,11 @@ const measure = async (n: number, dir: string, pgUrl: string | undefined) => {
       publicUrl: 'http://localhost',
     }),
   );
+  const stats = withStats ? watchRun(instances, pgUrl !== undefined) : null;
   const started = process.hrtime.bigint();
   const reports = await Promise.all(engines.map((engine) => runDueBilling(engine, { limit: n })));
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const statsLines = stats ? await stats.stop(n, seconds, db) : [];
   const renewed = reports.reduce((sum, r) => sum + r.renewed, 0);
   const count = async (query: ReturnType<typeof db> | ReturnType<typeof db.from>) => Number((await query.count({ c: '*' }).first())?.c);
   const paid = await count(db('invoices').where({ status: 'paid' }));
@@ -104,14 +117,17 @@ const measure = async (n: number, dir: string, pgUrl: string | undefined) => {
   if (renewed !== n || paid !== n || charges !== n || payments !== n || twice !== 0 || moved !== n) {
     throw new Error(`expected ${n} renewals, got ${renewed} (${paid} paid invoices, ${charges} charges, ${payments} payments, ${twice} renewed twice, ${moved} periods moved)`);
   }
-  return { n, seconds, perSecond: n / seconds, instances: reports.map((r) => r.renewed) };
+  return { n, seconds, perSecond: n / seconds, instances: reports.map((r) => r.renewed), statsLines };
 };
 
-export const main = async (n: number, dir: string, pgUrl?: string) => {
+export const main = async (n: number, dir: string, pgUrl?: string, withStats = false) => {
   fs.mkdirSync(dir, { recursive: true });
   console.log(pgUrl ? `PostgreSQL (${pgUrl.replace(/\/\/[^@/]*@/, '//…@')}), a fresh schema per run, ${PG_INSTANCES} schedulers at once` : 'SQLite, a fresh file per run');
-  const results = [await measure(n, dir, pgUrl), await measure(2 * n, dir, pgUrl)];
-  for (const r of results) console.log(`N=${r.n}: ${r.seconds.toFixed(2)} s, ${r.perSecond.toFixed(0)} renewals/s${r.instances.length > 1 ? ` (by instance: ${r.instances.join(' + ')}; each subscription renewed once)` : ''}`);
+  const results = [await measure(n, dir, pgUrl, withStats), await measure(2 * n, dir, pgUrl, withStats)];
+  for (const r of results) {
+    console.log(`N=${r.n}: ${r.seconds.toFixed(2)} s, ${r.perSecond.toFixed(0)} renewals/s${r.instances.length > 1 ? ` (by instance: ${r.instances.join(' + ')}; each subscription renewed once)` : ''}`);
+    for (const line of r.statsLines) console.log(line);
+  }
   const [a, b] = results;
   console.log(`time(2N)/time(N) = ${(b.seconds / a.seconds).toFixed(2)} (2.00 is linear)`);
 };

@@ -5,7 +5,8 @@ import type { AppDeps } from '../../../apps/api/src/app-deps';
 import { createFixedClock } from '../../../apps/api/src/clock';
 import { createDb, type Db } from '../../../apps/api/src/db/knex';
 import { migrateLatest } from '../../../apps/api/src/db/migrations';
-import { directoryTriggers, refreshSql } from '../../../apps/api/src/db/migrations/401-staff-directory';
+import { refreshSql } from '../../../apps/api/src/db/migrations/401-staff-directory';
+import { directoryTriggers } from '../../../apps/api/src/db/migrations/910-staff-directory-billing-triggers';
 import { seedReferenceData } from '../../../apps/api/src/db/seeds/reference-data';
 import { createStaffService } from '../../../apps/api/src/modules/staff';
 

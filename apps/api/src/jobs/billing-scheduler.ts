@@ -4,7 +4,7 @@ import { AppError } from '../http/errors';
 import type { SchedulerObserver } from '../http/metrics';
 import { billingFor, type Engine, type InvoiceInput, type InvoiceRecord, type MerchantTx, nextPeriodEnd, planLine, renewalChargeKey, type SubscriptionRecord, toInvoiceRecord, toSubscriptionRecord } from '../modules/billing';
 import { type CatalogPackage, findPackage } from '../modules/packages';
-import { afterRetry, BATCH_SIZE, type BatchWrites, canCharge, cancel, type DeferredCharge, dueMerchants, type RunReport, settleBatch, settleCharges, unsettledRenewals } from './renewal-batches';
+import { afterRetry, BATCH_SIZE, type BatchWrites, canCharge, cancel, type DeferredCharge, dueMerchants, type RunReport, settleBatch, settleCharges, stillDue, unsettledRenewals } from './renewal-batches';
 
 /** A merchant whose clock jumped years ahead settles at most this many events per run (then the next run continues). */
 const MAX_STEPS_PER_MERCHANT = 400;
@@ -34,9 +34,12 @@ export const runDueBilling = async (engine: Engine, options: { merchantId?: numb
     // Shutting down: the batch in its transaction finishes, the rest wait for the next run (any instance).
     if (options.stopRequested?.()) break;
     const size = options.batchSize ?? BATCH_SIZE;
-    const ids = again.length > 0 ? again.splice(0, size) : due.splice(0, size);
+    // Two batches' worth of candidates for one batch: one another instance holds is skipped in the same claim.
+    const queue = again.length > 0 ? again : due;
+    const ids = queue.splice(0, 2 * size);
     if (ids.length === 0) break;
-    const batch = await settleIsolated(engine, ids, report, failures);
+    const batch = await settleIsolated(engine, ids, size, report, failures);
+    queue.unshift(...batch.rest);
     for (const id of batch.settled) settled.add(id);
     const answered = new Set<DeferredCharge>();
     failures.push(...(await settleCharges(engine, batch.charges, report, answered)));
@@ -47,7 +50,7 @@ export const runDueBilling = async (engine: Engine, options: { merchantId?: numb
       steps.set(id, n);
       return n < MAX_STEPS_PER_MERCHANT;
     });
-    if (charged.length > 0) again.push(...(await dueMerchants(engine, { among: charged })));
+    if (charged.length > 0) again.push(...(await stillDue(engine, charged)));
   }
   report.merchants = settled.size;
   report.errors = failures.length;
@@ -62,28 +65,29 @@ export const runDueBilling = async (engine: Engine, options: { merchantId?: numb
  * its merchants are settled one by one, so that merchant alone waits for the next run and the rest go on.
  * The report only counts what committed.
  */
-const settleIsolated = async (engine: Engine, ids: number[], report: RunReport, failures: unknown[]): Promise<{ settled: number[]; charges: DeferredCharge[] }> => {
-  const attempt = async (some: number[]) => {
+const settleIsolated = async (engine: Engine, ids: number[], size: number, report: RunReport, failures: unknown[]): Promise<{ settled: number[]; charges: DeferredCharge[]; rest: number[] }> => {
+  const attempt = async (some: number[], most: number) => {
     const before = { ...report };
     try {
-      return await settleBatch(engine, some, (ctx, subs, writes) => settleMerchant(engine, ctx, report, subs, writes));
+      return await settleBatch(engine, some, (ctx, subs, writes) => settleMerchant(engine, ctx, report, subs, writes), most);
     } catch (error) {
       Object.assign(report, before);
       throw error;
     }
   };
   try {
-    return await attempt(ids);
+    return await attempt(ids, size);
   } catch (error) {
     if (ids.length === 1) {
       failures.push(error);
-      return { settled: [], charges: [] };
+      return { settled: [], charges: [], rest: [] };
     }
+    // Which candidates the failed claim had taken is rolled back with it: each is tried alone.
     const settled: number[] = [];
     const charges: DeferredCharge[] = [];
     for (const id of ids) {
       try {
-        const one = await attempt([id]);
+        const one = await attempt([id], 1);
         settled.push(...one.settled);
         charges.push(...one.charges);
       } catch (failure) {
@@ -91,7 +95,7 @@ const settleIsolated = async (engine: Engine, ids: number[], report: RunReport, 
         engine.deps.logger?.warn({ err: failure, merchantId: id }, 'billing: settling a merchant failed; retried on the next run');
       }
     }
-    return { settled, charges };
+    return { settled, charges, rest: [] };
   }
 };
 

@@ -49,19 +49,21 @@ const writeBatch = async (engine: Engine, tx: Knex.Transaction, writes: BatchWri
 export const canCharge = (account: BillingAccount): boolean => account.defaultPaymentMethod !== null && account.gatewayCustomerId !== null;
 
 /**
- * Merchants with something due (a period end, an end date, a dunning retry), by id: at most `limit`, or those
- * among `among`. Each merchant's own sandbox clock counts.
+ * Merchants with something due (a period end, an end date, a dunning retry), by id: at most `limit`. Each
+ * merchant's own sandbox clock counts.
  */
-export const dueMerchants = async (engine: Engine, options: { limit?: number; merchantId?: number; among?: number[] }): Promise<number[]> => {
+export const dueMerchants = async (engine: Engine, options: { limit?: number; merchantId?: number }): Promise<number[]> => {
   const { db } = engine.deps;
   const query = whereDue(db('subscriptions').leftJoin('sandbox_clocks', 'sandbox_clocks.merchant_id', 'subscriptions.merchant_id'), db, globalNowOf(engine))
     .distinct('subscriptions.merchant_id')
     .orderBy('subscriptions.merchant_id');
   if (options.merchantId !== undefined) query.andWhere('subscriptions.merchant_id', options.merchantId);
-  if (options.among) query.whereIn('subscriptions.merchant_id', options.among);
   if (options.limit !== undefined) query.limit(options.limit);
   return (await query).map((row) => Number(row.merchant_id));
 };
+
+/** Those of `ids` (merchants with a billing account: charged ones) that still have something due. */
+export const stillDue = async (engine: Engine, ids: number[]): Promise<number[]> => (await dueAccounts(engine.deps.db, ids, globalNowOf(engine))).map(merchantIdOf);
 
 const globalNowOf = (engine: Engine): number => Math.floor(engine.deps.clock.now().getTime() / 1000);
 
@@ -75,44 +77,67 @@ const whereDue = (query: Knex.QueryBuilder, db: Knex | Knex.Transaction, globalN
   });
 };
 
+const merchantIdOf = (row: { merchant_id: unknown }): number => Number(row.merchant_id);
+
+/**
+ * The billing accounts among `ids` whose merchant has something due, in merchant order. PostgreSQL would turn the
+ * EXISTS into a join that first reads every due subscription (a batch's cost grew with all the work due, not with
+ * the batch); OFFSET 0 keeps it a lookup per account, by index. (Knex leaves a plain 0 out but writes a raw one;
+ * its types list numbers only.)
+ */
+const dueAccounts = (exec: Knex | Knex.Transaction, ids: number[], globalNow: number): Knex.QueryBuilder => {
+  const due = whereDue(exec('subscriptions').leftJoin('sandbox_clocks', 'sandbox_clocks.merchant_id', 'subscriptions.merchant_id'), exec, globalNow)
+    .whereRaw('?? = ??', ['subscriptions.merchant_id', 'billing_accounts.merchant_id'])
+    .select(exec.raw('1'));
+  if (dbClient(exec as Knex) === 'postgres') due.offset(exec.raw('0') as unknown as number);
+  return exec('billing_accounts').whereIn('billing_accounts.merchant_id', ids).whereExists(due).orderBy('billing_accounts.merchant_id').select('billing_accounts.merchant_id');
+};
+
 /**
  * Locks the billing accounts of `ids` for this transaction (PostgreSQL; SQLite has one writer already) and
  * returns the ids it holds. `claim` (the scheduler's batches): only merchants that still have something due,
  * skipping any another instance or a request holds, so two instances that read the same due list leapfrog
  * each other's batches instead of queueing behind them or reading what the other already renewed.
  */
-const lockAccounts = async (tx: Knex.Transaction, ids: number[], claim: { globalNow: number } | null): Promise<number[]> => {
-  const query = tx('billing_accounts').whereIn('billing_accounts.merchant_id', ids).orderBy('billing_accounts.merchant_id').select('billing_accounts.merchant_id');
-  if (claim) {
-    query.whereExists(
-      whereDue(tx('subscriptions').leftJoin('sandbox_clocks', 'sandbox_clocks.merchant_id', 'subscriptions.merchant_id'), tx, claim.globalNow)
-        .whereRaw('?? = ??', ['subscriptions.merchant_id', 'billing_accounts.merchant_id'])
-        .select(tx.raw('1')),
-    );
-  }
+const lockAccounts = async (tx: Knex.Transaction, ids: number[], claim: { globalNow: number; limit?: number } | null): Promise<number[]> => {
+  const query = claim ? dueAccounts(tx, ids, claim.globalNow) : tx('billing_accounts').whereIn('billing_accounts.merchant_id', ids).orderBy('billing_accounts.merchant_id').select('billing_accounts.merchant_id');
+  // PostgreSQL counts only the rows it locked towards the limit (the locked ones are skipped first).
+  if (claim?.limit !== undefined) query.limit(claim.limit);
   if (dbClient(tx as unknown as Knex) === 'postgres') {
     query.forUpdate('billing_accounts');
     if (claim) query.skipLocked();
   }
-  return (await query).map((row) => Number(row.merchant_id));
+  return (await query).map(merchantIdOf);
 };
 
 /**
- * One transaction for a batch of merchants: each one's account locked (skipping any busy elsewhere) and
- * `settle` run with it. Returns the merchants settled and the charges their events need.
+ * One transaction for a batch of at most `size` of the candidates `ids`: each one's account locked (skipping any
+ * busy elsewhere) and `settle` run with it. Returns the merchants settled, the charges their events need, and
+ * the candidates the claim did not reach (`rest`, for the next batch).
  */
-export const settleBatch = async (engine: Engine, ids: number[], settle: (ctx: MerchantTx, subs: SubscriptionRecord[], writes: BatchWrites) => Promise<DeferredCharge | null>): Promise<{ settled: number[]; charges: DeferredCharge[] }> => {
+export const settleBatch = async (
+  engine: Engine,
+  ids: number[],
+  settle: (ctx: MerchantTx, subs: SubscriptionRecord[], writes: BatchWrites) => Promise<DeferredCharge | null>,
+  size = ids.length,
+): Promise<{ settled: number[]; charges: DeferredCharge[]; rest: number[] }> => {
   const { db } = engine.deps;
   const settled: number[] = [];
   const charges: DeferredCharge[] = [];
+  let rest: number[] = [];
   await db.transaction(async (tx) => {
     const globalNow = globalNowOf(engine);
-    let locked = await lockAccounts(tx, ids, { globalNow });
-    if (locked.length < ids.length) {
+    // At most `size` of the candidates: with more candidates than that, a batch another instance holds is
+    // skipped within the same claim (two instances on one due list no longer make every other claim an empty one).
+    let locked = await lockAccounts(tx, ids, { globalNow, limit: size });
+    // The claim stopped at its limit: candidates after the last one it took were not looked at; they wait in the queue.
+    const last = locked.length === size ? locked[locked.length - 1] : Infinity;
+    rest = ids.filter((id) => id > last);
+    if (locked.length + rest.length < ids.length) {
       // Left out: busy elsewhere, nothing due any more (another instance renewed it), or no account yet. An
       // account never used yet is created here; the others are simply left (a busy one waits for the next run).
       const held = new Set(locked);
-      const others = ids.filter((id) => !held.has(id));
+      const others = ids.filter((id) => !held.has(id) && id <= last);
       const existing = new Set((await tx('billing_accounts').whereIn('merchant_id', others).select('merchant_id')).map((row) => Number(row.merchant_id)));
       const missing = others.filter((id) => !existing.has(id));
       for (const id of missing) await ensureBillingAccount(tx, id, await engine.nowFor(tx, id));
@@ -139,7 +164,7 @@ export const settleBatch = async (engine: Engine, ids: number[], settle: (ctx: M
     // Before the commit: the charges' invoices get their numbers here.
     await writeBatch(engine, tx, writes);
   });
-  return { settled, charges };
+  return { settled, charges, rest };
 };
 
 /**

@@ -14,11 +14,15 @@ export const NO_NEXT_BILLING = 99_999_999_999;
 const LIVE = `from subscriptions s where s.merchant_id = merchants.id and s.name = 'default' and s.stripe_status in ('active', 'past_due')`;
 const PENDING = `from subscriptions q where q.merchant_id = merchants.id and q.name = 'default' and q.stripe_status = 'trialing'`;
 
-/** One UPDATE that recomputes the directory columns of the merchants `where` selects. */
-export const refreshSql = (pg: boolean, where: string): string => {
+/**
+ * One UPDATE that recomputes the directory columns of the merchants `where` selects: all of them, or (`billing`)
+ * all but `search_text`, which no subscription or payment goes into (see 910-staff-directory-billing-triggers).
+ */
+export const refreshSql = (pg: boolean, where: string, columns: 'all' | 'billing' = 'all'): string => {
   const agg = pg ? `string_agg(lower(st.name || ' ' || st.email), ' ')` : `group_concat(lower(st.name || ' ' || st.email), ' ')`;
+  const searchText = `search_text = lower(name) || ' ' || coalesce((select lower(u.email) || ' ' || coalesce(u.phone, '') from users u where u.id = merchants.owner_user_id), '') || ' ' || coalesce((select ${agg} from stores st where st.merchant_id = merchants.id), ''),`;
   return `update merchants set
-    search_text = lower(name) || ' ' || coalesce((select lower(u.email) || ' ' || coalesce(u.phone, '') from users u where u.id = merchants.owner_user_id), '') || ' ' || coalesce((select ${agg} from stores st where st.merchant_id = merchants.id), ''),
+    ${columns === 'all' ? searchText : ''}
     dir_state = case
       when not exists (select 1 ${LIVE}) then 'no_plan'
       when exists (select 1 ${LIVE} and s.stripe_status = 'past_due') then 'past_due'
@@ -45,10 +49,13 @@ const SOURCES: { table: string; events: string[]; where: (row: 'new' | 'old') =>
 
 const triggerName = (table: string, event: string): string => `dir_${table}_${event.split(' ')[0]}`;
 
-/** Creates (or, with `drop`, removes) the triggers: a bulk import may drop them, load, then refresh once. */
-export const directoryTriggers = async (knex: Knex, action: 'create' | 'drop'): Promise<void> => {
+/**
+ * Creates (or, with `drop`, removes) the triggers of this migration, of the tables `tables` lets through. The
+ * current set, after 910 replaced those of subscriptions and payments: 910's `directoryTriggers`.
+ */
+export const directoryTriggers = async (knex: Knex, action: 'create' | 'drop', tables: (table: string) => boolean = () => true): Promise<void> => {
   const pg = knex.client.config.client === 'pg';
-  for (const source of SOURCES) {
+  for (const source of SOURCES.filter((s) => tables(s.table))) {
     for (const event of source.events) {
       const row = event === 'delete' ? 'old' : 'new';
       const name = triggerName(source.table, event);

@@ -19,6 +19,7 @@ import * as auditAttempts from './810-audit-attempts';
 import * as staffDirectoryViewIndexes from './811-staff-directory-view-indexes';
 import * as staffDirectoryShortSearch from './812-staff-directory-short-search';
 import * as billingReadRevisions from './900-billing-read-revisions';
+import * as staffDirectoryBillingTriggers from './910-staff-directory-billing-triggers';
 
 export type Migration = { name: string; up: (knex: Knex) => Promise<void>; down: (knex: Knex) => Promise<void> };
 
@@ -47,6 +48,7 @@ export const migrations: Migration[] = [
   { name: '811-staff-directory-view-indexes', ...staffDirectoryViewIndexes },
   { name: '812-staff-directory-short-search', ...staffDirectoryShortSearch },
   { name: '900-billing-read-revisions', ...billingReadRevisions },
+  { name: '910-staff-directory-billing-triggers', ...staffDirectoryBillingTriggers },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

@@ -102,4 +102,38 @@ describe.each(testDatabases)('renewals in batches (%s)', (kind) => {
     expect(await countOf(ctx.db('sandbox_intents').where({ kind: 'payment' }).whereIn('customer', ids.map((id) => `cus_due_${id}`)))).toBe(ids.length);
     expect(await countOf(ctx.db('invoices').whereIn('merchant_id', ids).where({ status: 'paid' }))).toBe(ids.length);
   });
+
+  it('renews a due list longer than a batch one batch at a time, each merchant once', async () => {
+    const ids = await seedDue(ctx.db, 7);
+    // A claim takes at most a batch from twice as many candidates; those it did not reach wait for the next one.
+    let invoiceInserts = 0;
+    const onQuery = (query: { sql: string }) => {
+      if (/^insert into [`"]invoices[`"]/.test(query.sql)) invoiceInserts += 1;
+    };
+    ctx.db.on('query', onQuery);
+    const report = await runDueBilling(engineOf(ctx), { batchSize: 2 }).finally(() => ctx.db.off('query', onQuery));
+    expect(report).toMatchObject({ merchants: 7, renewed: 7, errors: 0 });
+    expect(invoiceInserts).toBe(4);
+    expect(await countOf(ctx.db('invoices').whereIn('merchant_id', ids).where({ status: 'paid' }))).toBe(ids.length);
+  });
+
+  it('skips, within the same claim, merchants another instance holds, and leaves them due', async () => {
+    if (kind !== 'postgres') return; // SQLite has one writer: nothing is held while a claim runs
+    const ids = await seedDue(ctx.db, 5);
+    const held = ids[1];
+    let release: () => void = () => undefined;
+    let holding: () => void = () => undefined;
+    const holdingNow = new Promise<void>((resolve) => (holding = resolve));
+    const other = ctx.db.transaction(async (tx) => {
+      await tx('billing_accounts').where({ merchant_id: held }).forUpdate();
+      holding();
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await holdingNow;
+    const report = await runDueBilling(engineOf(ctx), { batchSize: 2 }).finally(() => release());
+    await other;
+    expect(report).toMatchObject({ merchants: 4, renewed: 4, errors: 0 });
+    expect(await countOf(ctx.db('invoices').where({ merchant_id: held }))).toBe(0);
+    expect(await countOf(ctx.db('invoices').whereIn('merchant_id', ids).where({ status: 'paid' }))).toBe(4);
+  });
 });

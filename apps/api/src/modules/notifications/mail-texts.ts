@@ -22,7 +22,8 @@ const i18n = (): I18n => (instance ??= createI18n({ lng: 'en' }));
 
 /** `mail:<key>.<part>` in `locale`, placeholders filled as given (plain text: nothing is escaped). */
 const mailT = (locale: string | null | undefined, key: string, params: MailParams): string =>
-  i18n().getFixedT(mailLocaleOf(locale), 'mail')(key, params);
+  // `t` with the language and namespace as options: what getFixedT's function does, without copying every i18next option per call.
+  i18n().t(key, { ...params, lng: mailLocaleOf(locale), ns: 'mail' });
 
 /** An e-mail's subject and text in the recipient's language. */
 export const mailText = (locale: string | null | undefined, key: MailKey, params: MailParams = {}): { subject: string; text: string } => ({
@@ -37,10 +38,24 @@ export const smsText = (locale: string | null | undefined, key: 'trialCode', par
 export const periodWord = (locale: string | null | undefined, period: string): string =>
   period === 'monthly' || period === 'yearly' ? mailT(locale, `period.${period}`, {}) : period;
 
+/**
+ * One formatter per language and style: making an Intl.DateTimeFormat costs far more than formatting with it
+ * (a renewal batch writes hundreds of receipts; issue 12).
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const formatterFor = (locale: string | null | undefined, withTime: boolean): Intl.DateTimeFormat => {
+  const tag = INTL_LOCALE_TAGS[mailLocaleOf(locale)];
+  const key = `${tag}|${withTime}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(tag, withTime ? { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' } : { dateStyle: 'long', timeZone: 'UTC' });
+    formatters.set(key, formatter);
+  }
+  return formatter;
+};
+
 /** A calendar day (UTC, unix seconds) as the recipient's language writes it: 24 November 2026, 2026年11月24日... */
-export const mailDate = (locale: string | null | undefined, seconds: number): string =>
-  new Intl.DateTimeFormat(INTL_LOCALE_TAGS[mailLocaleOf(locale)], { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(seconds * 1000));
+export const mailDate = (locale: string | null | undefined, seconds: number): string => formatterFor(locale, false).format(new Date(seconds * 1000));
 
 /** A moment (UTC) with its time, for sign-in notices. */
-export const mailDateTime = (locale: string | null | undefined, at: Date): string =>
-  new Intl.DateTimeFormat(INTL_LOCALE_TAGS[mailLocaleOf(locale)], { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(at) + ' UTC';
+export const mailDateTime = (locale: string | null | undefined, at: Date): string => formatterFor(locale, true).format(at) + ' UTC';

@@ -1,5 +1,6 @@
 import { exceedsChargeCeiling, invoiceAmounts, type CouponTerms } from '@merchant-hub/money';
 import type { Knex } from 'knex';
+import { dbClient } from '../../../db/knex';
 import { newId, updateFromValues } from '../../../db/rows';
 import { AppError } from '../../../http/errors';
 import type { BillingAccount } from '../repositories/billing-accounts.repository';
@@ -79,20 +80,31 @@ export const draftInvoice = (account: BillingAccount, input: InvoiceInput): Invo
   return { row, lines, record: toInvoiceRecord({ ...row, seq: 0, voided_at: null }), total: totals.total, applied: totals.appliedBalance };
 };
 
+/** Fills in a draft's seq and the number made from it. */
+const numberDraft = (draft: InvoiceDraft, seq: number): void => {
+  draft.record.seq = seq;
+  draft.record.number = invoiceNumber(seq);
+  draft.row.number = draft.record.number;
+};
+
 /**
  * Inserts drafted invoices, numbered from their seq, and their lines: three statements however many there
- * are (the renewal engine's batches). Fills in each draft's `record.seq` and `record.number`.
+ * are (the renewal engine's batches). Fills in each draft's `record.seq` and `record.number`. PostgreSQL draws
+ * the seqs from the column's sequence first, so each row is written once with its number; SQLite (no
+ * sequence to draw from) inserts, then numbers the rows from the seqs it gave them.
  */
 export const insertInvoices = async (tx: Knex.Transaction, drafts: InvoiceDraft[]): Promise<void> => {
   if (drafts.length === 0) return;
-  const inserted = (await tx('invoices').insert(drafts.map((d) => d.row)).returning(['id', 'seq'])) as { id: string; seq: number }[];
-  const seqs = new Map(inserted.map((r) => [String(r.id), Number(r.seq)]));
-  for (const draft of drafts) {
-    draft.record.seq = seqs.get(draft.row.id) as number;
-    draft.record.number = invoiceNumber(draft.record.seq);
+  if (dbClient(tx as unknown as Knex) === 'postgres') {
+    const drawn = (await tx.raw(`select nextval(pg_get_serial_sequence('invoices', 'seq')) as seq from generate_series(1, ?)`, [drafts.length])) as { rows: { seq: string }[] };
+    drafts.forEach((draft, i) => numberDraft(draft, Number(drawn.rows[i].seq)));
+    await tx('invoices').insert(drafts.map((d) => ({ ...d.row, seq: d.record.seq })));
+  } else {
+    const inserted = (await tx('invoices').insert(drafts.map((d) => d.row)).returning(['id', 'seq'])) as { id: string; seq: number }[];
+    const seqs = new Map(inserted.map((r) => [String(r.id), Number(r.seq)]));
+    for (const draft of drafts) numberDraft(draft, seqs.get(draft.row.id) as number);
+    if (drafts.length === 1) await tx('invoices').where({ id: drafts[0].row.id }).update({ number: drafts[0].record.number });
+    else await updateFromValues(tx, 'invoices', [['id', 'text'], ['number', 'text']], drafts.map((d) => [d.row.id, d.record.number]));
   }
-  if (drafts.length === 1) await tx('invoices').where({ id: drafts[0].row.id }).update({ number: drafts[0].record.number });
-  else await updateFromValues(tx, 'invoices', [['id', 'text'], ['number', 'text']], drafts.map((d) => [d.row.id, d.record.number]));
   await tx('invoice_lines').insert(drafts.flatMap((d) => d.lines));
 };
-

@@ -64,7 +64,9 @@ export const readBillingAccount = async (exec: Exec, merchantId: number, lock?: 
 
 /** Several merchants' accounts in one statement (the renewal engine's batches), by merchant id. */
 export const readBillingAccounts = async (exec: Exec, merchantIds: number[]): Promise<Map<number, BillingAccount>> => {
-  const rows = merchantIds.length === 0 ? [] : await accountsQuery(exec).whereIn('billing_accounts.merchant_id', merchantIds);
+  // The ids on both sides of the join: PostgreSQL does not carry an IN list across it, and read every merchant
+  // (a hash join over the whole table, per renewal batch) instead of looking these up by key.
+  const rows = merchantIds.length === 0 ? [] : await accountsQuery(exec).whereIn('billing_accounts.merchant_id', merchantIds).whereIn('merchants.id', merchantIds);
   return new Map(rows.map((row) => [num(row.merchant_id), toBillingAccount(row)]));
 };
 
