@@ -87,7 +87,10 @@ const startAfterPaint = (html: string): string =>
 export const pageHtml = ({ indexHtml, markup, head, guard }: { indexHtml: string; markup: string; head: string; guard: string }): string => {
   if (!indexHtml.includes('<div id="root"></div>') || !indexHtml.includes('<title>')) throw new Error('prerender: index.html has no empty #root or no <title>');
   // Inline scripts after a stylesheet wait for it: these go before the stylesheet and module links Vite adds.
-  const headScripts = `<style>html[${OFF}] #root{display:none}</style>${head}<script>${guard}</script><script>${HOLD_SUBMIT}</script>\n    <title>`;
+  // The parser may yield halfway through a long page and the browser paint what it has: the expect link holds
+  // the first paint until #root is parsed whole (all of it is in this one response), so the page's largest text,
+  // e.g. a note near the bottom of the gateway checkout, is in the first paint, not a frame or two later.
+  const headScripts = `<style>html[${OFF}] #root{display:none}</style><link rel="expect" href="#root" blocking="render">${head}<script>${guard}</script><script>${HOLD_SUBMIT}</script>\n    <title>`;
   return (
     startAfterPaint(indexHtml)
       // The default scheme until the head script sets the visitor's (Mantine's `mantineHtmlProps`): Mantine's
