@@ -77,11 +77,12 @@ const HOLD_SUBMIT = `addEventListener('submit',function(e){if(window.${PENDING}!
  * Module scripts run when parsing ends, and once downloaded (a fast network, the cache) that can be before the
  * first paint: the entry is preloaded (fetched and compiled) at once, but evaluated only after a frame has
  * painted the markup, and after the whole stylesheet held back by `deferStylesheet` has loaded, so nothing the
- * app draws is ever without its styles. A hidden tab paints nothing: it starts at once.
+ * app draws is ever without its styles (at once if a browser loaded it regardless of `disabled`: it has a sheet
+ * then, and no load event is coming). A hidden tab paints nothing: it starts at once.
  */
 const startAfterPaint = (html: string): string =>
   html.replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, (_tag, src: string) => {
-    const styled = `new Promise(r=>{const l=document.querySelector('link[${AFTER_PAINT}]');if(!l)return r();l.onload=l.onerror=r;l.disabled=false})`;
+    const styled = `new Promise(r=>{const l=document.querySelector('link[${AFTER_PAINT}]');if(!l)return r();l.onload=l.onerror=r;l.disabled=false;if(l.sheet)r()})`;
     const start = `const start=()=>${styled}.then(()=>import(${JSON.stringify(src)}));document.visibilityState==='hidden'?start():requestAnimationFrame(()=>setTimeout(start))`;
     return `<link rel="modulepreload" crossorigin href="${src}"><script type="module">${start}</script>`;
   });
