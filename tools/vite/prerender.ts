@@ -8,6 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'vite';
 import type { Plugin, Rolldown } from 'vite';
+import { criticalCss, mantineClassesIn } from './critical-css';
 import { PRERENDER_OFF_ATTRIBUTE as OFF, PRERENDER_PENDING_SUBMIT as PENDING } from '../../libs/app-root/src/prerender-attribute';
 
 /** A page of the app's prerender module: the file written, the path rendered and the paths the API serves it on. */
@@ -75,21 +76,54 @@ const HOLD_SUBMIT = `addEventListener('submit',function(e){if(window.${PENDING}!
 /**
  * Module scripts run when parsing ends, and once downloaded (a fast network, the cache) that can be before the
  * first paint: the entry is preloaded (fetched and compiled) at once, but evaluated only after a frame has
- * painted the markup. A hidden tab paints nothing: it starts at once.
+ * painted the markup, and after the whole stylesheet held back by `deferStylesheet` has loaded, so nothing the
+ * app draws is ever without its styles (at once if a browser loaded it regardless of `disabled`: it has a sheet
+ * then, and no load event is coming). A hidden tab paints nothing: it starts at once.
  */
 const startAfterPaint = (html: string): string =>
   html.replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, (_tag, src: string) => {
-    const start = `const start=()=>import(${JSON.stringify(src)});document.visibilityState==='hidden'?start():requestAnimationFrame(()=>setTimeout(start))`;
+    const styled = `new Promise(r=>{const l=document.querySelector('link[${AFTER_PAINT}]');if(!l)return r();l.onload=l.onerror=r;l.disabled=false;if(l.sheet)r()})`;
+    const start = `const start=()=>${styled}.then(()=>import(${JSON.stringify(src)}));document.visibilityState==='hidden'?start():requestAnimationFrame(()=>setTimeout(start))`;
     return `<link rel="modulepreload" crossorigin href="${src}"><script type="module">${start}</script>`;
   });
 
+/** Marks the app's stylesheet link that waits, disabled, until the page has painted. */
+const AFTER_PAINT = 'data-after-paint';
+
+/**
+ * The first paint parses only the rules the page's markup can match, inline (criticalCss); the whole
+ * stylesheet is fetched at once but applied after the paint (startAfterPaint enables it), where its rules, the
+ * same ones in the same order, follow and so win over their inline copies: the cascade ends as it was.
+ */
+const deferStylesheet = (html: string, markup: string, readStylesheet: (href: string) => string): string =>
+  html.replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/, (_tag, href: string) => {
+    const critical = criticalCss(readStylesheet(href), mantineClassesIn(markup));
+    return (
+      `<link rel="preload" as="style" crossorigin href="${href}"><style>${critical}</style>` +
+      `<link rel="stylesheet" crossorigin href="${href}" ${AFTER_PAINT} disabled>`
+    );
+  });
+
 /** The built index.html with the page's markup in #root and, before anything else can run, its head scripts. */
-export const pageHtml = ({ indexHtml, markup, head, guard }: { indexHtml: string; markup: string; head: string; guard: string }): string => {
+export const pageHtml = ({
+  indexHtml,
+  markup,
+  head,
+  guard,
+  readStylesheet,
+}: {
+  indexHtml: string;
+  markup: string;
+  head: string;
+  guard: string;
+  /** The built stylesheet behind a `<link>`'s href. */
+  readStylesheet: (href: string) => string;
+}): string => {
   if (!indexHtml.includes('<div id="root"></div>') || !indexHtml.includes('<title>')) throw new Error('prerender: index.html has no empty #root or no <title>');
   // Inline scripts after a stylesheet wait for it: these go before the stylesheet and module links Vite adds.
   const headScripts = `<style>html[${OFF}] #root{display:none}</style>${head}<script>${guard}</script><script>${HOLD_SUBMIT}</script>\n    <title>`;
   return (
-    startAfterPaint(indexHtml)
+    startAfterPaint(deferStylesheet(indexHtml, markup, readStylesheet))
       // The default scheme until the head script sets the visitor's (Mantine's `mantineHtmlProps`): Mantine's
       // colours hang on this attribute, so without it a page whose scripts do not run would have none.
       .replace(/<html /, '<html data-mantine-color-scheme="light" ')
@@ -112,47 +146,55 @@ export type PrerenderOptions = {
 };
 
 /** The plugin: runs once the browser build has written index.html (not under Vitest, not in the dev server). */
-export const prerender = ({ projectRoot, outDir, cacheDir, module }: PrerenderOptions): Plugin => ({
-  name: 'merchant-hub-prerender',
-  apply: (config, { command }) => command === 'build' && !config.build?.ssr && !config.build?.lib,
-  closeBundle: {
-    sequential: true,
-    handler: async () => {
-      const moduleFile = resolve(projectRoot, module);
-      const serverDir = join(cacheDir, 'prerender');
-      await build({
-        configFile: false,
-        root: projectRoot,
-        logLevel: 'warn',
-        plugins: [react()],
-        resolve: { tsconfigPaths: true },
-        build: {
-          ssr: moduleFile,
-          outDir: serverDir,
-          emptyOutDir: true,
-          minify: false,
-          rolldownOptions: {
-            output: { entryFileNames: 'prerender.mjs', chunkFileNames: '[name]-[hash].mjs' },
-            // Node's build imports every language statically (createI18n) beside the browser's per-namespace chunks.
-            onLog: (level, log, handler) => (log.code === 'INEFFECTIVE_DYNAMIC_IMPORT' ? undefined : handler(level, log)),
-          },
-        },
-      });
-      const rendered = JSON.parse(
-        execFileSync(process.execPath, [join(import.meta.dirname, 'prerender-pages.mjs'), join(serverDir, 'prerender.mjs')], {
-          env: { ...process.env, NODE_ENV: 'production' },
-          encoding: 'utf8',
-          maxBuffer: 64 * 1024 * 1024,
-        }),
-      ) as RenderedPages;
-      const indexHtml = readFileSync(join(outDir, 'index.html'), 'utf8');
-      const guard = await guardScript(projectRoot, moduleFile);
-      const manifest = rendered.pages.map(({ file, pattern, markup }) => {
-        const html = pageHtml({ indexHtml, markup, head: rendered.head, guard });
-        writeFileSync(join(outDir, file), html);
-        return { pattern, file, scriptHashes: inlineScriptHashes(html) };
-      });
-      writeFileSync(join(outDir, PRERENDER_MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+export const prerender = ({ projectRoot, outDir, cacheDir, module }: PrerenderOptions): Plugin => {
+  // The app's public path, which its asset URLs start with (e.g. /checkout/).
+  let base = '/';
+  return {
+    name: 'merchant-hub-prerender',
+    apply: (config, { command }) => command === 'build' && !config.build?.ssr && !config.build?.lib,
+    configResolved: (config) => {
+      base = config.base;
     },
-  },
-});
+    closeBundle: {
+      sequential: true,
+      handler: async () => {
+        const moduleFile = resolve(projectRoot, module);
+        const serverDir = join(cacheDir, 'prerender');
+        await build({
+          configFile: false,
+          root: projectRoot,
+          logLevel: 'warn',
+          plugins: [react()],
+          resolve: { tsconfigPaths: true },
+          build: {
+            ssr: moduleFile,
+            outDir: serverDir,
+            emptyOutDir: true,
+            minify: false,
+            rolldownOptions: {
+              output: { entryFileNames: 'prerender.mjs', chunkFileNames: '[name]-[hash].mjs' },
+              // Node's build imports every language statically (createI18n) beside the browser's per-namespace chunks.
+              onLog: (level, log, handler) => (log.code === 'INEFFECTIVE_DYNAMIC_IMPORT' ? undefined : handler(level, log)),
+            },
+          },
+        });
+        const rendered = JSON.parse(
+          execFileSync(process.execPath, [join(import.meta.dirname, 'prerender-pages.mjs'), join(serverDir, 'prerender.mjs')], {
+            env: { ...process.env, NODE_ENV: 'production' },
+            encoding: 'utf8',
+            maxBuffer: 64 * 1024 * 1024,
+          }),
+        ) as RenderedPages;
+        const indexHtml = readFileSync(join(outDir, 'index.html'), 'utf8');
+        const guard = await guardScript(projectRoot, moduleFile);
+        const readStylesheet = (href: string) => readFileSync(join(outDir, href.slice(base.length)), 'utf8');
+        const manifest = rendered.pages.map(({ file, pattern, markup }) => {
+          const html = pageHtml({ indexHtml, markup, head: rendered.head, guard, readStylesheet });
+          writeFileSync(join(outDir, file), html);
+          return { pattern, file, scriptHashes: inlineScriptHashes(html) };
+        });
+        writeFileSync(join(outDir, PRERENDER_MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+      },
+    },
+  };
+};

@@ -73,6 +73,43 @@ describe('prerendered sign-in page', () => {
     await page.getByRole('heading', { name: /^Hello, / }).waitFor({ timeout: 30_000 });
   });
 
+  it('paints from the rules its markup needs, inline, and applies the whole stylesheet before the app runs', async () => {
+    const { page } = await running.newPage();
+    // The whole stylesheet is held back: the page must paint without it, and the app wait for it.
+    let releaseCss: () => void = () => undefined;
+    const cssReleased = new Promise<void>((resolve) => (releaseCss = resolve));
+    await page.route(/\/assets\/index-[^/]+\.css$/, async (route) => {
+      await cssReleased;
+      await route.continue();
+    });
+    await page.goto(`${running.product.baseUrl}/signin`, { waitUntil: 'domcontentloaded' });
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    const styles = () =>
+      page.evaluate(() => {
+        const sheets = [...document.styleSheets];
+        const inline = sheets.find((sheet) => !sheet.href && sheet.ownerNode?.parentElement === document.head && sheet.cssRules.length > 100);
+        return {
+          inline: [...(inline?.cssRules ?? [])].map((rule) => rule.cssText).join(''),
+          whole: sheets.some((sheet) => sheet.href?.endsWith('.css')),
+          // The heading's font size comes from the Title's rules: styled, not the browser's default h1.
+          headingSize: getComputedStyle(document.querySelector('#root h1') ?? document.body).fontSize,
+        };
+      });
+    const painted = await styles();
+    expect(painted.whole).toBe(false);
+    expect(painted.inline).toContain('.m_8a5d1357'); // the Title's class, on the heading
+    expect(painted.inline).not.toContain('.m_9df02822'); // Modal's content, not on this page
+    await page.waitForTimeout(500);
+    // The app has not taken the page over (it sets this to false when it does: app-root take-over).
+    const takenOver = () => page.evaluate(() => (window as unknown as Record<string, unknown>)['__prerenderPendingSubmit'] === false);
+    expect(await takenOver()).toBe(false);
+    releaseCss();
+    await page.waitForFunction(() => (window as unknown as Record<string, unknown>)['__prerenderPendingSubmit'] === false, null, { timeout: 30_000 });
+    const applied = await styles();
+    expect(applied.whole).toBe(true);
+    expect(applied.headingSize).toBe(painted.headingSize);
+  });
+
   it('in Thai (?locale=th): never shows the English markup, and signs in in Thai', async () => {
     const { page } = await running.newPage();
     await watchEnglish(page);

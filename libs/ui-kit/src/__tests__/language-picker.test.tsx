@@ -27,4 +27,10 @@ describe('LanguagePicker', () => {
     expect(picker).toHaveFocus();
     expect(picker.tagName).toBe('SELECT');
   });
+
+  it('sizes its closed box without measuring the options, so no Chinese or Thai font loads before the first paint', () => {
+    renderWithTheme(<LanguagePicker value="en" onChange={vi.fn()} label="Language" />);
+    // Size containment: the browser skips the option-by-option width of a <select> (its width is fixed anyway).
+    expect(screen.getByRole('combobox', { name: 'Language' }).style.contain).toBe('size');
+  });
 });
