@@ -39,12 +39,59 @@ const topLevelBlocks = (css: string): CssBlock[] => {
 
 const MANTINE_CLASS = /\bm_[0-9a-f]+\b/g;
 
+/** A selector list's selectors: split at its top-level commas (not those inside `:is(…)`, `[…]` or strings). */
+const selectorsOf = (prelude: string): string[] => {
+  const selectors: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let at = 0; at < prelude.length; at++) {
+    const char = prelude[at];
+    if (char === '"' || char === "'") {
+      for (at++; at < prelude.length && prelude[at] !== char; at++) if (prelude[at] === '\\') at++;
+    } else if (char === '(' || char === '[') depth++;
+    else if (char === ')' || char === ']') depth--;
+    else if (char === ',' && depth === 0) {
+      selectors.push(prelude.slice(start, at));
+      start = at + 1;
+    }
+  }
+  selectors.push(prelude.slice(start));
+  return selectors;
+};
+
+/** `selector` without its negations (`:not(…)`, nested parentheses included). */
+const withoutNegations = (selector: string): string => {
+  let rest = selector;
+  for (let at = rest.indexOf(':not('); at >= 0; at = rest.indexOf(':not(')) {
+    let depth = 0;
+    let end = at + ':not'.length;
+    for (; end < rest.length; end++) {
+      if (rest[end] === '(') depth++;
+      else if (rest[end] === ')' && --depth === 0) break;
+    }
+    rest = rest.slice(0, at) + rest.slice(end + 1);
+  }
+  return rest;
+};
+
+/**
+ * Whether a selector can match in a page whose markup carries `used`: it cannot when it names a Mantine class
+ * the page lacks, outside a negation (`:not(.m_x)` matches more, not less, when the class is absent).
+ */
+const canMatch = (selector: string, used: Set<string>): boolean => {
+  const positive = withoutNegations(selector);
+  // A list inside `:is(…)`/`:where(…)` matches with any one of its classes: kept whole rather than reasoned about.
+  if (/\([^()]*,/.test(positive)) return true;
+  const named = positive.match(MANTINE_CLASS);
+  return !named || named.every((name) => used.has(name));
+};
+
 /** Mantine's part classes (`m_…`) that a page's markup carries. */
 export const mantineClassesIn = (markup: string): Set<string> => new Set(markup.match(MANTINE_CLASS) ?? []);
 
 /**
- * The rules of `css` a page whose markup carries `used` can match, in their order: a style rule is kept unless
- * every Mantine class its selectors name is absent (an element needs the class to match); conditional groups
+ * The rules of `css` a page whose markup carries `used` can match, in their order: a style rule is kept when one
+ * of its selectors can match (each Mantine class it names is in the page, see canMatch); conditional groups
  * (@media, @supports, @container) keep what they hold that is kept; other at-rules (@keyframes, @font-face…)
  * are kept whole. Keeping too much costs bytes, never a look.
  */
@@ -57,7 +104,6 @@ export const criticalCss = (css: string, used: Set<string>): string =>
         return inner ? `${prelude}{${inner}}` : '';
       }
       if (prelude.startsWith('@')) return `${prelude}{${body}}`;
-      const named = prelude.match(MANTINE_CLASS);
-      return !named || named.some((name) => used.has(name)) ? `${prelude}{${body}}` : '';
+      return selectorsOf(prelude).some((selector) => canMatch(selector, used)) ? `${prelude}{${body}}` : '';
     })
     .join('');
