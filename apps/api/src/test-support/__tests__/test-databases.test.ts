@@ -1,0 +1,35 @@
+import { createDb } from '../../db/knex';
+import { createTestContext, testDatabases } from '../test-app';
+
+/**
+ * Every test's database is its own: on PostgreSQL a copy of a template migrated and seeded once (test-app.ts),
+ * so a write in one test must never reach another, and closing a test must drop its copy.
+ */
+describe.each(testDatabases)('test databases (%s)', (kind) => {
+  it('gives each context its own seeded copy, and drops it at close', async () => {
+    const first = await createTestContext(kind);
+    const second = await createTestContext(kind);
+    try {
+      expect([...second.demo.keys()].sort()).toEqual([...first.demo.keys()].sort());
+      expect(second.demo.size).toBeGreaterThan(5);
+      const [user] = await first.db('users').orderBy('id').limit(1).select('id', 'email');
+      await first.db('users').where({ id: user.id }).update({ email: 'changed-in-first@demo.test' });
+      expect((await second.db('users').where({ id: user.id }).first('email')).email).toBe(user.email);
+      expect((await first.db('users').where({ id: user.id }).first('email')).email).toBe('changed-in-first@demo.test');
+    } finally {
+      await second.close();
+      await first.close();
+    }
+    if (kind === 'postgres') {
+      expect(first.databaseUrl).not.toBe(second.databaseUrl);
+      const names = [first.databaseUrl, second.databaseUrl].map((url) => new URL(url as string).pathname.slice(1));
+      const admin = createDb({ url: process.env.TEST_PG_URL as string });
+      try {
+        const left = await admin('pg_database').whereIn('datname', names).select('datname');
+        expect(left).toEqual([]);
+      } finally {
+        await admin.destroy();
+      }
+    }
+  });
+});
