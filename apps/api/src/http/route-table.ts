@@ -75,7 +75,8 @@ export const matchedRouteOf = (res: Response): string | undefined => res.locals.
 /** The middleware, and the routes it answers (as registered in its tree): what the route-coverage test walks. */
 export type Dispatcher = RequestHandler & { routes: () => { method: HttpMethod; path: string }[] };
 
-type Match = { handlers: RequestHandler[]; path: string };
+/** `label`: the metrics' route label, the mount path plus `path` (the dispatcher is mounted once: made on first use). */
+type Match = { handlers: RequestHandler[]; path: string; label?: string };
 
 /**
  * Runs one route's handlers in order, as an Express route would: a handler passes on with `next()`, an error
@@ -136,7 +137,7 @@ export const createDispatcher = (deps: AppDeps, tables: readonly RouteTable[]): 
     const match = found.store as Match | null;
     if (!match) return next(new AppError('bad_request'));
     req.params = found.params as Record<string, string>;
-    res.locals.route = `${req.baseUrl}${match.path}`;
+    res.locals.route = match.label ??= `${req.baseUrl}${match.path}`;
     runChain(match.handlers, req, res, (error) => next(error));
   };
   const declared = tables.flat().map((spec) => ({ method: spec.method, path: spec.path }));

@@ -116,9 +116,7 @@ const TEMPLATE_MAX_AGE_MS = 6 * 3600_000;
  * migrate and seed). Test files running in parallel make it once, under an advisory lock; the demo accounts
  * the seed returned are kept in the template's comment.
  */
-const postgresTemplate = async (url: string, config: AppConfig, clock: FixedClock, settings: Record<string, string>): Promise<{ name: string; seeded: Seeded }> => {
-  const key = createHash('sha256').update(sourceDigest()).update(JSON.stringify(settings)).digest('hex').slice(0, 16);
-  const name = `mh_tpl_${key}`;
+const makeTemplate = async (url: string, name: string, config: AppConfig, clock: FixedClock): Promise<{ name: string; seeded: Seeded }> => {
   const admin = await adminConnection(url);
   try {
     await admin.query('select pg_advisory_lock(hashtext($1))', ['merchant-hub test templates']);
@@ -151,6 +149,21 @@ const postgresTemplate = async (url: string, config: AppConfig, clock: FixedCloc
   } finally {
     await admin.end();
   }
+};
+
+/** The templates this test file has found or made, by name: each is looked up (under the lock) once per file. */
+const templates = new Map<string, Promise<{ name: string; seeded: Seeded }>>();
+
+const postgresTemplate = (url: string, config: AppConfig, clock: FixedClock, settings: Record<string, string>): Promise<{ name: string; seeded: Seeded }> => {
+  const name = `mh_tpl_${createHash('sha256').update(sourceDigest()).update(JSON.stringify(settings)).digest('hex').slice(0, 16)}`;
+  let template = templates.get(name);
+  if (!template) {
+    template = makeTemplate(url, name, config, clock);
+    // A failure is not kept: the next context tries again.
+    template.catch(() => templates.delete(name));
+    templates.set(name, template);
+  }
+  return template;
 };
 
 /** A migrated, seeded database of its own: in memory (SQLite), or a copy of the template (PostgreSQL). */
