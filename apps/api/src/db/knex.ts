@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import knex, { type Knex } from 'knex';
 
 export type Db = Knex;
@@ -9,6 +10,7 @@ export type DbOptions = { url: string; searchPath?: string };
 
 type SqliteStatement = { reader: boolean };
 type SqliteConnection = { pragma: (sql: string) => unknown; prepare: (sql: string) => SqliteStatement };
+type SqliteReader = { rows: (sql: string, bindings: readonly Knex.Value[]) => unknown[] | undefined };
 
 /** See afterCreate below and docs/architecture.md ("SQLite durability"). */
 export const SQLITE_SYNCHRONOUS = 'FULL';
@@ -19,10 +21,9 @@ const STATEMENT_CACHE_SIZE = 500;
  * SQL text reuses its prepared statement instead. Statements are run to completion (`all`/`run`) before the
  * next one starts, so one statement object per text is safe; SQLite re-prepares it after a schema change.
  */
-const cachePreparedStatements = (conn: SqliteConnection): void => {
-  const prepare = conn.prepare.bind(conn);
-  const cache = new Map<string, SqliteStatement>();
-  conn.prepare = (sql: string) => {
+const statementCache = <S>(prepare: (sql: string) => S): ((sql: string) => S) => {
+  const cache = new Map<string, S>();
+  return (sql) => {
     let statement = cache.get(sql);
     if (statement) {
       // Most recently used last: the first key is the one to evict.
@@ -36,13 +37,62 @@ const cachePreparedStatements = (conn: SqliteConnection): void => {
   };
 };
 
+const cachePreparedStatements = (conn: SqliteConnection): void => {
+  conn.prepare = statementCache(conn.prepare.bind(conn));
+};
+
+/** The readers of SQLite file databases, by their Knex instance (see rawRows). */
+const readers = new WeakMap<Knex, SqliteReader>();
+
+/** A binding better-sqlite3 takes as it is once converted as Knex's dialect does; anything else goes through Knex. */
+const sqliteBinding = (value: Knex.Value): unknown => (value instanceof Date ? value.valueOf() : typeof value === 'boolean' ? Number(value) : value);
+const plainBinding = (value: Knex.Value): boolean => value === null || typeof value !== 'object' || value instanceof Date || Buffer.isBuffer(value);
+
+/**
+ * A second, read-only connection to a SQLite file for the hot reads of rawRows (the session, the merchant,
+ * the billing read's revision). It skips Knex's runner and its one-connection pool, which cost several times
+ * what SQLite does for these statements (issue 12), and, being its own connection in WAL mode, it reads the
+ * last committed state without waiting for a transaction in progress on the writer (which it never sees
+ * half-done). Opened on first use, after the migrations; closed with the Knex instance.
+ */
+const attachReader = (db: Knex, file: string): void => {
+  let connection: Database.Database | undefined;
+  let closed = false;
+  let prepare: ((sql: string) => Database.Statement) | undefined;
+  readers.set(db, {
+    rows: (sql, bindings) => {
+      if (closed) return undefined;
+      if (!connection) {
+        connection = new Database(file, { readonly: true, fileMustExist: true });
+        connection.pragma('busy_timeout = 5000');
+        prepare = statementCache((text) => (connection as Database.Database).prepare(text));
+      }
+      const statement = (prepare as (sql: string) => Database.Statement)(sql);
+      // A write (or a statement returning no rows) goes to the writer, through Knex.
+      if (!statement.readonly || !statement.reader) return undefined;
+      // Knex's query events still report it (statement counts in tests, DEBUG=knex:query).
+      if (db.listenerCount('query') > 0) db.emit('query', { sql, bindings, method: 'raw' });
+      return statement.all(bindings.map(sqliteBinding));
+    },
+  });
+  // `knex.destroy()` (read-only on the instance) hands over to its client's.
+  const client = db.client as { destroy: (callback?: unknown) => Promise<void> };
+  const destroy = client.destroy.bind(client);
+  client.destroy = (callback) => {
+    closed = true;
+    connection?.close();
+    connection = undefined;
+    return destroy(callback);
+  };
+};
+
 /** `sqlite:<path>` (`sqlite::memory:` for tests) or `postgres://…`. */
 export const createDb = ({ url, searchPath }: DbOptions): Db => {
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length);
     const inMemory = file === ':memory:';
     if (!inMemory) fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-    return knex({
+    const db = knex({
       client: 'better-sqlite3',
       connection: { filename: file },
       useNullAsDefault: true,
@@ -63,6 +113,8 @@ export const createDb = ({ url, searchPath }: DbOptions): Db => {
         },
       },
     });
+    if (!inMemory) attachReader(db, file);
+    return db;
   }
   return knex({
     client: 'pg',
@@ -91,10 +143,14 @@ export const insertId = async (db: Knex | Knex.Transaction, table: string, row: 
 };
 
 /**
- * The rows of prebuilt SQL (`?` placeholders), skipping the query builder on hot reads: better-sqlite3 answers
- * `raw` with the rows, pg with a result holding them.
+ * The rows of prebuilt SQL (`?` placeholders, scalar bindings), skipping the query builder on hot reads. Outside
+ * a transaction a SQLite file is read through its reader connection (see attachReader); otherwise through Knex:
+ * better-sqlite3 answers `raw` with the rows, pg with a result holding them.
  */
 export const rawRows = async <T = Record<string, unknown>>(db: Knex | Knex.Transaction, sql: string, bindings: readonly Knex.Value[]): Promise<T[]> => {
+  const reader = db.isTransaction ? undefined : readers.get(db as Knex);
+  const rows = reader && bindings.every(plainBinding) && !sql.includes('??') && !sql.includes('\\?') ? reader.rows(sql, bindings) : undefined;
+  if (rows) return rows as T[];
   const result = (await db.raw(sql, bindings as Knex.Value[])) as T[] | { rows: T[] };
   return Array.isArray(result) ? result : result.rows;
 };

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, randomInt, scrypt, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, hash, randomBytes, randomInt, scrypt, timingSafeEqual } from 'node:crypto';
 
 const SCRYPT_R = 8;
 const SCRYPT_P = 1;
@@ -30,7 +30,8 @@ export const verifyPassword = async (password: string, stored: string): Promise<
 /** 256 bits of randomness, URL-safe: session tokens, reset/activation/wizard links. */
 export const newOpaqueToken = (): string => randomBytes(32).toString('base64url');
 
-export const sha256Hex = (value: string): string => createHash('sha256').update(value).digest('hex');
+/** One call, no Hash object: every signed-in request hashes its session token (issue 12). */
+export const sha256Hex = (value: string): string => hash('sha256', value, 'hex');
 
 /** Six digits, uniformly drawn (randomInt avoids modulo bias). */
 export const newSixDigitCode = (): string => String(randomInt(0, 1_000_000)).padStart(6, '0');

@@ -46,6 +46,8 @@ export type TestOptions = {
   notifier?: Notifier;
   /** A notifier built on the test's own database (e.g. the SMTP sender, which queues in the outbox). */
   notifierFor?: (deps: { db: Db; clock: FixedClock; secret: string }) => Notifier;
+  /** SQLite only: a database file (in the test's own directory) instead of memory, as `npm start` runs it. */
+  sqliteFile?: boolean;
 };
 
 /** The database URL `url` names, with its database replaced by `name`. */
@@ -167,9 +169,9 @@ const postgresTemplate = (url: string, config: AppConfig, clock: FixedClock, set
 };
 
 /** A migrated, seeded database of its own: in memory (SQLite), or a copy of the template (PostgreSQL). */
-const openDatabase = async (kind: TestDbKind, config: AppConfig, clock: FixedClock, settings: Record<string, string>): Promise<{ db: Db; url: string | null; seeded: Seeded; drop: () => Promise<void> }> => {
+const openDatabase = async (kind: TestDbKind, config: AppConfig, clock: FixedClock, settings: Record<string, string>, file: string | null): Promise<{ db: Db; url: string | null; seeded: Seeded; drop: () => Promise<void> }> => {
   if (kind === 'sqlite') {
-    const db = createDb({ url: 'sqlite::memory:' });
+    const db = createDb({ url: `sqlite:${file ?? ':memory:'}` });
     return { db, url: null, seeded: await migrateAndSeed(db, clock, config), drop: async () => undefined };
   }
   const url = process.env.TEST_PG_URL as string;
@@ -198,7 +200,9 @@ export const createTestContext = async (kind: TestDbKind, options: TestOptions =
   const settings = { NODE_ENV: 'test', SCRYPT_COST: '1024', PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'info', ...options.env };
   const config = loadConfig({ STATIC_ROOT: path.join(uploadDir, 'no-static-apps'), UPLOAD_DIR: uploadDir, ...settings });
   const clock = createFixedClock(FIXED_NOW);
-  const { db, url: databaseUrl, seeded, drop } = await openDatabase(kind, config, clock, settings);
+  // Beside the uploads, never in them (they are served).
+  const dbDir = options.sqliteFile ? fs.mkdtempSync(path.join(os.tmpdir(), 'mh-db-')) : null;
+  const { db, url: databaseUrl, seeded, drop } = await openDatabase(kind, config, clock, settings, dbDir && path.join(dbDir, 'test.sqlite'));
   const { demo } = seeded;
   const logs: string[] = [];
   const stream = new Writable({
@@ -224,6 +228,7 @@ export const createTestContext = async (kind: TestDbKind, options: TestOptions =
       await db.destroy();
       await drop();
       fs.rmSync(uploadDir, { recursive: true, force: true });
+      if (dbDir) fs.rmSync(dbDir, { recursive: true, force: true });
     },
   };
 };

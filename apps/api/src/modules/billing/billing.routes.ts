@@ -82,9 +82,11 @@ export const billingRoutes = (deps: AppDeps): RouteTable => {
       auth: 'user',
       query: userIdQuerySchema,
       audit: 'billing.view',
-      // JSON text, mostly from memory (see billingAllJson): sent as it is, never parsed and serialized again.
+      // JSON, mostly from memory (see billingAllAnswer): sent as it is, never parsed and serialized again, with
+      // its own ETag (Express would hash the bytes again); a matching If-None-Match still gets a 304.
       handler: async (ctx) => {
-        ctx.res.type('json').send(await overview.billingAllJson(await actor(ctx)));
+        const { json, etag } = await overview.billingAllAnswer(await actor(ctx));
+        ctx.res.set({ 'Content-Type': 'application/json; charset=utf-8', ETag: etag }).send(json);
       },
     }),
     route({

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { createApp } from '../../../app';
 import { createLogger } from '../../../http/logging';
-import { bearer, staffAndMerchant } from '../../../test-support/billing-helpers';
+import { bearer, staffAndMerchant, tokenFor } from '../../../test-support/billing-helpers';
 import { createTestContext, testDatabases, type TestContext } from '../../../test-support/test-app';
 
 type Ids = { merchantId: number; userId: number };
@@ -65,14 +65,17 @@ const WRITES: Write[] = [
   },
 ];
 
-describe.each(testDatabases)('billing read from memory (%s)', (kind) => {
+/** Each database, and SQLite in a file as well: there the session and the revision are read by its reader connection. */
+const setups = [...testDatabases.map((kind) => [kind, kind, false] as const), ['sqlite file', 'sqlite', true] as const];
+
+describe.each(setups)('billing read from memory (%s)', (_name, kind, sqliteFile) => {
   let ctx: TestContext;
   let ids: Ids;
   let support: string;
   let merchant: string;
   // One database for the whole file (each write below changes something the others do not look at).
   beforeAll(async () => {
-    ctx = await createTestContext(kind);
+    ctx = await createTestContext(kind, { sqliteFile });
     ({ support, merchant, ...ids } = await staffAndMerchant(ctx, 'merchant-my@demo.test'));
   });
   afterAll(async () => ctx.close());
@@ -95,6 +98,27 @@ describe.each(testDatabases)('billing read from memory (%s)', (kind) => {
     expect(answer).toEqual(await freshRead());
     expect(statements.filter((sql) => /billing_revisions/.test(sql))).toHaveLength(1);
     expect(statements.filter((sql) => /from subscriptions|from payment_methods|from stores/.test(sql))).toEqual([]);
+  });
+
+  it('tags each answer with an ETag of its content and its `now`, and answers 304 while both hold', async () => {
+    const tagged = async (headers: Record<string, string> = {}) => request(ctx.app).get('/api/users/billing/all').set(bearer(merchant)).set(headers);
+    const first = await tagged();
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"[\w-]+-\d+"$/);
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(Number(first.headers['content-length'])).toBe(Buffer.byteLength(first.text));
+    const again = await tagged({ 'If-None-Match': etag });
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+    // `now` moved: a new tag, the whole answer.
+    ctx.clock.advance(1);
+    const later = await tagged({ 'If-None-Match': etag });
+    expect(later.status).toBe(200);
+    expect(later.headers.etag).not.toBe(etag);
+    // Another merchant's answer never shares a tag with this one.
+    const other = await request(ctx.app).get('/api/users/billing/all').set(bearer(await tokenFor(ctx, 'merchant-sg@demo.test')));
+    expect(other.status).toBe(200);
+    expect(other.headers.etag).not.toBe(later.headers.etag);
   });
 
   it('writes `now` anew on every answer, from the clock and the merchant’s sandbox offset', async () => {

@@ -1,5 +1,6 @@
 import { channelLimit, isAddOnSectionVisible } from '@merchant-hub/billing-rules';
 import type { BillingResponse, Package, SelectedPackage } from '@merchant-hub/domain';
+import { hash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { iso } from '../../../db/rows';
 import { AppError } from '../../../http/errors';
@@ -21,8 +22,14 @@ const HEAD_SQL =
 /** Answers kept per instance: one per merchant (and staff view) recently read, about 9 kB each. */
 const CACHED_ANSWERS = 2_000;
 
-/** The answer without its last field, `now`, which changes every second: JSON text ending before its `}`. */
-type CachedAnswer = { key: string; head: string };
+/**
+ * The answer without its last field, `now`, which changes every second: JSON text ending before its `}`, and
+ * a digest of that text for the answer's ETag.
+ */
+type CachedAnswer = { key: string; head: string; digest: string };
+
+/** The answer's bytes and its weak ETag: the digest of everything but `now`, then `now` (seconds). */
+export type BillingAllAnswer = { json: Buffer; etag: string };
 
 /** `GET users/billing/all`: the plan, the catalog to change to, cards, credit, and what the page may offer. */
 export const createOverviewService = (engine: Engine) => {
@@ -34,8 +41,9 @@ export const createOverviewService = (engine: Engine) => {
    * The answer as JSON text. While the merchant's billing revision and the catalog's key are those it was made
    * under, it comes from memory with only `now` written anew: one statement instead of seven, no serializing.
    * Every instance reads the revision per request, so a change made through any instance is seen at once.
+   * The ETag comes from the same parts, so the answer is not hashed again on every read (issue 12).
    */
-  const billingAllJson = async (actor: Actor): Promise<string> => {
+  const billingAllAnswer = async (actor: Actor): Promise<BillingAllAnswer> => {
     const [head] = await rawRows<{ offset_seconds: unknown; revision: unknown; packages: unknown; billing_revision: unknown }>(db, HEAD_SQL, [actor.merchantId, actor.merchantId]);
     const now = Math.floor(engine.deps.clock.now().getTime() / 1000) + Number(head?.offset_seconds ?? 0);
     const catalogKey = `${String(head?.revision)}:${String(head?.packages)}`;
@@ -43,10 +51,11 @@ export const createOverviewService = (engine: Engine) => {
     const slot = `${actor.merchantId}:${actor.isStaff}`;
     let cached = answers.get(slot);
     if (cached?.key !== key) {
-      cached = { key, head: JSON.stringify(await billingAll(actor, now, catalogKey)).slice(0, -1) };
+      const head = JSON.stringify(await billingAll(actor, now, catalogKey)).slice(0, -1);
+      cached = { key, head, digest: hash('sha1', head, 'base64url') };
       answers.set(slot, cached);
     }
-    return `${cached.head},"now":${JSON.stringify(iso(now))}}`;
+    return { json: Buffer.from(`${cached.head},"now":${JSON.stringify(iso(now))}}`), etag: `W/"${cached.digest}-${now}"` };
   };
 
   /** Everything but `now` (see billingAllJson); `now` is the merchant's clock, for an account made on first use. */
@@ -103,7 +112,7 @@ export const createOverviewService = (engine: Engine) => {
     };
   };
 
-  return { billingAllJson };
+  return { billingAllAnswer };
 };
 
 export type OverviewService = ReturnType<typeof createOverviewService>;
