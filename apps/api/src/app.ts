@@ -48,7 +48,7 @@ export const createApp = (given: AppDeps): Express => {
     ctx.setSecurityHeaders(res);
     next();
   };
-  app.use(inSequence([setSecurityHeaders, metrics.observeRequests, requestLogger(logger), cookieParser()]));
+  app.use(inSequence([setSecurityHeaders, metrics.observeRequests, requestLogger(logger), cookiesIfAny()]));
   for (const module of enabled) if (module.routes) mounted.push({ module: module.name, table: module.routes(deps, ctx) });
 
   // Every route of every module in one lookup (see createDispatcher), at the root: each route parses its own body.
@@ -63,6 +63,22 @@ export const createApp = (given: AppDeps): Express => {
   app.use(notFoundHandler);
   app.use(errorMiddleware);
   return app;
+};
+
+const NO_COOKIES: Record<string, string> = Object.freeze(Object.create(null) as Record<string, string>);
+
+/**
+ * cookie-parser, for requests that carry cookies: it gives every request two new null-prototype objects, and
+ * a call with a Bearer token and no Cookie header (the spec's client, scripts) needs none (issue 12).
+ */
+const cookiesIfAny = (): RequestHandler => {
+  const parse = cookieParser();
+  return (req, res, next) => {
+    if (req.headers.cookie !== undefined) return parse(req, res, next);
+    req.cookies = NO_COOKIES;
+    req.signedCookies = NO_COOKIES;
+    next();
+  };
 };
 
 /**

@@ -92,9 +92,9 @@ export const requestLogger = (logger: Logger): RequestHandler => {
     const started = Date.now();
     const id = assignRequestId(req, res);
     const fields = { id, method: req.method, url: redactUrl(req.url), userAgent: req.headers['user-agent'] };
-    let bound: Logger | undefined;
     req.id = id;
-    Object.defineProperty(req, 'log', { configurable: true, enumerable: false, get: () => (bound ??= logger.child({ req: fields })) });
+    defineLazyLog(req);
+    (req as RequestWithLog)[ACCESS] = { logger, fields, bound: undefined };
     // 'close' follows 'finish' on every response, and comes alone when the connection closed first.
     const done = (error?: unknown): void => {
       res.off('close', done);
@@ -109,4 +109,29 @@ export const requestLogger = (logger: Logger): RequestHandler => {
     res.on('error', done);
     next();
   };
+};
+
+const ACCESS = Symbol('access log');
+type RequestWithLog = IncomingMessage & { [ACCESS]?: { logger: Logger; fields: Record<string, unknown>; bound: Logger | undefined } };
+const withLazyLog = new WeakSet<object>();
+
+/**
+ * `req.log`, made on first use, is a getter on the requests' prototype (Express's `app.request`), defined once:
+ * a getter defined on each request would give every request object a shape of its own, which slows every
+ * later read of it (issue 12).
+ */
+const defineLazyLog = (req: IncomingMessage): void => {
+  const prototype = Object.getPrototypeOf(req) as object;
+  if (withLazyLog.has(prototype)) return;
+  Object.defineProperty(prototype, 'log', {
+    configurable: true,
+    enumerable: false,
+    get(this: RequestWithLog): Logger | undefined {
+      const access = this[ACCESS];
+      if (!access) return undefined;
+      access.bound ??= access.logger.child({ req: access.fields });
+      return access.bound;
+    },
+  });
+  withLazyLog.add(prototype);
 };

@@ -76,7 +76,10 @@ export const matchedRouteOf = (res: Response): string | undefined => res.locals.
 export type Dispatcher = RequestHandler & { routes: () => { method: HttpMethod; path: string }[] };
 
 /** `label`: the metrics' route label, the declared path under the API's prefix. */
-type Match = { handlers: RequestHandler[]; label: string };
+type Match = { handlers: RequestHandler[]; label: string; bodyless: RequestHandler[] };
+
+/** body-parser's test for a body (`type-is`'s hasBody): a Transfer-Encoding or a Content-Length header. */
+const carriesBody = (req: Request): boolean => req.headers['transfer-encoding'] !== undefined || req.headers['content-length'] !== undefined;
 
 /**
  * Runs one route's handlers in order, as an Express route would: a handler passes on with `next()`, an error
@@ -132,8 +135,9 @@ export const createDispatcher = (deps: AppDeps, tables: readonly RouteTable[], {
       const result: unknown = await spec.handler({ input, query, params, req, res, audit: auditOf(spec, input) });
       if (result !== undefined && !res.headersSent) res.json(result);
     };
-    const handlers = [...(spec.rawBody ? [raw] : parsers), ...guards, ...(spec.use ?? []), handle];
-    const match: Match = { handlers, label: `${prefix}${spec.path}` };
+    const rest = [...guards, ...(spec.use ?? []), handle];
+    // A request without a body skips the parsers: they would only find that out (and allocate on the way).
+    const match: Match = { handlers: [...(spec.rawBody ? [raw] : parsers), ...rest], bodyless: rest, label: `${prefix}${spec.path}` };
     routes.on(spec.method.toUpperCase() as HTTPMethod, match.label, () => undefined, match);
     // Express answers HEAD with the GET route (Node leaves out the body).
     if (spec.method === 'get') routes.on('HEAD', match.label, () => undefined, match);
@@ -146,7 +150,7 @@ export const createDispatcher = (deps: AppDeps, tables: readonly RouteTable[], {
     if (!match) return next(new AppError('bad_request'));
     req.params = found.params as Record<string, string>;
     res.locals.route = match.label;
-    runChain(match.handlers, req, res, (error) => next(error));
+    runChain(carriesBody(req) ? match.handlers : match.bodyless, req, res, (error) => next(error));
   };
   const declared = tables.flat().map((spec) => ({ method: spec.method, path: `${prefix}${spec.path}` }));
   return Object.assign(dispatch, { routes: () => declared.filter(({ method, path }) => routes.hasRoute(method.toUpperCase() as HTTPMethod, path)) });
