@@ -16,6 +16,8 @@ export type AuthContext = {
   via: 'bearer' | 'cookie';
   roles: RoleName[];
   isStaff: boolean;
+  /** The merchant this user owns, read with the session; null for staff and a store's members. */
+  ownedMerchantId: number | null;
 };
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -48,7 +50,7 @@ export const requireAuth = (deps: AppDeps, options: { strictCsrf?: boolean } = {
     if (cookie && (options.strictCsrf || !SAFE_METHODS.has(req.method)) && !requestCarriesCsrfHeader(req)) {
       throw new AppError('csrf_header_missing');
     }
-    // One statement: the session (revoked or expired ones refused) and its user's roles.
+    // One statement: the session (revoked or expired ones refused), its user's roles and owned merchant.
     const session = await sessions.resolveWithRoles(token);
     const roles = session.roles as RoleName[];
     const auth: AuthContext = {
@@ -58,6 +60,7 @@ export const requireAuth = (deps: AppDeps, options: { strictCsrf?: boolean } = {
       via: bearer ? 'bearer' : 'cookie',
       roles,
       isStaff: roles.some((role) => (STAFF_ROLES as readonly string[]).includes(role)),
+      ownedMerchantId: session.ownedMerchantId,
     };
     res.locals.auth = auth;
     next();

@@ -11,8 +11,8 @@ export const SESSION_TTL_SECONDS = 15 * 24 * 60 * 60;
 export type Sessions = {
   create: (userId: number, meta: { ip: string | null; userAgent: string | null }) => Promise<{ token: string; expiresAt: Date }>;
   resolve: (token: string) => Promise<{ sessionId: number; userId: number; expiresAt: Date }>;
-  /** {@link resolve} plus the user's role names (sorted), read in the same statement. */
-  resolveWithRoles: (token: string) => Promise<{ sessionId: number; userId: number; expiresAt: Date; roles: string[] }>;
+  /** {@link resolve} plus the user's role names (sorted) and the merchant the user owns, read in the same statement. */
+  resolveWithRoles: (token: string) => Promise<{ sessionId: number; userId: number; expiresAt: Date; roles: string[]; ownedMerchantId: number | null }>;
   revoke: (token: string) => Promise<void>;
   revokeAllOf: (userId: number) => Promise<void>;
 };
@@ -36,7 +36,7 @@ export const createSessions = (deps: { db: Db; clock: Clock }): Sessions => ({
   resolve: async (token) => live(deps, await findSessionByHash(deps.db, sha256Hex(token))),
   resolveWithRoles: async (token) => {
     const found = await findSessionWithRoles(deps.db, sha256Hex(token));
-    return { ...live(deps, found?.session), roles: found?.roles ?? [] };
+    return { ...live(deps, found?.session), roles: found?.roles ?? [], ownedMerchantId: found?.ownedMerchantId ?? null };
   },
   revoke: (token) => revokeSessionByHash(deps.db, sha256Hex(token), deps.clock.now()),
   revokeAllOf: (userId) => revokeAllSessionsOf(deps.db, userId, deps.clock.now()),

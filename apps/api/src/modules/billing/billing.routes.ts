@@ -86,7 +86,9 @@ export const billingRoutes = (deps: AppDeps): RouteTable => {
       // its own ETag (Express would hash the bytes again); a matching If-None-Match still gets a 304.
       handler: async (ctx) => {
         const { json, etag } = await overview.billingAllAnswer(await actor(ctx));
-        ctx.res.set({ 'Content-Type': 'application/json; charset=utf-8', ETag: etag }).send(json);
+        ctx.res.setHeader('Content-Type', 'application/json; charset=utf-8');
+        ctx.res.setHeader('ETag', etag);
+        ctx.res.send(json);
       },
     }),
     route({

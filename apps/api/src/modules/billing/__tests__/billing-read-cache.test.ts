@@ -121,6 +121,21 @@ describe.each(setups)('billing read from memory (%s)', (_name, kind, sqliteFile)
     expect(other.headers.etag).not.toBe(later.headers.etag);
   });
 
+  it('reads, for a store’s member who owns no merchant, the billing of the merchant the store belongs to', async () => {
+    // An owner's merchant comes with the session (one statement); a member's is looked up by its store.
+    // The member: a copy of the owner's user (verified, same password and roles) under another address.
+    const { id: ownerId, ...owner } = await ctx.db('users').where({ email: 'merchant-my@demo.test' }).first();
+    const [member] = await ctx.db('users').insert({ ...owner, email: 'member@cache.test', name: 'Store Member', phone: '+60123450999' }).returning('id');
+    const memberId = Number(member.id ?? member);
+    const roles = await ctx.db('user_roles').where({ user_id: ownerId }).select('role_id');
+    await ctx.db('user_roles').insert(roles.map(({ role_id }: { role_id: number }) => ({ user_id: memberId, role_id })));
+    const store = await ctx.db('stores').where({ merchant_id: ids.merchantId }).first('id');
+    await ctx.db('store_users').insert({ store_id: store.id, user_id: memberId });
+    const own = await read();
+    const asMember = await read(ctx.app, await tokenFor(ctx, 'member@cache.test'));
+    expect({ ...asMember, now: null }).toEqual({ ...own, now: null });
+  });
+
   it('writes `now` anew on every answer, from the clock and the merchant’s sandbox offset', async () => {
     const first = await read();
     ctx.clock.advance(3_600);

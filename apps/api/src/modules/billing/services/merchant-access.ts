@@ -25,7 +25,8 @@ export const actingFor = async (
   const auth = authOf(res);
   if (!auth.isStaff) {
     if (input.userId !== undefined && input.userId !== auth.userId) throw new AppError('forbidden');
-    const merchant = await merchantOfUser(deps.db, auth.userId);
+    // An owner's merchant came with the session; a store's member is looked up.
+    const merchant = auth.ownedMerchantId !== null ? { id: auth.ownedMerchantId, owner: auth.userId } : await merchantOfUser(deps.db, auth.userId);
     if (!merchant) throw new AppError('forbidden');
     await assertStore(deps, merchant.id, input.storeId);
     return { merchantId: merchant.id, ownerUserId: merchant.owner, auth, onBehalf: false, scope: onBehalfScopeOf(req) };
