@@ -49,11 +49,11 @@ const sqliteBinding = (value: Knex.Value): unknown => (value instanceof Date ? v
 const plainBinding = (value: Knex.Value): boolean => value === null || typeof value !== 'object' || value instanceof Date || Buffer.isBuffer(value);
 
 /**
- * A second, read-only connection to a SQLite file for the hot reads of rawRows (the session, the merchant,
- * the billing read's revision). It skips Knex's runner and its one-connection pool, which cost several times
+ * A second, read-only connection to a SQLite file for the hot reads of rawRows (the session, the billing read's
+ * revision and rows). It skips Knex's runner and its one-connection pool, which cost several times
  * what SQLite does for these statements (issue 12), and, being its own connection in WAL mode, it reads the
  * last committed state without waiting for a transaction in progress on the writer (which it never sees
- * half-done). Opened on first use, after the migrations; closed with the Knex instance.
+ * half-done). Opened on first use once the file exists (until then Knex answers); closed with the Knex instance.
  */
 const attachReader = (db: Knex, file: string): void => {
   let connection: Database.Database | undefined;
@@ -63,6 +63,7 @@ const attachReader = (db: Knex, file: string): void => {
     rows: (sql, bindings) => {
       if (closed) return undefined;
       if (!connection) {
+        if (!fs.existsSync(file)) return undefined;
         connection = new Database(file, { readonly: true, fileMustExist: true });
         connection.pragma('busy_timeout = 5000');
         prepare = statementCache((text) => (connection as Database.Database).prepare(text));

@@ -77,6 +77,16 @@ describe('rawRows on a SQLite file', () => {
     expect(await db('things').where({ id: 2 }).first('name')).toEqual({ name: 'written' });
   });
 
+  it('leaves a file that does not exist yet to Knex, which makes it', async () => {
+    const fresh = createDb({ url: `sqlite:${path.join(dir, 'fresh.sqlite')}` });
+    try {
+      expect(await rawRows(fresh, 'select 1 as one', [])).toEqual([{ one: 1 }]);
+      expect(fs.existsSync(path.join(dir, 'fresh.sqlite'))).toBe(true);
+    } finally {
+      await fresh.destroy();
+    }
+  });
+
   it('leaves nothing open once the database is destroyed', async () => {
     await rawRows(db, 'select count(*) as n from things', []);
     await db.destroy();
