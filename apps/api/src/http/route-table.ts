@@ -145,9 +145,10 @@ export const createDispatcher = (deps: AppDeps, tables: readonly RouteTable[], {
   const dispatch: RequestHandler = (req, res, next) => {
     const found = routes.find(req.method as HTTPMethod, req.url);
     if (!found) return next();
-    // No store: the path's `%` escapes decode to nothing (find-my-way's onBadUrl), the request's fault.
+    // No store: the path's `%` escapes decode to nothing (find-my-way's onBadUrl), the request's fault if it is
+    // under the prefix; anything else (the built apps' pages) goes on as it did before the dispatcher saw it.
     const match = found.store as Match | null;
-    if (!match) return next(new AppError('bad_request'));
+    if (!match) return req.url.toLowerCase().startsWith(`${prefix.toLowerCase()}/`) ? next(new AppError('bad_request')) : next();
     req.params = found.params as Record<string, string>;
     res.locals.route = match.label;
     runChain(carriesBody(req) ? match.handlers : match.bodyless, req, res, (error) => next(error));

@@ -62,6 +62,8 @@ describe('the request pipeline', () => {
       const broken = await request(ctx.app).get('/api/countries/%E0%A4%A/states');
       expect(broken.status).toBe(400);
       expect(broken.body.error.code).toBe('bad_request');
+      // Outside /api a broken escape is not the dispatcher's to answer: it goes on as before (here, no page).
+      expect((await request(ctx.app).get('/no-such-page/%E0%A4%A')).status).toBe(404);
     });
 
     it('labels the metrics with the declared route, and everything unmatched with one label', async () => {
