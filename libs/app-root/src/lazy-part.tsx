@@ -24,7 +24,8 @@ export type LazyPartProps = {
  *
  * Until then React cannot change it: what is above it must not redraw it (new props, a context's new value), or
  * React drops the markup for the fallback. Keep its element stable (`useMemo`) and draw it where nothing above
- * redraws before the part's code is in.
+ * redraws before the part's code is in. And draw it outside any other Suspense boundary: React hydrates a
+ * boundary's content after the root's first commit, after the takeover has looked for lazy parts to wait for.
  */
 export const LazyPart = ({ fallback, children }: LazyPartProps) => {
   const register = useContext(LazyParts);

@@ -1,5 +1,5 @@
 import { NotFoundPage, RouteErrorBoundary, RouteLoader } from '@merchant-hub/ui-kit';
-import { Suspense, lazy, useEffect } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import type { ComponentType, ReactNode } from 'react';
 import { Route, Routes, matchPath, useParams } from 'react-router';
 import { pageLocation } from '../checkout/page-location';
@@ -21,9 +21,25 @@ const lazyPage = (load: () => Promise<ComponentType>, parts: { preload: () => Pr
   };
   const preloadWhole = () => Promise.all([LoadedPage.preload(), ...parts.map((part) => part.preload())]).then(() => LoadedPage);
   const Whole = lazy(() => preloadWhole().then((component) => ({ default: component })));
-  const Page = () => (LoadedPage.isLoaded() ? <LoadedPage /> : <Whole />);
+  const Page = () => {
+    // Decided once. A page whose code is in when it mounts (a prerendered page taken over) is drawn outside any
+    // Suspense boundary: React hydrates a boundary's content in a pass after the root's first commit, and the
+    // takeover, which runs after that commit, must find the page's lazy parts there (see LazyPart). Otherwise
+    // the route's loader shows until the page and its parts are in.
+    const [ready] = useState(LoadedPage.isLoaded);
+    return ready ? (
+      <LoadedPage />
+    ) : (
+      <RouteSuspense>
+        <Whole />
+      </RouteSuspense>
+    );
+  };
   return Object.assign(Page, { preload, preloadWhole });
 };
+
+/** The route's loader while what it draws suspends (its code, texts not in yet). */
+const RouteSuspense = ({ children }: { children: ReactNode }) => <Suspense fallback={<RouteLoader />}>{children}</Suspense>;
 
 const GatewayCheckoutPage = lazyPage(() => import('../pages/gateway-checkout.page').then((module) => module.GatewayCheckoutPage), [GatewayPaymentForm, LanguageChoice]);
 const CardCheckoutPage = lazyPage(() => import('../pages/card-checkout.page').then((module) => module.CardCheckoutPage), [CardPaymentForm]);
@@ -57,7 +73,12 @@ const PackageStep = ({ children }: { children: ReactNode }) => {
   useEffect(() => {
     if (leaving) pageLocation.replace(BILLING_PATH);
   }, [leaving]);
-  if (!validId) return <NotFoundPage />;
+  if (!validId)
+    return (
+      <RouteSuspense>
+        <NotFoundPage />
+      </RouteSuspense>
+    );
   return leaving ? <RouteLoader /> : children;
 };
 
@@ -67,28 +88,33 @@ const PackageStep = ({ children }: { children: ReactNode }) => {
  */
 export const CheckoutRoutes = () => (
   <RouteErrorBoundary>
-    <Suspense fallback={<RouteLoader />}>
-      <Routes>
-        <Route
-          path="subscribe/:packageId/:type?"
-          element={
-            <PackageStep>
-              <GatewayCheckoutPage />
-            </PackageStep>
-          }
-        />
-        <Route
-          path="subscribe-payment/:packageId"
-          element={
-            <PackageStep>
-              <CardCheckoutPage />
-            </PackageStep>
-          }
-        />
-        {/* Without a token the page answers invalid_token at once (spec §4). */}
-        <Route path="subscribe-payment-result/:token?" element={<PaymentResultPage />} />
-        <Route path="*" element={<NotFoundPage />} />
-      </Routes>
-    </Suspense>
+    <Routes>
+      <Route
+        path="subscribe/:packageId/:type?"
+        element={
+          <PackageStep>
+            <GatewayCheckoutPage />
+          </PackageStep>
+        }
+      />
+      <Route
+        path="subscribe-payment/:packageId"
+        element={
+          <PackageStep>
+            <CardCheckoutPage />
+          </PackageStep>
+        }
+      />
+      {/* Without a token the page answers invalid_token at once (spec §4). */}
+      <Route path="subscribe-payment-result/:token?" element={<PaymentResultPage />} />
+      <Route
+        path="*"
+        element={
+          <RouteSuspense>
+            <NotFoundPage />
+          </RouteSuspense>
+        }
+      />
+    </Routes>
   </RouteErrorBoundary>
 );
