@@ -10,9 +10,12 @@ import { prerenderToNodeStream } from 'react-dom/static';
 // Waits for every lazy part (the notification outlet...), so the markup is what the client's first render
 // commits and hydration has no boundary left to render on the client.
 // A component that throws would leave its boundary's fallback (a spinner) in the page: the build fails instead.
+// Every boundary is written in place: React would otherwise write a large one (a checkout's payment form) after
+// the page, hidden, with its fallback in place and an inline script moving it there.
 const render = async (tree) => {
   const errors = [];
-  const markup = await text((await prerenderToNodeStream(tree, { onError: (error) => void errors.push(error) })).prelude);
+  const options = { onError: (error) => void errors.push(error), progressiveChunkSize: Number.POSITIVE_INFINITY };
+  const markup = await text((await prerenderToNodeStream(tree, options)).prelude);
   if (errors.length > 0) throw errors[0];
   return markup;
 };

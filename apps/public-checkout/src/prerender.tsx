@@ -14,8 +14,9 @@ export const pages = [
 
 /** The tree main.tsx (mountApp) renders there; what goes into the page's <head> besides. */
 export const root = async (url: string) => {
-  // As in the browser (main.tsx): the page's code is in before the first render, which never suspends.
-  await preloadPage(url);
+  // The page's code and its lazy parts' are in before the render, which never suspends: the parts are drawn in
+  // place (the browser hydrates them when their code lands, see main.tsx).
+  await preloadPage(url, { withParts: true });
   return prerenderRoot({ app: <CheckoutRoutes />, url });
 };
 export const head = () => <ColorSchemeHead />;

@@ -4,11 +4,12 @@ import { AppProviders } from '@merchant-hub/ui-kit';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { i18n as I18nInstance } from 'i18next';
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import type { DataRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { LazyParts } from './lazy-part';
 
 export type AppShellProps = {
   i18n: I18nInstance;
@@ -16,19 +17,29 @@ export type AppShellProps = {
   queryClient: QueryClient;
   /** The app's router: a data router's `RouterProvider`, or `<BrowserRouter>` and its `<Routes>`. */
   children: ReactNode;
-  /** Called once the first render is on the page (a prerendered page's takeover replays input then). */
+  /**
+   * Called once the first render is on the page, its `LazyPart`s hydrated too (a prerendered page's takeover
+   * replays input then).
+   */
   onMounted?: () => void;
 };
 
 /** Everything the screens rely on but the router, outermost first. */
 export const AppShell = ({ i18n, httpClient, queryClient, onMounted, children }: AppShellProps) => {
-  // Effects run children first: this one runs once the whole first render, the route's page included, is in.
-  useEffect(() => onMounted?.(), [onMounted]);
+  const lazyParts = useRef<Promise<void>[]>([]);
+  const [registerLazyPart] = useState(() => (hydrated: Promise<void>) => void lazyParts.current.push(hydrated));
+  // Effects run children first: this one runs once the whole first render, the route's page included, is in,
+  // and its lazy parts have said they are there (each says so when it hydrates, maybe in a later commit).
+  useEffect(() => {
+    if (onMounted) void Promise.all(lazyParts.current).then(onMounted);
+  }, [onMounted]);
   return (
     <I18nextProvider i18n={i18n}>
       <AppProviders>
         <HttpClientProvider client={httpClient}>
-          <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+          <QueryClientProvider client={queryClient}>
+            <LazyParts.Provider value={registerLazyPart}>{children}</LazyParts.Provider>
+          </QueryClientProvider>
         </HttpClientProvider>
       </AppProviders>
     </I18nextProvider>

@@ -1,5 +1,7 @@
 export { AppRoot, AppShell } from './app-root';
 export type { AppRootProps, AppShellProps } from './app-root';
+export { LazyPart, useHydrated } from './lazy-part';
+export type { LazyPartProps } from './lazy-part';
 export { mountApp, startApp } from './start-app';
 export type { MountAppOptions, MountRoutedAppOptions, StartAppOptions } from './start-app';
 export { prerenderRoot } from './prerender';

@@ -55,7 +55,8 @@ type PendingSubmit = Window & { [PRERENDER_PENDING_SUBMIT]?: HTMLFormElement | n
  * `?country=`...), else rendered afresh, which React commits in one go, replacing the markup. Either way what was typed before is typed again, focus stays in its field and
  * a form submitted meanwhile (the head script held it back) is submitted now.
  *
- * `app` receives the callback the root's first commit calls (`AppRoot`'s `onMounted`).
+ * `app` receives the callback the root's first commit calls (`AppShell`'s `onMounted`), once the page's lazy
+ * parts (`LazyPart`) have hydrated too.
  */
 export const renderApp = async (
   container: HTMLElement,
@@ -77,20 +78,30 @@ export const renderApp = async (
     return;
   }
   await pageReady();
-  const forms = [...container.querySelectorAll('form')];
-  const submittedIndex = pending[PRERENDER_PENDING_SUBMIT] ? forms.indexOf(pending[PRERENDER_PENDING_SUBMIT]) : -1;
-  const focusedIndex = fieldsOf(container).indexOf(document.activeElement as Field);
-  const typed = takeTyped(container);
+  const hydrating = matchesPrerender(window.location.search);
+  // What the visitor did in the markup: read now when the app's render replaces it; read once the app is in
+  // when it hydrates it, which keeps the fields and what is typed in them (a page's lazy part hydrates later,
+  // and the visitor may type in it meanwhile).
+  const takeVisitor = () => {
+    const forms = [...container.querySelectorAll('form')];
+    return {
+      submittedIndex: pending[PRERENDER_PENDING_SUBMIT] ? forms.indexOf(pending[PRERENDER_PENDING_SUBMIT]) : -1,
+      focusedIndex: fieldsOf(container).indexOf(document.activeElement as Field),
+      typed: takeTyped(container),
+    };
+  };
+  const before = hydrating ? null : takeVisitor();
   let mounted = false;
   const onMounted = () => {
     if (mounted) return;
     mounted = true;
+    const { submittedIndex, focusedIndex, typed } = before ?? takeVisitor();
     // From here on the app handles submits itself.
     pending[PRERENDER_PENDING_SUBMIT] = false;
     replayTyped(container, typed);
     if (focusedIndex >= 0 && document.activeElement === document.body) fieldsOf(container)[focusedIndex]?.focus();
     if (submittedIndex >= 0) container.querySelectorAll('form')[submittedIndex]?.requestSubmit();
   };
-  if (matchesPrerender(window.location.search)) hydrateRoot(container, app(onMounted));
+  if (hydrating) hydrateRoot(container, app(onMounted));
   else createRoot(container).render(app(onMounted));
 };

@@ -2,8 +2,9 @@
 // dist/apps/*/index.html and the assets beside it; "first render" adds the English texts, which the entry
 // imports (one language's chunk, see loadI18n) before it renders. Prints the totals of the sign-in page and of
 // the card and gateway checkout pages (first render plus the route's chunk and its static imports), and checks
-// that the sign-in page loads no billing code. Run after `npx nx run-many -t build` (or the app builds you
-// care about). `--by-package` adds, under each page's total, what its packages weigh (see byPackage).
+// that the sign-in page loads no billing code and the checkout pages no payment form. Run after
+// `npx nx run-many -t build` (or the app builds you care about). `--by-package` adds, under each page's total,
+// what its packages weigh (see byPackage).
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,10 +41,12 @@ const closure = (entries) => {
   return seen;
 };
 
+/** The source files a chunk was built from (its source map's `sources`), or none without a map. */
+const sourcesOf = (file) => (existsSync(`${file}.map`) ? (JSON.parse(readFileSync(`${file}.map`, 'utf8')).sources ?? []) : []);
+
 /** The English namespace a chunk holds (`locales/en/<ns>.ts` in its source map), or null. */
 const englishNamespaceOf = (file) => {
-  if (!existsSync(`${file}.map`)) return null;
-  const sources = JSON.parse(readFileSync(`${file}.map`, 'utf8')).sources ?? [];
+  const sources = sourcesOf(file);
   const match = sources.length === 1 ? /locales\/en\/(\w+)\.ts$/.exec(sources[0]) : null;
   return match ? match[1] : null;
 };
@@ -178,12 +181,23 @@ for (const app of apps.sort()) {
   for (const chunk of lazy.slice(0, 8)) console.log(`    ${kb(chunk.size).padStart(9)}  ${chunk.name}`);
 
   if (app === 'public-checkout') {
-    // Each checkout page = the first render plus its route's chunk and what that imports statically.
-    for (const [label, pattern] of [['card checkout', /card-checkout\.page-/], ['gateway checkout', /gateway-checkout\.page-/]]) {
+    // Each checkout page = the first render plus its route's chunk and what that imports statically. Its
+    // payment form (and @mantine/form) comes after: the page is drawn, and hydrated, without it.
+    for (const [label, pattern, form] of [
+      ['card checkout', /card-checkout\.page-/, /\/checkout\/card-payment-form\.tsx$/],
+      ['gateway checkout', /gateway-checkout\.page-/, /\/checkout\/gateway-payment-form\.tsx$/],
+    ]) {
       const chunk = [...initial].flatMap(dynamicImports).find((target) => pattern.test(target));
       const files = closure([...firstRender, ...(chunk ? [chunk] : [])]);
       console.log(`  ${label} page loads ${files.size} JS file(s), ${kb([...files].reduce((s, f) => s + gz(f), 0))} gzip${chunk ? '' : ' (route chunk not found)'}`);
       printPackages(files);
+      const formFiles = [...files].filter((file) => sourcesOf(file).some((source) => form.test(source) || /node_modules\/@mantine\/form\//.test(source)));
+      if (!chunk || formFiles.length > 0) {
+        failed = true;
+        console.log(`  FAIL: the ${label} page's first load holds its payment form: ${formFiles.map((f) => f.split('/').pop()).join(', ') || 'route chunk not found'}`);
+      } else {
+        console.log(`  ok: the ${label} page's first load holds no payment form (nor @mantine/form)`);
+      }
     }
   }
 

@@ -103,8 +103,9 @@ describe('public checkout journeys', () => {
     await page.context().close();
   });
 
-  const fillCardForm = async (page: Page, email: string) => {
-    await page.getByLabel('E-mail').fill(email);
+  /** `email` null: the e-mail is already typed. */
+  const fillCardForm = async (page: Page, email: string | null) => {
+    if (email !== null) await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Mobile number').fill('+60123456789');
     await page.getByLabel('Company name').fill('Kedai Baik');
     await page.getByRole('textbox', { name: /^Address( \*)?$/ }).fill('1 Jalan Ampang');
@@ -137,6 +138,38 @@ describe('public checkout journeys', () => {
     await page.waitForURL((url) => url.pathname === '/' || url.pathname.startsWith('/home'));
     const billing = await page.evaluate(async () => (await fetch('/api/users/billing/all')).json());
     expect(billing.all[0]).toMatchObject({ stripe_status: 'active' });
+    await page.context().close();
+  });
+
+  it('prerendered card checkout: the page runs before its payment form has loaded; the form then hydrates in place, with what was typed', async () => {
+    const page = await newPage();
+    const id = await packageIdOf('MY');
+    // The payment form's chunk is held back: the page's first load must not need it.
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/checkout\/assets\/card-payment-form-[^/]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`${running.product.baseUrl}/subscribe-payment/${id}?locale=en`, { waitUntil: 'domcontentloaded' });
+    // The summary's total is drawn by the app (the prerendered summary waits for the plan): the page runs.
+    await page.getByTestId('summary-total').waitFor();
+    expect(await page.getByTestId('summary-total').innerText()).toBe('RM 106.92');
+    // Meanwhile the form is the prerendered markup, not a fallback, and takes typing.
+    await page.evaluate(() => Object.assign(document.querySelector('#root form') ?? {}, { prerendered: true }));
+    await page.getByLabel('E-mail').fill('my-early@shop.test');
+    expect((await page.getByTestId('pay-now').innerText()).trim()).toBe('Pay now');
+    release();
+    await page.waitForFunction(() => document.querySelector('[data-testid="pay-now"]')?.textContent?.includes('RM 106.92'), undefined, { timeout: 15_000 });
+    // Hydrated in place: the same form element, and the e-mail typed before reached the form (Pay needs it).
+    expect(await page.evaluate(() => (document.querySelector('#root form') as unknown as { prerendered?: boolean }).prerendered)).toBe(true);
+    expect(await page.getByLabel('E-mail').inputValue()).toBe('my-early@shop.test');
+    await fillCardForm(page, null);
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+    await page.getByLabel('CVC').fill('123');
+    await page.waitForFunction(() => document.querySelector('[data-testid="pay-now"]')?.hasAttribute('disabled') === false, undefined, { timeout: 10_000 });
+    expect(await page.getByLabel('E-mail').getAttribute('aria-invalid')).not.toBe('true');
     await page.context().close();
   });
 

@@ -1,245 +1,50 @@
-import { Alert, Button, Grid, Group, Loader, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { isApiError, useCheckoutPackage, useCountries, useCreateEcpayOrder, useStates } from '@merchant-hub/api-client';
-import type { Country } from '@merchant-hub/domain';
-import { isSupportedLocale, normalizeLocale, regionName, type SupportedLocale } from '@merchant-hub/i18n';
-import { checkoutTotals } from '@merchant-hub/money';
-import { applyServerFieldErrors, DeferredModal, DeferredSelect, LanguagePicker, useSchemaForm } from '@merchant-hub/ui-kit';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Grid, Group } from '@mantine/core';
+import { LazyPart } from '@merchant-hub/app-root';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { CheckoutLayout } from '../app/checkout-layout';
-import { pageLocation } from '../checkout/page-location';
-import { OrderSummary, OrderSummaryLoading } from '../checkout/order-summary';
-import { postHostedForm } from '../checkout/post-form';
-import { useEmailAvailability } from '../checkout/use-email-availability';
-
-type GatewayFormValues = {
-  company_name: string;
-  company_reg_no: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  dial_code: string;
-  phone: string;
-  address1: string;
-  address2: string;
-  postal_code: string;
-  country: string;
-  state_or_region: string;
-  line_id: string;
-  ref_code: string;
-  countryHasStates: boolean;
-};
-
-const EMPTY: GatewayFormValues = {
-  company_name: '',
-  company_reg_no: '',
-  first_name: '',
-  last_name: '',
-  email: '',
-  dial_code: '886',
-  phone: '',
-  address1: '',
-  address2: '',
-  postal_code: '',
-  country: '',
-  state_or_region: '',
-  line_id: '',
-  ref_code: '',
-  countryHasStates: false,
-};
-
-// The form's schema (and zod) are not needed to draw the page: imported with the first focus or value change.
-const gatewaySchema = () => import('../checkout/form-schemas').then((m) => m.gatewayCheckoutSchema);
-// Without an e-mail (required) the form cannot be valid: the country the page fills in on arrival does not
-// import the schema.
-const isValid = async (values: GatewayFormValues): Promise<boolean> =>
-  values.email.trim() !== '' && (await gatewaySchema()).safeParse(values).success;
+import { CheckoutSummary } from '../checkout/checkout-summary';
+import { LanguageChoiceSpace, PaymentFormLoading } from '../checkout/lazy-part-fallbacks';
+import { GatewayPaymentForm, LanguageChoice } from '../checkout/lazy-parts';
 
 /** `/subscribe/:packageId/:type?`: the Taiwan gateway checkout priced in TWD, paid on ECPay (spec §2, §4, §5). */
 export const GatewayCheckoutPage = () => {
-  const { t, i18n } = useTranslation('checkout');
+  const { t } = useTranslation('checkout');
   const packageId = Number(useParams().packageId);
-  const pkgQuery = useCheckoutPackage(packageId);
-  const countries = useCountries({ meta: { handlesError: true } });
   const [purchasedAt] = useState(() => new Date());
-  const [valid, setValid] = useState(false);
-  const [resubscribe, setResubscribe] = useState(false);
-  const [redirecting, setRedirecting] = useState(false);
-  const validity = useRef(0);
-
-  const form = useSchemaForm<GatewayFormValues>({
-    schema: gatewaySchema,
-    initialValues: EMPTY,
-    // Only the latest values' answer counts.
-    onValuesChange: (values) => {
-      const asked = ++validity.current;
-      void isValid(values).then((answer) => asked === validity.current && setValid(answer));
-    },
-  });
-  const [countryId, setCountryId] = useState<number | null>(null);
-  const states = useStates(countryId, { meta: { handlesError: true } });
-
-  // Spec §5: Taiwan and +886 unless the buyer picks another country.
-  useEffect(() => {
-    if (countryId !== null || !countries.data) return;
-    const taiwan = countries.data.find((c: Country) => c.iso_code === 'TW');
-    if (taiwan) {
-      form.setFieldValue('country', String(taiwan.id));
-      setCountryId(taiwan.id);
-    }
-  }, [countries.data, countryId, form]);
-
-  useEffect(() => {
-    form.setFieldValue('countryHasStates', (states.data?.length ?? 0) > 0);
-  }, [states.data, form]);
-
-  // Three attempts (the hook's retries), then the site root (spec §4).
-  useEffect(() => {
-    if (pkgQuery.isError) pageLocation.assign('/');
-  }, [pkgQuery.isError]);
-
-  const emailCheck = useEmailAvailability(form);
-  const emailTaken = emailCheck.taken;
-  const createOrder = useCreateEcpayOrder({
-    onSuccess: (order) => {
-      setRedirecting(true);
-      postHostedForm(order.action, order.fields);
-    },
-    onError: (error) => {
-      if (isApiError(error) && error.details) applyServerFieldErrors(form as never, error.details);
-      setResubscribe(true);
-    },
-  });
-
-  const totals = useMemo(
-    () => (pkgQuery.data ? checkoutTotals({ price: pkgQuery.data.price, discountPercent: pkgQuery.data.discount, taxPercent: pkgQuery.data.tax, currency: pkgQuery.data.currency }) : null),
-    [pkgQuery.data],
-  );
-
-  const handleSubmit = (values: GatewayFormValues) => {
-    if (emailTaken) return;
-    createOrder.mutate({
-      ...values,
-      phone: `+${values.dial_code} ${values.phone}`,
-      state_or_region: values.state_or_region || undefined,
-      package_id: packageId,
-      // The result page ECPay sends the buyer back to speaks this page's language.
-      locale: normalizeLocale(i18n.language),
-    });
-  };
-
-  const dialCodes = useMemo(
-    () => [...new Set((countries.data ?? []).map((c) => c.dial_code.replace(/^\+/, '')))].map((code) => ({ value: code, label: `+${code}` })),
-    [countries.data],
-  );
-
   // The form is drawn at once (it is the same for every plan; the build prerenders it, tools/vite/prerender.ts):
-  // only Pay's amount and the summary wait for the plan.
-  const loading = createOrder.isPending || redirecting;
+  // only Pay's amount and the summary wait for the plan. The picker's and the form's code come after the page's:
+  // what holds them is drawn again only when what it shows changes (a texts' download or another language
+  // redraws this page; each part follows the language itself), see `LazyPart`.
+  const parts = useMemo(
+    () => ({
+      picker: (
+        <Group justify="flex-end">
+          <LazyPart fallback={<LanguageChoiceSpace />}>
+            <LanguageChoice />
+          </LazyPart>
+        </Group>
+      ),
+      columns: (
+        <Grid gap="xl">
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <LazyPart fallback={<PaymentFormLoading />}>
+              <GatewayPaymentForm packageId={packageId} />
+            </LazyPart>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <CheckoutSummary packageId={packageId} purchasedAt={purchasedAt} />
+          </Grid.Col>
+        </Grid>
+      ),
+    }),
+    [packageId, purchasedAt],
+  );
   return (
     <CheckoutLayout title={t('title.gateway')}>
-      <Group justify="flex-end">
-        <LanguagePicker value={isSupportedLocale(normalizeLocale(i18n.language)) ? (normalizeLocale(i18n.language) as SupportedLocale) : 'en'} onChange={(lng) => void i18n.changeLanguage(lng)} label={t('language')} hideLabel />
-      </Group>
-      <Grid gap="xl">
-        <Grid.Col span={{ base: 12, md: 7 }}>
-          <form onSubmit={form.onSubmit(handleSubmit)} noValidate aria-label={t('form.heading')}>
-            <Stack gap="sm">
-              <Title order={2} fz="h4">
-                {t('form.heading')}
-              </Title>
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput label={t('form.companyName')} required maxLength={255} key={form.key('company_name')} {...form.getInputProps('company_name')} />
-                <TextInput label={t('form.companyRegNo')} required maxLength={255} key={form.key('company_reg_no')} {...form.getInputProps('company_reg_no')} />
-                <TextInput label={t('form.firstName')} required maxLength={255} key={form.key('first_name')} {...form.getInputProps('first_name')} />
-                <TextInput label={t('form.lastName')} required maxLength={255} key={form.key('last_name')} {...form.getInputProps('last_name')} />
-              </SimpleGrid>
-              <TextInput
-                label={t('form.email')}
-                type="email"
-                required
-                maxLength={255}
-                key={form.key('email')}
-                {...form.getInputProps('email')}
-                {...emailCheck.fieldHandlers(form.getInputProps('email'))}
-                rightSection={emailCheck.checking ? <Loader size="xs" aria-label={t('form.checkingEmail')} /> : null}
-              />
-              <Group gap="xs" align="flex-start" wrap="nowrap">
-                <DeferredSelect label={t('form.dialCode')} data={dialCodes} w={120} allowDeselect={false} searchable key={form.key('dial_code')} {...form.getInputProps('dial_code')} />
-                <TextInput label={t('form.phone')} required inputMode="tel" style={{ flex: 1 }} key={form.key('phone')} {...form.getInputProps('phone')} />
-              </Group>
-              <TextInput label={t('form.address1')} required maxLength={255} key={form.key('address1')} {...form.getInputProps('address1')} />
-              <TextInput label={t('form.address2')} maxLength={255} key={form.key('address2')} {...form.getInputProps('address2')} />
-              <SimpleGrid cols={{ base: 1, sm: 3 }}>
-                <TextInput
-                  label={t('form.postalCode')}
-                  required
-                  inputMode="numeric"
-                  key={form.key('postal_code')}
-                  {...form.getInputProps('postal_code')}
-                  onChange={(event) => {
-                    // Cleaned in place: setFieldValue would re-key (remount) the uncontrolled input and drop focus mid-typing.
-                    const digits = event.currentTarget.value.replace(/\D/g, '').slice(0, 3);
-                    event.currentTarget.value = digits;
-                    form.getInputProps('postal_code').onChange(digits);
-                  }}
-                />
-                <DeferredSelect
-                  label={t('form.country')}
-                  required
-                  searchable
-                  allowDeselect={false}
-                  data={(countries.data ?? []).map((c) => ({ value: String(c.id), label: regionName(c.iso_code, c.name, i18n.language) }))}
-                  key={form.key('country')}
-                  {...form.getInputProps('country')}
-                  onChange={(value) => {
-                    form.setFieldValue('country', value ?? '');
-                    form.setFieldValue('state_or_region', '');
-                    const chosen = countries.data?.find((c) => String(c.id) === value);
-                    setCountryId(chosen?.id ?? null);
-                    if (chosen) form.setFieldValue('dial_code', chosen.dial_code.replace(/^\+/, ''));
-                  }}
-                />
-                <DeferredSelect
-                  label={t('form.state')}
-                  required={(states.data?.length ?? 0) > 0}
-                  disabled={!countryId || (states.data?.length ?? 0) === 0}
-                  searchable
-                  data={(states.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
-                  key={form.key('state_or_region')}
-                  {...form.getInputProps('state_or_region')}
-                />
-              </SimpleGrid>
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput label={t('form.lineId')} required maxLength={255} key={form.key('line_id')} {...form.getInputProps('line_id')} />
-                <TextInput label={t('form.refCode')} maxLength={255} key={form.key('ref_code')} {...form.getInputProps('ref_code')} />
-              </SimpleGrid>
-              <Text size="sm" c="dimmed">
-                {t('payment.gatewayNote')}
-              </Text>
-              <Button
-                type="submit"
-                size="md"
-                loading={loading || !totals}
-                disabled={!totals || !valid || emailTaken || loading || Object.keys(form.errors).length > 0}
-                data-testid="pay-now"
-              >
-                {t('pay.now', { total: totals?.totalWithFormat ?? '' })}
-              </Button>
-            </Stack>
-          </form>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5 }}>
-          {pkgQuery.data && totals ? <OrderSummary pkg={pkgQuery.data} totals={totals} purchasedAt={purchasedAt} /> : <OrderSummaryLoading />}
-        </Grid.Col>
-      </Grid>
-      <DeferredModal opened={resubscribe} onClose={() => setResubscribe(false)} title={t('modal.resubscribeTitle')} centered>
-        <Stack>
-          <Alert color="red">{t('errors:checkout.resubscribe')}</Alert>
-          <Button onClick={() => setResubscribe(false)}>{t('modal.resubscribe')}</Button>
-        </Stack>
-      </DeferredModal>
+      {parts.picker}
+      {parts.columns}
     </CheckoutLayout>
   );
 };

@@ -1,11 +1,12 @@
 import { createHttpClient, createQueryClient, useHttpClient } from '@merchant-hub/api-client';
 import { createAppI18n } from '@merchant-hub/ui-kit';
 import { useQuery } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
+import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Route, Routes, createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppRoot, mountApp, startApp } from '../index';
+import { AppRoot, AppShell, LazyPart, mountApp, startApp } from '../index';
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -37,6 +38,29 @@ describe('AppRoot', () => {
     );
     expect(await screen.findByText('Retry · answered')).toBeInTheDocument();
     expect(fetch).toHaveBeenCalledWith('/api/probe', expect.objectContaining({ method: 'GET' }));
+  });
+});
+
+describe('AppShell', () => {
+  it('says the first render is on the page only once its lazy parts are drawn too (the takeover waits for them)', async () => {
+    let deliver: () => void = () => undefined;
+    const delivered = new Promise<void>((resolve) => (deliver = resolve));
+    const Form = lazy(() => delivered.then(() => ({ default: () => <p>the form</p> })));
+    const onMounted = vi.fn();
+    render(
+      <AppShell i18n={createAppI18n({ search: '' })} httpClient={createHttpClient()} queryClient={createQueryClient({ onError: vi.fn(), onUnauthorized: vi.fn() })} onMounted={onMounted}>
+        <h1>the page</h1>
+        <LazyPart fallback={<p>loading</p>}>
+          <Form />
+        </LazyPart>
+      </AppShell>,
+    );
+    expect(await screen.findByText('the page')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(onMounted).not.toHaveBeenCalled();
+    deliver();
+    expect(await screen.findByText('the form')).toBeInTheDocument();
+    await waitFor(() => expect(onMounted).toHaveBeenCalledTimes(1));
   });
 });
 

@@ -1,0 +1,24 @@
+import type { Coupon } from '@merchant-hub/domain';
+import { useEffect } from 'react';
+import { OrderSummary, OrderSummaryLoading } from './order-summary';
+import { pageLocation } from './page-location';
+import { useCheckoutTotals } from './use-checkout-totals';
+
+export type CheckoutSummaryProps = {
+  packageId: number;
+  purchasedAt: Date;
+  coupon?: Coupon | null;
+};
+
+/**
+ * The summary column of a checkout page: the plan once it is in. It asks for the plan itself, so that its
+ * answer redraws this column alone, not the page above the payment form (see `LazyPart`). A plan that cannot be
+ * read after the query's attempts sends the buyer to the site root (spec §4).
+ */
+export const CheckoutSummary = ({ packageId, purchasedAt, coupon }: CheckoutSummaryProps) => {
+  const { pkg, totals, failed } = useCheckoutTotals(packageId, coupon);
+  useEffect(() => {
+    if (failed) pageLocation.assign('/');
+  }, [failed]);
+  return pkg && totals ? <OrderSummary pkg={pkg} totals={totals} couponCode={coupon?.code} purchasedAt={purchasedAt} /> : <OrderSummaryLoading />;
+};
