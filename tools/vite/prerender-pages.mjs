@@ -1,7 +1,8 @@
 // node tools/vite/prerender-pages.mjs <prerender module built for Node>
-// Renders the module's pages with react-dom/server and prints { head, pages: [{ file, pattern, markup }] } as
-// JSON. A process of its own (tools/vite/prerender.ts runs it): the build's process has its own copy of React
-// loaded, which the app's components must not meet.
+// Renders the module's pages with react-dom/server and prints { head, pages: [{ file, pattern, markup }],
+// entryPatterns } as JSON (entryPatterns: the paths the build's own HTML answers besides, see prerender.ts). A
+// process of its own (tools/vite/prerender.ts runs it): the build's process has its own copy of React loaded,
+// which the app's components must not meet.
 import { text } from 'node:stream/consumers';
 import { pathToFileURL } from 'node:url';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -23,4 +24,4 @@ const render = async (tree) => {
 const app = await import(pathToFileURL(process.argv[2]).href);
 const pages = [];
 for (const page of app.pages) pages.push({ file: page.file, pattern: page.pattern, markup: await render(await app.root(page.url)) });
-process.stdout.write(JSON.stringify({ head: renderToStaticMarkup(app.head()), pages }));
+process.stdout.write(JSON.stringify({ head: renderToStaticMarkup(app.head()), pages, entryPatterns: app.entryPatterns ?? [] }));

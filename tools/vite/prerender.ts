@@ -19,7 +19,7 @@ export type PrerenderPage = { file: string; url: string; pattern: string };
  * which exports `pages`, `root(url)`: the tree the app's entry renders there, and `head()`: what the page's
  * <head> needs before it paints, the colour scheme script).
  */
-type RenderedPages = { head: string; pages: { file: string; pattern: string; markup: string }[] };
+type RenderedPages = { head: string; pages: { file: string; pattern: string; markup: string }[]; entryPatterns: string[] };
 
 /**
  * Written beside the pages: `[{ pattern, file, scriptHashes }]`. The API serves each file on the paths its pattern
@@ -143,10 +143,12 @@ export type PrerenderOptions = {
   cacheDir: string;
   /** The app's prerender module, relative to its project root. */
   module: string;
+  /** The build's HTML file in outDir (index.html, or a second entry's). */
+  indexHtml?: string;
 };
 
 /** The plugin: runs once the browser build has written index.html (not under Vitest, not in the dev server). */
-export const prerender = ({ projectRoot, outDir, cacheDir, module }: PrerenderOptions): Plugin => {
+export const prerender = ({ projectRoot, outDir, cacheDir, module, indexHtml: indexFile = 'index.html' }: PrerenderOptions): Plugin => {
   // The app's public path, which its asset URLs start with (e.g. /checkout/).
   let base = '/';
   return {
@@ -185,7 +187,7 @@ export const prerender = ({ projectRoot, outDir, cacheDir, module }: PrerenderOp
             maxBuffer: 64 * 1024 * 1024,
           }),
         ) as RenderedPages;
-        const indexHtml = readFileSync(join(outDir, 'index.html'), 'utf8');
+        const indexHtml = readFileSync(join(outDir, indexFile), 'utf8');
         const guard = await guardScript(projectRoot, moduleFile);
         const readStylesheet = (href: string) => readFileSync(join(outDir, href.slice(base.length)), 'utf8');
         const manifest = rendered.pages.map(({ file, pattern, markup }) => {
@@ -193,6 +195,10 @@ export const prerender = ({ projectRoot, outDir, cacheDir, module }: PrerenderOp
           writeFileSync(join(outDir, file), html);
           return { pattern, file, scriptHashes: inlineScriptHashes(html) };
         });
+        // The other paths the build's own HTML (a second entry's) is the answer for, after the prerendered pages.
+        if (indexFile !== 'index.html') {
+          for (const pattern of rendered.entryPatterns) manifest.push({ pattern, file: indexFile, scriptHashes: inlineScriptHashes(indexHtml) });
+        }
         writeFileSync(join(outDir, PRERENDER_MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
       },
     },

@@ -62,29 +62,39 @@ export type ReactAppOptions = {
    * by the API on their paths (tools/vite/prerender.ts, serving contract in the README).
    */
   prerenderModule?: string;
+  /**
+   * A second entry of the app (the back office's guest pages), built on its own after the app's own build and
+   * into the same folder, which only the app's own build empties: its HTML file in the project root. Its chunks
+   * that are the same as the first build's (React, i18next, the texts, the stylesheet) have the same names.
+   */
+  entry?: { html: string };
 };
 
-export const reactAppConfig = ({ projectRoot, name, base, devPort, firstRenderChunks = false, prerenderModule }: ReactAppOptions): UserConfig => {
+export const reactAppConfig = ({ projectRoot, name, base, devPort, firstRenderChunks = false, prerenderModule, entry }: ReactAppOptions): UserConfig => {
   const outDir = resolve(workspaceRoot, `dist/apps/${name}`);
-  const cacheDir = resolve(workspaceRoot, `node_modules/.vite/${name}`);
+  const cacheDir = resolve(workspaceRoot, `node_modules/.vite/${name}${entry ? `-${entry.html.replace(/\.html$/, '')}` : ''}`);
   return defineConfig({
     root: projectRoot,
     base,
     cacheDir,
-    plugins: [react(), ...(prerenderModule ? [prerender({ projectRoot, outDir, cacheDir, module: prerenderModule })] : [])],
+    plugins: [react(), ...(prerenderModule ? [prerender({ projectRoot, outDir, cacheDir, module: prerenderModule, indexHtml: entry?.html ?? 'index.html' })] : [])],
     resolve: { tsconfigPaths: true },
     server: { port: devPort, proxy: api },
     preview: { port: devPort + 100, proxy: api },
     build: {
       outDir,
-      emptyOutDir: true,
+      emptyOutDir: !entry,
       sourcemap: true,
       rolldownOptions: {
+        ...(entry ? { input: resolve(projectRoot, entry.html) } : {}),
         // The workspace libs are pure modules reached through barrel files; saying so lets a lazy route's
         // components (language picker, modals...) stay in that route's chunk instead of the entry chunk.
         treeshake: { moduleSideEffects: (id: string) => !/\/libs\/[^/]+\/src\/.+\.tsx?$/.test(id) },
         // React and the router change only with a dependency upgrade: their own chunks stay cached across deploys.
         output: {
+          // A stylesheet is named by its content only: the back office's two entries (`entry`) build the same
+          // one under one name, so the browser has it cached from either.
+          assetFileNames: (asset: { names: string[] }) => `assets/${asset.names.some((file) => file.endsWith('.css')) ? 'style' : '[name]'}-[hash][extname]`,
           codeSplitting: {
             groups: [
               { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },

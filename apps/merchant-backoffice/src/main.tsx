@@ -1,14 +1,13 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { notifications } from '@mantine/notifications';
-import { createHttpClient, createQueryClient, errorMessageKeys } from '@merchant-hub/api-client';
 import { AppRoot, renderApp, routerReady } from '@merchant-hub/app-root';
 import { loadAllNamespaces } from '@merchant-hub/i18n';
-import { ERROR_NAMESPACES, loadAppI18n, reloadOnceForStaleChunk, textsOfFailures } from '@merchant-hub/ui-kit';
+import { ERROR_NAMESPACES, loadAppI18n, reloadOnceForStaleChunk } from '@merchant-hub/ui-kit';
 import { StrictMode } from 'react';
 import { createBrowserRouter } from 'react-router';
-import { messageValuesOf } from './app/error-keys';
-import { GUEST_NAMESPACES, SIGN_IN_PATH, createRoutes } from './app/routes';
+import { createBackOfficeClients } from './app/clients';
+import { GUEST_NAMESPACES, PATHS } from './app/gating';
+import { createRoutes } from './app/routes';
 import { SessionProvider } from './app/session-context';
 import { createSessionStore } from './app/session-store';
 
@@ -18,26 +17,13 @@ const session = createSessionStore();
 // out, the only pages are the guest pages (sign-in, sign-up, passwords, terms): their namespaces come first,
 // the signed-in area loads the rest before it renders (`allTexts`).
 const texts = loadAppI18n({ namespaces: session.active() ? undefined : GUEST_NAMESPACES, later: ERROR_NAMESPACES });
-// A failed call reports once the texts that describe it are in (signed out, they come after the first render).
-const failureTexts = () => texts.then(textsOfFailures);
-const httpClient = createHttpClient({ beforeFailing: failureTexts });
 // The router is created after the query client, whose 401 handler needs it; the handler runs later.
 let navigateToSignIn: () => void = () => undefined;
-const queryClient = createQueryClient({
-  // The router's first loaders run while the texts download: a message waits for them.
-  onError: (error) =>
-    void texts.then((i18n) => notifications.show({ color: 'red', message: i18n.t(errorMessageKeys(error), messageValuesOf(error)) })),
-  onUnauthorized: () => {
-    // Spec §2: a 401 anywhere means the session is gone.
-    session.clear();
-    queryClient.clear();
-    navigateToSignIn();
-  },
-});
+const { httpClient, queryClient } = createBackOfficeClients({ session, texts, toSignIn: () => navigateToSignIn() });
 const allTexts = () => texts.then(loadAllNamespaces);
 const router = createBrowserRouter(createRoutes({ queryClient, http: httpClient, session, allTexts }), { basename: import.meta.env.BASE_URL });
 navigateToSignIn = () => {
-  if (router.state.location.pathname !== SIGN_IN_PATH) void router.navigate(SIGN_IN_PATH, { replace: true });
+  if (router.state.location.pathname !== PATHS.signIn) void router.navigate(PATHS.signIn, { replace: true });
 };
 
 // A lazy chunk that vanished with a deploy: reload once to fetch the new build (spec §8).
@@ -47,7 +33,7 @@ window.addEventListener('vite:preloadError', (event) => {
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-// A prerendered sign-in page is taken over (hydrated or replaced), never flashed; its tree is src/prerender.tsx's.
+// The guest pages' addresses load the guest entry instead (guest-main.tsx); this app draws them after a sign-out.
 void texts.then((i18n) =>
   renderApp(
     container,

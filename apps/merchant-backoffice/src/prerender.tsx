@@ -1,21 +1,25 @@
 // What the build prerenders of this app (tools/vite/prerender.ts): the sign-in page, for a signed-out visitor
 // who will read it in English. Node imports `pages` and `root`; the browser gets `showsPrerender` inlined
 // into the page's <head>.
-import { createHttpClient, createQueryClient } from '@merchant-hub/api-client';
 import { prerenderRoot } from '@merchant-hub/app-root';
 import { ColorSchemeHead, pageLocale } from '@merchant-hub/ui-kit';
-import { SIGN_IN_PATH, createRoutes } from './app/routes';
+import { PATHS } from './app/gating';
+import { GUEST_PAGE_PATTERNS, GuestRoutes, preloadGuestPage } from './app/guest-area';
 import { SessionProvider } from './app/session-context';
 import { createSessionStore } from './app/session-store';
 
 /** Each page: the file it is written to, the path it is rendered at and the paths the API serves it on. */
-export const pages = [{ file: 'signin.html', url: SIGN_IN_PATH, pattern: '^/signin/?$' }];
+export const pages = [{ file: 'signin.html', url: PATHS.signIn, pattern: '^/signin/?$' }];
 
-/** The tree main.tsx renders there, signed out; what goes into the page's <head> besides. */
-export const root = (url: string) => {
+/** The other paths the guest entry (guest.html) is the answer for: every guest page's. */
+export const entryPatterns = GUEST_PAGE_PATTERNS;
+
+/** The tree main.tsx renders there, signed out (the guest area, BackOfficeRoot's first render); what goes into the page's <head> besides. */
+export const root = async (url: string) => {
   const session = createSessionStore({ getItem: () => null, setItem: () => undefined, removeItem: () => undefined });
-  const routes = createRoutes({ queryClient: createQueryClient({ onError: () => undefined, onUnauthorized: () => undefined }), http: createHttpClient(), session });
-  return prerenderRoot({ routes, url, wrap: (app) => <SessionProvider store={session}>{app}</SessionProvider> });
+  // The page's code (and its lazy parts') is in before the render, which never suspends.
+  await preloadGuestPage(url, { withParts: true });
+  return prerenderRoot({ app: <GuestRoutes leave={null} />, url, wrap: (app) => <SessionProvider store={session}>{app}</SessionProvider> });
 };
 export const head = () => <ColorSchemeHead />;
 

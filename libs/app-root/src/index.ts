@@ -8,3 +8,5 @@ export { prerenderRoot } from './prerender';
 export { routerReady } from './router-ready';
 export type { PrerenderOptions } from './prerender';
 export { renderApp } from './take-over';
+export { RouteSuspense, lazyPage } from './lazy-page';
+export { lazyWithPreload } from './lazy-with-preload';

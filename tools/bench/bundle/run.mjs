@@ -63,7 +63,7 @@ const firstNamespaces = (app) => {
   };
   const named =
     app === 'merchant-backoffice'
-      ? read('apps/merchant-backoffice/src/app/routes.tsx', /GUEST_NAMESPACES = \[([^\]]*)\]/)
+      ? read('apps/merchant-backoffice/src/app/gating.ts', /GUEST_NAMESPACES = \[([^\]]*)\]/)
       : app === 'public-checkout'
         ? read('apps/public-checkout/src/main.tsx', /namespaces: \[([^\]]*)\]/)
         : null;
@@ -148,24 +148,31 @@ if (apps.length === 0) {
   console.error('No built apps under dist/apps: build them first.');
   process.exit(1);
 }
-let failed = false;
-for (const app of apps.sort()) {
-  const dir = join(distApps, app);
-  const html = readFileSync(join(dir, 'index.html'), 'utf8');
+/**
+ * What an HTML entry of an app loads first: its scripts and module preloads with their static imports
+ * (`initial`), plus the shown language's texts, imported by the entry before the first render (`firstRender`):
+ * one chunk of every namespace (builds before per-namespace loading), or the chunks of the namespaces the
+ * app's first page loads (see firstNamespaces).
+ */
+const firstLoadOf = (app, dir, htmlFile) => {
+  const html = readFileSync(join(dir, htmlFile), 'utf8');
   const local = (href) => join(dir, href.replace(/^\/(?:checkout\/|staff\/)?/, '').replace(/^\.\//, ''));
   const scripts = [...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => local(m[1]));
   const preloads = [...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map((m) => local(m[1]));
   const styles = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => local(m[1]));
   const initial = closure([...scripts, ...preloads]);
-  // The shown language's texts (English here), imported by the entry before the first render: one chunk of
-  // every namespace (builds before per-namespace loading), or the chunks of the namespaces the app's first
-  // page loads (see firstNamespaces).
   const english = [...initial].flatMap(dynamicImports).filter((file) => /\/en-[\w-]+\.js$/.test(file));
   if (english.length === 0) {
     const wanted = firstNamespaces(app);
     english.push(...[...initial].flatMap(dynamicImports).filter((file) => wanted.includes(englishNamespaceOf(file))));
   }
-  const firstRender = closure([...initial, ...english]);
+  return { initial, firstRender: closure([...initial, ...english]), styles };
+};
+
+let failed = false;
+for (const app of apps.sort()) {
+  const dir = join(distApps, app);
+  const { initial, firstRender, styles } = firstLoadOf(app, dir, 'index.html');
   const js = [...initial].reduce((sum, file) => sum + gz(file), 0);
   const css = styles.filter(existsSync).reduce((sum, file) => sum + gz(file), 0);
   const assets = join(dir, 'assets');
@@ -202,10 +209,16 @@ for (const app of apps.sort()) {
   }
 
   if (app === 'merchant-backoffice') {
-    // Sign-in = the initial files plus the sign-in route's chunk and what it imports statically.
-    const entry = [...initial].find((file) => dynamicImports(file).some((target) => /signin\.page-/.test(target)));
+    // Sign-in = the initial files of the entry the API serves on /signin (the guest entry, guest.html, when
+    // built: vite.guest.config.mts) plus the sign-in route's chunk and what it imports statically.
+    const guestEntry = existsSync(join(dir, 'guest.html'));
+    const pageLoad = guestEntry ? firstLoadOf(app, dir, 'guest.html') : { initial, firstRender };
+    if (guestEntry) {
+      console.log(`  guest entry (guest.html) initial JS ${kb([...pageLoad.initial].reduce((sum, file) => sum + gz(file), 0))} gzip in ${pageLoad.initial.size} file(s)`);
+    }
+    const entry = [...pageLoad.initial].find((file) => dynamicImports(file).some((target) => /signin\.page-/.test(target)));
     const signinChunk = entry && dynamicImports(entry).find((target) => /signin\.page-/.test(target));
-    const signin = closure([...firstRender, ...(signinChunk ? [signinChunk] : [])]);
+    const signin = closure([...pageLoad.firstRender, ...(signinChunk ? [signinChunk] : [])]);
     const billing = [...signin].filter((file) => /billing|usage-add-on|plan-card|checkout/i.test(file.split('/').pop() ?? ''));
     const billingText = [...signin].filter((file) => /users\/billing\//.test(readFileSync(file, 'utf8')) && !/billing-summary/.test(file));
     console.log(`  sign-in page loads ${signin.size} JS file(s), ${kb([...signin].reduce((s, f) => s + gz(f), 0))} gzip`);

@@ -7,11 +7,14 @@ import { mailbox } from './merchant-session';
 // never sees the English markup.
 const running = useRunningProduct();
 
-/** Holds back the app's entry module until `release()`: the page is the prerendered markup alone meanwhile. */
+/**
+ * Holds back the guest entry's module (guest.html's, served on /signin) until `release()`: the page is the
+ * prerendered markup alone meanwhile.
+ */
 const holdApp = async (page: Page) => {
   let release: () => void = () => undefined;
   const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+  await page.route(/\/assets\/guest-[^/]+\.js$/, async (route) => {
     await released;
     await route.continue();
   });
@@ -78,7 +81,7 @@ describe('prerendered sign-in page', () => {
     // The whole stylesheet is held back: the page must paint without it, and the app wait for it.
     let releaseCss: () => void = () => undefined;
     const cssReleased = new Promise<void>((resolve) => (releaseCss = resolve));
-    await page.route(/\/assets\/index-[^/]+\.css$/, async (route) => {
+    await page.route(/\/assets\/[^/]+\.css$/, async (route) => {
       await cssReleased;
       await route.continue();
     });
@@ -122,9 +125,13 @@ describe('prerendered sign-in page', () => {
     await page.getByRole('textbox', { name: 'อีเมล' }).fill('skip-otp@demo.test');
     await page.getByRole('textbox', { name: 'รหัสผ่าน' }).fill('Merchant2026');
     await page.getByRole('checkbox').check();
+    const englishSeen = () => page.evaluate(() => (window as unknown as { __seen: { english: boolean } }).__seen.english);
+    expect(await englishSeen()).toBe(false);
     await page.getByRole('button', { name: 'เข้าสู่ระบบ', exact: true }).click();
-    await page.waitForURL((url) => url.pathname !== '/signin', { timeout: 30_000 });
-    expect(await page.evaluate(() => (window as unknown as { __seen: { english: boolean } }).__seen.english)).toBe(false);
+    // Signed in, the browser loads the back office (the guest entry draws only the guest pages), in Thai.
+    await page.getByRole('heading', { name: /^สวัสดี / }).waitFor({ timeout: 30_000 });
+    expect(new URL(page.url()).pathname).not.toBe('/signin');
+    expect(await englishSeen()).toBe(false);
   });
 
   it('with Thai stored from an earlier visit: hides the English markup too', async () => {

@@ -1,9 +1,11 @@
 import { createHttpClient, createQueryClient } from '@merchant-hub/api-client';
-import { AppRoot } from '@merchant-hub/app-root';
+import { AppRoot, AppShell } from '@merchant-hub/app-root';
 import { createAppI18n } from '@merchant-hub/ui-kit';
 import { render } from '@testing-library/react';
-import { createMemoryRouter } from 'react-router';
+import { MemoryRouter, createMemoryRouter, useLocation } from 'react-router';
+import type { Location } from 'react-router';
 import { vi } from 'vitest';
+import { GuestRoutes, LeaveForBackOffice } from '../app/guest-area';
 import { createRoutes } from '../app/routes';
 import { SessionProvider } from '../app/session-context';
 import { SESSION_STORAGE_KEY, createSessionStore } from '../app/session-store';
@@ -48,11 +50,8 @@ export const storeSession = (overrides: Partial<StoredSession> = {}) =>
     }),
   );
 
-/**
- * Mounts the whole app on a memory router with a fetch answering from `routes` (first match wins; an unknown
- * call answers 404). Every i18n key that resolves to nothing is collected in `missingKeys`.
- */
-export const renderApp = (path: string, routes: FakeRoute[] = []) => {
+/** A fetch answering from `routes` (first match wins; an unknown call answers 404), and the calls it saw. */
+const fakeFetch = (routes: FakeRoute[]) => {
   const calls: Call[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = String(input);
@@ -67,7 +66,12 @@ export const renderApp = (path: string, routes: FakeRoute[] = []) => {
     const payload = route ? route.body : { error: { code: 'not_found', message: 'Not found', key: 'errors:error.notFound' } };
     return new Response(JSON.stringify(payload), { status, headers: { 'Content-Type': 'application/json' } });
   }) as unknown as typeof globalThis.fetch;
+  return { fetch, calls };
+};
 
+/** What both entries' screens run on: texts (untranslated keys collected in `missingKeys`), HTTP, session, queries. */
+const appParts = (routes: FakeRoute[]) => {
+  const { fetch, calls } = fakeFetch(routes);
   const i18n = createAppI18n({ search: '' });
   const missingKeys: string[] = [];
   i18n.options.saveMissing = true;
@@ -76,6 +80,15 @@ export const renderApp = (path: string, routes: FakeRoute[] = []) => {
   const session = createSessionStore();
   const onUnauthorized = vi.fn();
   const queryClient = createQueryClient({ onError: vi.fn(), onUnauthorized });
+  return { calls, i18n, missingKeys, http, session, onUnauthorized, queryClient };
+};
+
+/**
+ * Mounts the whole app on a memory router with a fetch answering from `routes` (first match wins; an unknown
+ * call answers 404). Every i18n key that resolves to nothing is collected in `missingKeys`.
+ */
+export const renderApp = (path: string, routes: FakeRoute[] = []) => {
+  const { calls, i18n, missingKeys, http, session, onUnauthorized, queryClient } = appParts(routes);
   const leaveFor = vi.fn();
   const router = createMemoryRouter(createRoutes({ queryClient, http, session, leaveFor }), { initialEntries: [path] });
   render(
@@ -84,4 +97,29 @@ export const renderApp = (path: string, routes: FakeRoute[] = []) => {
     </SessionProvider>,
   );
   return { router, calls, missingKeys, session, i18n, onUnauthorized, leaveFor };
+};
+
+/**
+ * Mounts the guest entry's tree (guest-main.tsx) on a memory router at `path`; `load` stands for the browser
+ * loading the back office at an address outside the guest pages, and `location()` tells the router's address.
+ */
+export const renderGuestApp = (path: string, routes: FakeRoute[] = []) => {
+  const { calls, i18n, missingKeys, http, session, queryClient } = appParts(routes);
+  const load = vi.fn();
+  let location: Location | null = null;
+  const LocationSpy = () => {
+    location = useLocation();
+    return null;
+  };
+  render(
+    <SessionProvider store={session}>
+      <AppShell i18n={i18n} httpClient={http} queryClient={queryClient}>
+        <MemoryRouter initialEntries={[path]}>
+          <LocationSpy />
+          <GuestRoutes leave={<LeaveForBackOffice load={load} />} />
+        </MemoryRouter>
+      </AppShell>
+    </SessionProvider>,
+  );
+  return { calls, missingKeys, session, load, location: () => location };
 };

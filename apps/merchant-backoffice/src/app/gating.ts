@@ -20,6 +20,14 @@ export const PATHS = {
   contactSupport: '/support?new=1',
 } as const;
 
+/**
+ * The namespaces of the pages a signed-out visitor can reach (sign-in, sign-up, passwords, the merchant
+ * wizard, terms; the status pages name `shell` in `useTranslation`): a signed-out first visit downloads only
+ * these before it renders, and the texts of failures (`ERROR_NAMESPACES`: the API's error keys, the forms'
+ * messages) just after.
+ */
+export const GUEST_NAMESPACES = ['auth', 'common'];
+
 /** Locale markers that keep an unknown path from bouncing to sign-in (spec §2). */
 const LOCALE_MARKERS = ['en', 'ms', 'zh', 'zhtw'];
 

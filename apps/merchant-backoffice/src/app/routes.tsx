@@ -8,25 +8,15 @@ import { PATHS, hasLocaleMarker } from './gating';
 import type { SessionStore } from './session-store';
 import { hasStaffRole, rolesMayUseBackOffice } from './session-store';
 
-export const SIGN_IN_PATH = PATHS.signIn;
-
 export type RouteDeps = {
   queryClient: QueryClient;
   http: HttpClient;
   session: SessionStore;
   /** Loads another app of the product (full page navigation); tests pass a spy. */
   leaveFor?: (url: string) => void;
-  /** Resolves once every namespace's texts are in; the signed-in screens wait for it (see GUEST_NAMESPACES). */
+  /** Resolves once every namespace's texts are in; the signed-in screens wait for it (see gating.ts, GUEST_NAMESPACES). */
   allTexts?: () => Promise<unknown>;
 };
-
-/**
- * The namespaces of the pages a signed-out visitor can reach (sign-in, sign-up, passwords, the merchant
- * wizard, terms; the status pages name `shell` in `useTranslation`): a signed-out first visit downloads only
- * these before it renders, and the texts of failures (`ERROR_NAMESPACES`: the API's error keys, the forms'
- * messages) just after.
- */
-export const GUEST_NAMESPACES = ['auth', 'common'];
 
 /** Where staff work: the staff console is another app, so reaching it is a full page load. */
 export const STAFF_CONSOLE_PATH = '/staff/';

@@ -1,45 +1,11 @@
+import { RouteSuspense, lazyPage } from '@merchant-hub/app-root';
 import { NotFoundPage, RouteErrorBoundary, RouteLoader } from '@merchant-hub/ui-kit';
-import { Suspense, lazy, useEffect, useState } from 'react';
-import type { ComponentType, ReactNode } from 'react';
+import { useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { Route, Routes, matchPath, useParams } from 'react-router';
 import { pageLocation } from '../checkout/page-location';
 import { CardPaymentForm, GatewayPaymentForm, LanguageChoice } from '../checkout/lazy-parts';
 import { BILLING_PATH, hasActiveSession } from '../checkout/session';
-import { lazyWithPreload } from './lazy-with-preload';
-
-/**
- * A page in its own chunk, loaded only when a buyer opens it, and the lazy parts it draws (`parts`: its payment
- * form). `preload` fetches the page's code, and its parts at the same time, resolving once the page's is in: a
- * prerendered page is taken over then, its parts hydrating when they land. Rendered afresh (another language, a
- * visit not prerendered), the page waits for its parts too, so it never draws in two steps.
- */
-const lazyPage = (load: () => Promise<ComponentType>, parts: { preload: () => Promise<unknown> }[] = []) => {
-  const LoadedPage = lazyWithPreload(load);
-  const preload = () => {
-    for (const part of parts) void part.preload().catch(() => undefined);
-    return LoadedPage.preload();
-  };
-  const preloadWhole = () => Promise.all([LoadedPage.preload(), ...parts.map((part) => part.preload())]).then(() => LoadedPage);
-  const Whole = lazy(() => preloadWhole().then((component) => ({ default: component })));
-  const Page = () => {
-    // Decided once. A page whose code is in when it mounts (a prerendered page taken over) is drawn outside any
-    // Suspense boundary: React hydrates a boundary's content in a pass after the root's first commit, and the
-    // takeover, which runs after that commit, must find the page's lazy parts there (see LazyPart). Otherwise
-    // the route's loader shows until the page and its parts are in.
-    const [ready] = useState(LoadedPage.isLoaded);
-    return ready ? (
-      <LoadedPage />
-    ) : (
-      <RouteSuspense>
-        <Whole />
-      </RouteSuspense>
-    );
-  };
-  return Object.assign(Page, { preload, preloadWhole });
-};
-
-/** The route's loader while what it draws suspends (its code, texts not in yet). */
-const RouteSuspense = ({ children }: { children: ReactNode }) => <Suspense fallback={<RouteLoader />}>{children}</Suspense>;
 
 const GatewayCheckoutPage = lazyPage(() => import('../pages/gateway-checkout.page').then((module) => module.GatewayCheckoutPage), [GatewayPaymentForm, LanguageChoice]);
 const CardCheckoutPage = lazyPage(() => import('../pages/card-checkout.page').then((module) => module.CardCheckoutPage), [CardPaymentForm]);

@@ -1,4 +1,4 @@
-import { lazyWithPreload } from '../app/lazy-with-preload';
+import { lazyWithPreload } from '@merchant-hub/app-root';
 
 // What the checkout pages draw but only need once touched: the payment forms (@mantine/form, the inputs, the card
 // field, the payment calls) and the gateway checkout's language picker (Mantine's input frame). Not in a page's
