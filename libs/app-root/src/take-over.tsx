@@ -14,8 +14,8 @@ const defaultValueOf = (field: Field): string =>
  * What the visitor typed, ticked or picked (or a password manager filled in) in the prerendered fields before
  * the app took over, by position (the app draws the same fields in the same order).
  */
-const takeTyped = (container: HTMLElement): Typed[] =>
-  fieldsOf(container).flatMap((field, index) =>
+const takeTyped = (fields: Field[]): Typed[] =>
+  fields.flatMap((field, index) =>
     (isToggle(field) ? field.checked !== field.defaultChecked : field.value !== defaultValueOf(field))
       ? [{ index, value: field.value, checked: isToggle(field) && field.checked }]
       : [],
@@ -79,23 +79,32 @@ export const renderApp = async (
   }
   await pageReady();
   const hydrating = matchesPrerender(window.location.search);
-  // What the visitor did in the markup: read now when the app's render replaces it; read once the app is in
-  // when it hydrates it, which keeps the fields and what is typed in them (a page's lazy part hydrates later,
-  // and the visitor may type in it meanwhile).
+  // What the visitor did in the markup, read once the app is in: hydrated, the fields are the app's (a page's
+  // lazy part hydrates later, and the visitor may type in it meanwhile); rendered afresh, they are the markup's
+  // own, which React replaces only at its commit, and which keep what was typed until then (a render from scratch
+  // yields to the browser, so typing goes on during it).
+  const markupFields = hydrating ? null : fieldsOf(container);
+  const markupForms = hydrating ? null : [...container.querySelectorAll('form')];
+  let focusedField = markupFields ? markupFields.indexOf(document.activeElement as Field) : -1;
+  const onFocus = (event: FocusEvent) => {
+    if (markupFields) focusedField = markupFields.indexOf(event.target as Field);
+  };
+  container.addEventListener('focusin', onFocus);
   const takeVisitor = () => {
-    const forms = [...container.querySelectorAll('form')];
+    const forms = markupForms ?? [...container.querySelectorAll('form')];
+    const fields = markupFields ?? fieldsOf(container);
     return {
       submittedIndex: pending[PRERENDER_PENDING_SUBMIT] ? forms.indexOf(pending[PRERENDER_PENDING_SUBMIT]) : -1,
-      focusedIndex: fieldsOf(container).indexOf(document.activeElement as Field),
-      typed: takeTyped(container),
+      focusedIndex: markupFields ? focusedField : fields.indexOf(document.activeElement as Field),
+      typed: takeTyped(fields),
     };
   };
-  const before = hydrating ? null : takeVisitor();
   let mounted = false;
   const onMounted = () => {
     if (mounted) return;
     mounted = true;
-    const { submittedIndex, focusedIndex, typed } = before ?? takeVisitor();
+    container.removeEventListener('focusin', onFocus);
+    const { submittedIndex, focusedIndex, typed } = takeVisitor();
     // From here on the app handles submits itself.
     pending[PRERENDER_PENDING_SUBMIT] = false;
     replayTyped(container, typed);

@@ -51,7 +51,8 @@ export const preloadGuestPage = (pathname: string, { withParts = false } = {}): 
   return withParts ? page.preloadWhole() : page.preload();
 };
 
-const reloadPage = () => window.location.reload();
+// An ordinary load of the address, not a reload (which some browsers make revalidate every subresource).
+const loadAddress = () => window.location.replace(window.location.href);
 const departures = new WeakMap<() => void, Promise<never>>();
 
 /** Starts `load` once (after this render) and returns what never settles. */
@@ -67,11 +68,11 @@ const departure = (load: () => void): Promise<never> => {
 
 /**
  * Any address that is not a guest page (home once signed in, a link out of the terms...) is the back office's:
- * the browser loads it (`load`, by default a reload: the router has already put the address in the history).
+ * the browser loads it (`load`: the router has already put the address in the history).
  * Drawn in the navigation's transition, this suspends for good, so the page the visitor leaves (sign-in, once
  * signed in) stays on screen until the browser has the next one.
  */
-export const LeaveForBackOffice = ({ load = reloadPage }: { load?: () => void }) => {
+export const LeaveForBackOffice = ({ load = loadAddress }: { load?: () => void }) => {
   use(departure(load));
   return null;
 };
