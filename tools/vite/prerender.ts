@@ -8,7 +8,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'vite';
 import type { Plugin, Rolldown } from 'vite';
-import { criticalCss, mantineClassesIn } from './critical-css';
+import { criticalCss, pageDom } from './critical-css';
+import type { PageDom } from './critical-css';
 import { PRERENDER_OFF_ATTRIBUTE as OFF, PRERENDER_PENDING_SUBMIT as PENDING } from '../../libs/app-root/src/prerender-attribute';
 
 /** A page of the app's prerender module: the file written, the path rendered and the paths the API serves it on. */
@@ -95,9 +96,9 @@ const AFTER_PAINT = 'data-after-paint';
  * stylesheet is fetched at once but applied after the paint (startAfterPaint enables it), where its rules, the
  * same ones in the same order, follow and so win over their inline copies: the cascade ends as it was.
  */
-const deferStylesheet = (html: string, markup: string, readStylesheet: (href: string) => string): string =>
+const deferStylesheet = (html: string, page: PageDom, readStylesheet: (href: string) => string): string =>
   html.replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/, (_tag, href: string) => {
-    const critical = criticalCss(readStylesheet(href), mantineClassesIn(markup));
+    const critical = criticalCss(readStylesheet(href), page);
     return (
       `<link rel="preload" as="style" crossorigin href="${href}"><style>${critical}</style>` +
       `<link rel="stylesheet" crossorigin href="${href}" ${AFTER_PAINT} disabled>`
@@ -122,14 +123,15 @@ export const pageHtml = ({
   if (!indexHtml.includes('<div id="root"></div>') || !indexHtml.includes('<title>')) throw new Error('prerender: index.html has no empty #root or no <title>');
   // Inline scripts after a stylesheet wait for it: these go before the stylesheet and module links Vite adds.
   const headScripts = `<style>html[${OFF}] #root{display:none}</style>${head}<script>${guard}</script><script>${HOLD_SUBMIT}</script>\n    <title>`;
-  return (
-    startAfterPaint(deferStylesheet(indexHtml, markup, readStylesheet))
-      // The default scheme until the head script sets the visitor's (Mantine's `mantineHtmlProps`): Mantine's
-      // colours hang on this attribute, so without it a page whose scripts do not run would have none.
-      .replace(/<html /, '<html data-mantine-color-scheme="light" ')
-      .replace('<title>', () => headScripts)
-      .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`)
-  );
+  const shell = indexHtml
+    // The default scheme until the head script sets the visitor's (Mantine's `mantineHtmlProps`): Mantine's
+    // colours hang on this attribute, so without it a page whose scripts do not run would have none.
+    .replace(/<html /, '<html data-mantine-color-scheme="light" ')
+    .replace('<title>', () => headScripts);
+  const withMarkup = (html: string) => html.replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
+  // The page its inline rules are chosen for: the markup in the shell, before those rules are added.
+  const page = pageDom(withMarkup(shell));
+  return withMarkup(startAfterPaint(deferStylesheet(shell, page, readStylesheet)));
 };
 
 /** CSP source expressions (`'sha256-…'`) of the page's inline scripts, exactly as written. */

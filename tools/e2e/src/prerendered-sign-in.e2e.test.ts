@@ -87,7 +87,8 @@ describe('prerendered sign-in page', () => {
     const styles = () =>
       page.evaluate(() => {
         const sheets = [...document.styleSheets];
-        const inline = sheets.find((sheet) => !sheet.href && sheet.ownerNode?.parentElement === document.head && sheet.cssRules.length > 100);
+        // The page's inline rules follow the whole stylesheet's preload (prerender.ts deferStylesheet).
+        const inline = sheets.find((sheet) => !sheet.href && (sheet.ownerNode as Element | null)?.previousElementSibling?.matches('link[rel=preload][as=style]'));
         return {
           inline: [...(inline?.cssRules ?? [])].map((rule) => rule.cssText).join(''),
           whole: sheets.some((sheet) => sheet.href?.endsWith('.css')),
