@@ -75,34 +75,39 @@ const guardScript = async (projectRoot: string, moduleFile: string): Promise<str
 const HOLD_SUBMIT = `addEventListener('submit',function(e){if(window.${PENDING}!==false){e.preventDefault();window.${PENDING}=e.target}},true)`;
 
 /**
- * Module scripts run when parsing ends, and once downloaded (a fast network, the cache) that can be before the
- * first paint: the entry is preloaded (fetched and compiled) at once, but evaluated only after a frame has
- * painted the markup, and after the whole stylesheet held back by `deferStylesheet` has loaded, so nothing the
- * app draws is ever without its styles (at once if a browser loaded it regardless of `disabled`: it has a sheet
- * then, and no load event is coming). A hidden tab paints nothing: it starts at once.
+ * Nothing of the app is fetched before the first paint: at 4x CPU throttling the responses of its preloaded
+ * chunks and stylesheet (hundreds of kB: received, and for modules compiled, on the main thread) took turns
+ * with the paint and delayed it. The start script, once a frame has painted the markup, preloads the entry
+ * and the chunks Vite would have preloaded (same URLs, `crossorigin`, so the entry's imports reuse them),
+ * enables the whole stylesheet held back by `deferStylesheet` (which fetches it), and evaluates the entry once
+ * that has loaded, so nothing the app draws is ever without its styles (at once if a browser loaded it
+ * regardless of `disabled`: it has a sheet then, and no load event is coming). A hidden tab paints nothing: it
+ * starts at once.
  */
-const startAfterPaint = (html: string): string =>
-  html.replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, (_tag, src: string) => {
+const startAfterPaint = (html: string): string => {
+  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\n?\s*/g)];
+  const withoutPreloads = preloads.reduce((rest, [tag]) => rest.replace(tag, ''), html);
+  return withoutPreloads.replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, (_tag, src: string) => {
+    const chunks = JSON.stringify([src, ...preloads.map(([, href]) => href)]);
+    const preload = `${chunks}.forEach(h=>{const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.append(l)})`;
     const styled = `new Promise(r=>{const l=document.querySelector('link[${AFTER_PAINT}]');if(!l)return r();l.onload=l.onerror=r;l.disabled=false;if(l.sheet)r()})`;
-    const start = `const start=()=>${styled}.then(()=>import(${JSON.stringify(src)}));document.visibilityState==='hidden'?start():requestAnimationFrame(()=>setTimeout(start))`;
-    return `<link rel="modulepreload" crossorigin href="${src}"><script type="module">${start}</script>`;
+    const start = `const start=()=>{${preload};return ${styled}.then(()=>import(${JSON.stringify(src)}))};document.visibilityState==='hidden'?start():requestAnimationFrame(()=>setTimeout(start))`;
+    return `<script type="module">${start}</script>`;
   });
+};
 
 /** Marks the app's stylesheet link that waits, disabled, until the page has painted. */
 const AFTER_PAINT = 'data-after-paint';
 
 /**
  * The first paint parses only the rules the page's markup can match, inline (criticalCss); the whole
- * stylesheet is fetched at once but applied after the paint (startAfterPaint enables it), where its rules, the
- * same ones in the same order, follow and so win over their inline copies: the cascade ends as it was.
+ * stylesheet is fetched and applied after the paint (startAfterPaint enables it), where its rules, the same
+ * ones in the same order, follow and so win over their inline copies: the cascade ends as it was.
  */
 const deferStylesheet = (html: string, page: PageDom, readStylesheet: (href: string) => string): string =>
   html.replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/, (_tag, href: string) => {
     const critical = criticalCss(readStylesheet(href), page);
-    return (
-      `<link rel="preload" as="style" crossorigin href="${href}"><style>${critical}</style>` +
-      `<link rel="stylesheet" crossorigin href="${href}" ${AFTER_PAINT} disabled>`
-    );
+    return `<style>${critical}</style><link rel="stylesheet" crossorigin href="${href}" ${AFTER_PAINT} disabled>`;
   });
 
 /** The built index.html with the page's markup in #root and, before anything else can run, its head scripts. */

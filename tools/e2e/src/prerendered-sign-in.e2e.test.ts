@@ -87,8 +87,8 @@ describe('prerendered sign-in page', () => {
     const styles = () =>
       page.evaluate(() => {
         const sheets = [...document.styleSheets];
-        // The page's inline rules follow the whole stylesheet's preload (prerender.ts deferStylesheet).
-        const inline = sheets.find((sheet) => !sheet.href && (sheet.ownerNode as Element | null)?.previousElementSibling?.matches('link[rel=preload][as=style]'));
+        // The page's inline rules come just before the whole stylesheet's link (prerender.ts deferStylesheet).
+        const inline = sheets.find((sheet) => !sheet.href && (sheet.ownerNode as Element | null)?.nextElementSibling?.matches('link[data-after-paint]'));
         return {
           inline: [...(inline?.cssRules ?? [])].map((rule) => rule.cssText).join(''),
           whole: sheets.some((sheet) => sheet.href?.endsWith('.css')),
