@@ -167,7 +167,8 @@ export const pageDom = (html: string): PageDom => {
 type Kept =
   | { kind: 'rule'; prelude: string; declarations: string[] }
   | { kind: 'group'; prelude: string; inner: Kept[] }
-  | { kind: 'verbatim'; text: string };
+  | { kind: 'verbatim'; text: string }
+  | { kind: 'keyframes'; name: string; text: string };
 
 const keptParts = (css: string, page: PageDom): Kept[] =>
   topLevelBlocks(css).flatMap((block): Kept[] => {
@@ -177,7 +178,9 @@ const keptParts = (css: string, page: PageDom): Kept[] =>
       const inner = keptParts(body, page);
       return inner.length ? [{ kind: 'group', prelude, inner }] : [];
     }
-    // Other at-rules (@keyframes, @font-face, @property…) and nested rules: whole.
+    const keyframes = /^@(?:-webkit-)?keyframes\s+(\S+)$/.exec(prelude);
+    if (keyframes) return [{ kind: 'keyframes', name: keyframes[1], text: `${prelude}{${body}}` }];
+    // Other at-rules (@font-face, @property…) and nested rules: whole.
     if (prelude.startsWith('@') || body.includes('{')) return [{ kind: 'verbatim', text: `${prelude}{${body}}` }];
     if (!splitTopLevel(prelude, ',').some((selector) => page.canMatch(selector))) return [];
     return [{ kind: 'rule', prelude, declarations: splitTopLevel(body, ';').filter((declaration) => declaration.trim()) }];
@@ -195,7 +198,7 @@ const readVariables = (parts: Kept[], page: PageDom): Set<string> => {
   const definitions = new Map<string, string[]>();
   const declarations = [...page.declarations];
   const visit = (part: Kept): void => {
-    if (part.kind === 'verbatim') referencedVariables(part.text).forEach((name) => read.add(name));
+    if (part.kind === 'verbatim' || part.kind === 'keyframes') referencedVariables(part.text).forEach((name) => read.add(name));
     else if (part.kind === 'rule') declarations.push(...part.declarations);
     else {
       // A container style query (`@container style(--x: 1)`) reads the properties it names.
@@ -223,17 +226,40 @@ const readVariables = (parts: Kept[], page: PageDom): Set<string> => {
   return read;
 };
 
-const serialize = (parts: Kept[], read: Set<string>): string =>
+/**
+ * What the kept parts need: the custom properties read (readVariables), and whether an animation's keyframes are
+ * named by a kept declaration or the page's styles (a declaration of a dropped custom property may name them
+ * too: kept then, as keeping too much costs bytes, never a look).
+ */
+type Needs = { read: Set<string>; names: (name: string) => boolean };
+
+const needsOf = (parts: Kept[], page: PageDom): Needs => {
+  const declarations: string[] = [...page.declarations];
+  const visit = (part: Kept): void => {
+    if (part.kind === 'rule') declarations.push(...part.declarations);
+    else if (part.kind === 'group') part.inner.forEach(visit);
+    else if (part.kind === 'verbatim') declarations.push(part.text);
+  };
+  parts.forEach(visit);
+  const text = declarations.join(';');
+  return {
+    read: readVariables(parts, page),
+    names: (name) => new RegExp(`(^|[^\\w-])${name.replace(/[^\w-]/g, '\\$&')}($|[^\\w-])`).test(text),
+  };
+};
+
+const serialize = (parts: Kept[], needs: Needs): string =>
   parts
     .map((part) => {
       if (part.kind === 'verbatim') return part.text;
+      if (part.kind === 'keyframes') return needs.names(part.name) ? part.text : '';
       if (part.kind === 'group') {
-        const inner = serialize(part.inner, read);
+        const inner = serialize(part.inner, needs);
         return inner ? `${part.prelude}{${inner}}` : '';
       }
       const declarations = part.declarations.filter((declaration) => {
         const name = customPropertyName(declaration);
-        return name === null || read.has(name);
+        return name === null || needs.read.has(name);
       });
       return declarations.length ? `${part.prelude}{${declarations.join(';')}}` : '';
     })
@@ -246,11 +272,11 @@ const serialize = (parts: Kept[], read: Set<string>): string =>
  * - of a kept rule's custom property declarations (`--x: …`), only those of properties something reads: a kept
  *   declaration, another read custom property, or the page's own style attributes and <style> elements (the
  *   theme's variables MantineProvider writes); a rule left empty is dropped;
- * - conditional groups (@media, @supports, @container, @layer) keep what they hold that is kept; other at-rules
- *   (@keyframes, @font-face…) are kept whole.
+ * - conditional groups (@media, @supports, @container, @layer) keep what they hold that is kept; @keyframes
+ *   are kept when something kept names them; other at-rules (@font-face, @property…) are kept whole.
  * Keeping too much costs bytes, never a look; what is dropped cannot change the look of the page's markup.
  */
 export const criticalCss = (css: string, page: PageDom): string => {
   const parts = keptParts(css, page);
-  return serialize(parts, readVariables(parts, page));
+  return serialize(parts, needsOf(parts, page));
 };

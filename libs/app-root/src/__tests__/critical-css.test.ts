@@ -40,9 +40,9 @@ describe('criticalCss: rules', () => {
     expect(criticalCss(css, page(button))).toBe('[data-mantine-color-scheme=dark] .m_btn{color:white}');
   });
 
-  it('keeps in a conditional group what it holds that is kept, drops the group left empty, keeps @keyframes whole', () => {
-    const css = '@media (hover:hover){.m_btn:hover{color:red}.m_absent:hover{color:blue}}@media (min-width:10em){.m_absent{color:blue}}@keyframes m_spin{to{transform:rotate(1turn)}}';
-    expect(criticalCss(css, page(button))).toBe('@media (hover:hover){.m_btn:hover{color:red}}@keyframes m_spin{to{transform:rotate(1turn)}}');
+  it('keeps in a conditional group what it holds that is kept, drops the group left empty', () => {
+    const css = '@media (hover:hover){.m_btn:hover{color:red}.m_absent:hover{color:blue}}@media (min-width:10em){.m_absent{color:blue}}@keyframes m_spin{to{transform:rotate(1turn)}}.m_btn{animation:m_spin 1s}';
+    expect(criticalCss(css, page(button))).toBe('@media (hover:hover){.m_btn:hover{color:red}}@keyframes m_spin{to{transform:rotate(1turn)}}.m_btn{animation:m_spin 1s}');
   });
 });
 
@@ -68,5 +68,16 @@ describe('criticalCss: custom properties', () => {
 
   it('drops a rule left with no declarations', () => {
     expect(criticalCss(':root{--unread:1}body{margin:0}', page('<p>x</p>'))).toBe('body{margin:0}');
+  });
+});
+
+describe('criticalCss: keyframes', () => {
+  it('keeps the keyframes a kept rule or the page names, and what they read; drops the others', () => {
+    const css =
+      ':root{--spin-turn:1turn}@keyframes m_spin{to{transform:rotate(var(--spin-turn))}}@keyframes m_fade{to{opacity:0}}@keyframes m_pulse{to{opacity:.5}}' +
+      '.m_btn{animation:m_spin 1s linear infinite}.m_absent{animation:m_fade 1s}';
+    expect(criticalCss(css, page(`<p style="animation-name:m_pulse">x</p>${button}`))).toBe(
+      ':root{--spin-turn:1turn}@keyframes m_spin{to{transform:rotate(var(--spin-turn))}}@keyframes m_pulse{to{opacity:.5}}.m_btn{animation:m_spin 1s linear infinite}',
+    );
   });
 });
