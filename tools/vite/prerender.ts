@@ -8,7 +8,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'vite';
 import type { Plugin, Rolldown } from 'vite';
-import { criticalCss, mantineClassesIn } from './critical-css';
+import { criticalCss, pageDom } from './critical-css';
+import type { PageDom } from './critical-css';
 import { PRERENDER_OFF_ATTRIBUTE as OFF, PRERENDER_PENDING_SUBMIT as PENDING } from '../../libs/app-root/src/prerender-attribute';
 
 /** A page of the app's prerender module: the file written, the path rendered and the paths the API serves it on. */
@@ -74,34 +75,39 @@ const guardScript = async (projectRoot: string, moduleFile: string): Promise<str
 const HOLD_SUBMIT = `addEventListener('submit',function(e){if(window.${PENDING}!==false){e.preventDefault();window.${PENDING}=e.target}},true)`;
 
 /**
- * Module scripts run when parsing ends, and once downloaded (a fast network, the cache) that can be before the
- * first paint: the entry is preloaded (fetched and compiled) at once, but evaluated only after a frame has
- * painted the markup, and after the whole stylesheet held back by `deferStylesheet` has loaded, so nothing the
- * app draws is ever without its styles (at once if a browser loaded it regardless of `disabled`: it has a sheet
- * then, and no load event is coming). A hidden tab paints nothing: it starts at once.
+ * Nothing of the app is fetched before the first paint: at 4x CPU throttling the responses of its preloaded
+ * chunks and stylesheet (hundreds of kB: received, and for modules compiled, on the main thread) took turns
+ * with the paint and delayed it. The start script, once a frame has painted the markup, preloads the entry
+ * and the chunks Vite would have preloaded (same URLs, `crossorigin`, so the entry's imports reuse them),
+ * enables the whole stylesheet held back by `deferStylesheet` (which fetches it), and evaluates the entry once
+ * that has loaded, so nothing the app draws is ever without its styles (at once if a browser loaded it
+ * regardless of `disabled`: it has a sheet then, and no load event is coming). A hidden tab paints nothing: it
+ * starts at once.
  */
-const startAfterPaint = (html: string): string =>
-  html.replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, (_tag, src: string) => {
+const startAfterPaint = (html: string): string => {
+  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\n?\s*/g)];
+  const withoutPreloads = preloads.reduce((rest, [tag]) => rest.replace(tag, ''), html);
+  return withoutPreloads.replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, (_tag, src: string) => {
+    const chunks = JSON.stringify([src, ...preloads.map(([, href]) => href)]);
+    const preload = `${chunks}.forEach(h=>{const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.append(l)})`;
     const styled = `new Promise(r=>{const l=document.querySelector('link[${AFTER_PAINT}]');if(!l)return r();l.onload=l.onerror=r;l.disabled=false;if(l.sheet)r()})`;
-    const start = `const start=()=>${styled}.then(()=>import(${JSON.stringify(src)}));document.visibilityState==='hidden'?start():requestAnimationFrame(()=>setTimeout(start))`;
-    return `<link rel="modulepreload" crossorigin href="${src}"><script type="module">${start}</script>`;
+    const start = `const start=()=>{${preload};return ${styled}.then(()=>import(${JSON.stringify(src)}))};document.visibilityState==='hidden'?start():requestAnimationFrame(()=>setTimeout(start))`;
+    return `<script type="module">${start}</script>`;
   });
+};
 
 /** Marks the app's stylesheet link that waits, disabled, until the page has painted. */
 const AFTER_PAINT = 'data-after-paint';
 
 /**
  * The first paint parses only the rules the page's markup can match, inline (criticalCss); the whole
- * stylesheet is fetched at once but applied after the paint (startAfterPaint enables it), where its rules, the
- * same ones in the same order, follow and so win over their inline copies: the cascade ends as it was.
+ * stylesheet is fetched and applied after the paint (startAfterPaint enables it), where its rules, the same
+ * ones in the same order, follow and so win over their inline copies: the cascade ends as it was.
  */
-const deferStylesheet = (html: string, markup: string, readStylesheet: (href: string) => string): string =>
+const deferStylesheet = (html: string, page: PageDom, readStylesheet: (href: string) => string): string =>
   html.replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/, (_tag, href: string) => {
-    const critical = criticalCss(readStylesheet(href), mantineClassesIn(markup));
-    return (
-      `<link rel="preload" as="style" crossorigin href="${href}"><style>${critical}</style>` +
-      `<link rel="stylesheet" crossorigin href="${href}" ${AFTER_PAINT} disabled>`
-    );
+    const critical = criticalCss(readStylesheet(href), page);
+    return `<style>${critical}</style><link rel="stylesheet" crossorigin href="${href}" ${AFTER_PAINT} disabled>`;
   });
 
 /** The built index.html with the page's markup in #root and, before anything else can run, its head scripts. */
@@ -122,14 +128,15 @@ export const pageHtml = ({
   if (!indexHtml.includes('<div id="root"></div>') || !indexHtml.includes('<title>')) throw new Error('prerender: index.html has no empty #root or no <title>');
   // Inline scripts after a stylesheet wait for it: these go before the stylesheet and module links Vite adds.
   const headScripts = `<style>html[${OFF}] #root{display:none}</style>${head}<script>${guard}</script><script>${HOLD_SUBMIT}</script>\n    <title>`;
-  return (
-    startAfterPaint(deferStylesheet(indexHtml, markup, readStylesheet))
-      // The default scheme until the head script sets the visitor's (Mantine's `mantineHtmlProps`): Mantine's
-      // colours hang on this attribute, so without it a page whose scripts do not run would have none.
-      .replace(/<html /, '<html data-mantine-color-scheme="light" ')
-      .replace('<title>', () => headScripts)
-      .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`)
-  );
+  const shell = indexHtml
+    // The default scheme until the head script sets the visitor's (Mantine's `mantineHtmlProps`): Mantine's
+    // colours hang on this attribute, so without it a page whose scripts do not run would have none.
+    .replace(/<html /, '<html data-mantine-color-scheme="light" ')
+    .replace('<title>', () => headScripts);
+  const withMarkup = (html: string) => html.replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
+  // The page its inline rules are chosen for: the markup in the shell, before those rules are added.
+  const page = pageDom(withMarkup(shell));
+  return withMarkup(startAfterPaint(deferStylesheet(shell, page, readStylesheet)));
 };
 
 /** CSP source expressions (`'sha256-…'`) of the page's inline scripts, exactly as written. */

@@ -90,7 +90,8 @@ describe('prerendered sign-in page', () => {
     const styles = () =>
       page.evaluate(() => {
         const sheets = [...document.styleSheets];
-        const inline = sheets.find((sheet) => !sheet.href && sheet.ownerNode?.parentElement === document.head && sheet.cssRules.length > 100);
+        // The page's inline rules come just before the whole stylesheet's link (prerender.ts deferStylesheet).
+        const inline = sheets.find((sheet) => !sheet.href && (sheet.ownerNode as Element | null)?.nextElementSibling?.matches('link[data-after-paint]'));
         return {
           inline: [...(inline?.cssRules ?? [])].map((rule) => rule.cssText).join(''),
           whole: sheets.some((sheet) => sheet.href?.endsWith('.css')),
