@@ -203,9 +203,7 @@ export const prerender = ({ projectRoot, outDir, cacheDir, module, indexHtml: in
           return { pattern, file, scriptHashes: inlineScriptHashes(html) };
         });
         // The other paths the build's own HTML (a second entry's) is the answer for, after the prerendered pages.
-        if (indexFile !== 'index.html') {
-          for (const pattern of rendered.entryPatterns) manifest.push({ pattern, file: indexFile, scriptHashes: inlineScriptHashes(indexHtml) });
-        }
+        for (const pattern of rendered.entryPatterns) manifest.push({ pattern, file: indexFile, scriptHashes: inlineScriptHashes(indexHtml) });
         writeFileSync(join(outDir, PRERENDER_MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
       },
     },

@@ -5,7 +5,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { AppShell, renderApp } from '@merchant-hub/app-root';
-import { ERROR_NAMESPACES, loadAppI18n, reloadOnceForStaleChunk } from '@merchant-hub/ui-kit';
+import { ERROR_NAMESPACES, loadAppI18n, reloadOnStaleChunks } from '@merchant-hub/ui-kit';
 import { StrictMode } from 'react';
 import { BrowserRouter } from 'react-router';
 import { createBackOfficeClients } from './app/clients';
@@ -34,9 +34,7 @@ if (session.active() !== null && isGuestOnlyPage(window.location.pathname)) {
   });
 
   // A lazy chunk that vanished with a deploy: reload once to fetch the new build (spec §8).
-  window.addEventListener('vite:preloadError', (event) => {
-    if (reloadOnceForStaleChunk((event as Event & { payload?: unknown }).payload)) event.preventDefault();
-  });
+  reloadOnStaleChunks();
 
   // A prerendered sign-in page is taken over (hydrated or replaced), never flashed; its tree is src/prerender.tsx's.
   void texts.then((i18n) =>

@@ -2,7 +2,7 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { AppRoot, renderApp, routerReady } from '@merchant-hub/app-root';
 import { loadAllNamespaces } from '@merchant-hub/i18n';
-import { ERROR_NAMESPACES, loadAppI18n, reloadOnceForStaleChunk } from '@merchant-hub/ui-kit';
+import { ERROR_NAMESPACES, loadAppI18n, reloadOnStaleChunks } from '@merchant-hub/ui-kit';
 import { StrictMode } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { createBackOfficeClients } from './app/clients';
@@ -27,9 +27,7 @@ navigateToSignIn = () => {
 };
 
 // A lazy chunk that vanished with a deploy: reload once to fetch the new build (spec §8).
-window.addEventListener('vite:preloadError', (event) => {
-  if (reloadOnceForStaleChunk((event as Event & { payload?: unknown }).payload)) event.preventDefault();
-});
+reloadOnStaleChunks();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

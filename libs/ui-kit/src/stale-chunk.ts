@@ -33,3 +33,9 @@ export const reloadOnceForStaleChunk = (
   env.reload();
   return true;
 };
+
+/** Reloads once when the bundler reports a chunk it could not preload (Vite's `vite:preloadError`): see above. */
+export const reloadOnStaleChunks = (): void =>
+  window.addEventListener('vite:preloadError', (event) => {
+    if (reloadOnceForStaleChunk((event as Event & { payload?: unknown }).payload)) event.preventDefault();
+  });
