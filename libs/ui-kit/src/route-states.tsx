@@ -1,60 +1,46 @@
-import { Button, Container } from '@mantine/core';
-import { Component, useEffect, useState } from 'react';
+import { Button, Stack, Text } from '@mantine/core';
+import { Component, Suspense, lazy } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
-import { ErrorState } from './error-state';
-import { PageLoader } from './page-loader';
-import { usePageTitle } from './page-title';
-import { isStaleChunkError, reloadOnceForStaleChunk } from './stale-chunk';
+import { useLocation, useRouteError } from 'react-router';
+import { RouteLoader } from './route-loader';
+import { isStaleChunkError, useReloadForStaleChunk } from './stale-chunk';
 
-/** Shown while a lazy route's code loads for the first time (the router's hydrate fallback). */
-export const RouteLoader = () => {
+export { RouteLoader } from './route-loader';
+
+/**
+ * What a failed route shows when the code of its view (route-error-view.tsx) could not be fetched either
+ * (offline, or a deploy removed it): a reload for the new build, once, else a plain message and a retry.
+ */
+const PlainRouteError = ({ error }: { error: unknown }) => {
   const { t } = useTranslation('common');
-  return <PageLoader label={t('status.loading')} />;
-};
-
-/** A real 404 inside the app: says so and links to the app's home (`/` below the router's basename). */
-export const NotFoundPage = () => {
-  const { t } = useTranslation(['common', 'errors']);
-  const title = t('common:page.notFound');
-  usePageTitle(title);
+  if (useReloadForStaleChunk(error)) return <RouteLoader />;
   return (
-    <Container size="sm" py="xl">
-      <ErrorState
-        title={title}
-        description={t('errors:general.notFound')}
-        action={
-          <Button component={Link} to="/" variant="default">
-            {t('common:action.back')}
-          </Button>
-        }
-      />
-    </Container>
+    <Stack align="center" py="xl" role="alert">
+      <Text fw={600}>{t('status.error')}</Text>
+      <Button variant="default" onClick={() => window.location.reload()}>
+        {t('action.retry')}
+      </Button>
+    </Stack>
   );
 };
 
-/** What a route that failed shows: a 404 reads as not found, a stale chunk reloads, anything else offers a retry. */
-const RouteErrorView = ({ error }: { error: unknown }) => {
-  const { t } = useTranslation(['common', 'errors']);
-  const staleChunk = isStaleChunkError(error);
-  const [reloadRefused, setReloadRefused] = useState(false);
-  useEffect(() => {
-    if (staleChunk && !reloadOnceForStaleChunk(error)) setReloadRefused(true);
-  }, [error, staleChunk]);
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  if (staleChunk && !reloadRefused) return <RouteLoader />;
-  return (
-    <Container size="sm" py="xl">
-      <ErrorState
-        title={t('common:status.error')}
-        description={t('errors:general.tryAgain')}
-        onRetry={() => window.location.reload()}
-        retryLabel={t('common:action.retry')}
-      />
-    </Container>
-  );
-};
+// Only a failure draws it: no page's first load carries it.
+const LazyRouteErrorView = lazy(() =>
+  import('./route-error-view').then(
+    (module) => ({ default: module.RouteErrorView }),
+    (loadError: unknown) => ({
+      default: ({ error }: { error: unknown }) => <PlainRouteError error={isStaleChunkError(loadError) ? loadError : error} />,
+    }),
+  ),
+);
+
+/** What a route that failed shows (route-error-view.tsx): a 404 reads as not found, a stale chunk reloads, anything else offers a retry. */
+const RouteErrorView = ({ error }: { error: unknown }) => (
+  <Suspense fallback={<RouteLoader />}>
+    <LazyRouteErrorView error={error} />
+  </Suspense>
+);
 
 /** Error element of a data router's routes. */
 export const RouteError = () => <RouteErrorView error={useRouteError()} />;

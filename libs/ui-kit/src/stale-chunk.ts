@@ -1,3 +1,5 @@
+import { useEffect, useState } from 'react';
+
 // Messages browsers give when a lazily imported route chunk is gone (Chrome, Safari, Firefox).
 const STALE_CHUNK_MESSAGES = [
   'failed to fetch dynamically imported module',
@@ -39,3 +41,16 @@ export const reloadOnStaleChunks = (): void =>
   window.addEventListener('vite:preloadError', (event) => {
     if (reloadOnceForStaleChunk((event as Event & { payload?: unknown }).payload)) event.preventDefault();
   });
+
+/**
+ * For a view of `error`: whether a reload for a stale chunk is under way (then the view shows a loader), started
+ * after the render; false when the error is another or a reload did not help.
+ */
+export const useReloadForStaleChunk = (error: unknown): boolean => {
+  const staleChunk = isStaleChunkError(error);
+  const [reloadRefused, setReloadRefused] = useState(false);
+  useEffect(() => {
+    if (staleChunk && !reloadOnceForStaleChunk(error)) setReloadRefused(true);
+  }, [error, staleChunk]);
+  return staleChunk && !reloadRefused;
+};

@@ -5,7 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { Link, MemoryRouter, Route, Routes, createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { NotFoundPage, RouteError, RouteErrorBoundary } from '../route-states';
+import { NotFoundPage } from '../route-error-view';
+import { RouteError, RouteErrorBoundary } from '../route-states';
 import { theme } from '../theme';
 
 const renderRoutes = (initialPath: string, crash: () => never) => {
