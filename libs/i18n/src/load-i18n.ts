@@ -11,7 +11,7 @@ export type LocaleBundle = { readonly [ns: string]: Messages };
  * Every namespace English has, in `NAMESPACES` order; listed here so that loading texts imports no other
  * texts (a test keeps the two lists equal).
  */
-export const NAMESPACE_NAMES = ['auth', 'billing', 'catalog', 'checkout', 'common', 'errors', 'home', 'mail', 'profile', 'shell', 'staff', 'support', 'team', 'validation'] as const;
+export const NAMESPACE_NAMES = ['account', 'auth', 'billing', 'catalog', 'checkout', 'common', 'errors', 'home', 'mail', 'profile', 'shell', 'staff', 'support', 'team', 'validation'] as const;
 
 /** The right-to-left test languages carry `common` only; their other namespaces are English. */
 const hasNamespace = (lng: Locale, ns: string) => (NAMESPACE_NAMES as readonly string[]).includes(ns) && (!isRtl(lng) || ns === 'common');

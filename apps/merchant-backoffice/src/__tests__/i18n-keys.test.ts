@@ -33,7 +33,7 @@ describe('i18n keys written in the back office and ui-kit sources', () => {
     expect(keys).toContain('errors:error.merchantCreationFailed');
     expect(keys).toContain('validation:image.typeInvalid');
     expect(keys).toContain('errors:general.notFound');
-    expect(keys).toContain('auth:wizard.title');
+    expect(keys).toContain('account:wizard.title');
   });
 
   it('names only keys that exist in English', () => {

@@ -9,8 +9,8 @@ import { AuthLayout } from '../session/auth-layout';
 
 /** /forgot-password: e-mail, reset button, back to login keeping the language (spec §2). */
 export const ForgotPasswordPage = () => {
-  const { t, i18n } = useTranslation(['auth', 'errors']);
-  usePageTitle(t('auth:forgot.title'));
+  const { t, i18n } = useTranslation(['account', 'auth', 'errors']);
+  usePageTitle(t('account:forgot.title'));
   const [params] = useSearchParams();
   const banner = useBanner('login', { locale: i18n.language });
   const form = useSchemaForm<{ email: string }>({ schema: forgotPasswordSchema, initialValues: { email: '' } });
@@ -23,15 +23,15 @@ export const ForgotPasswordPage = () => {
         <Stack gap="md">
           <Stack gap={4}>
             <Title order={1} size="h3">
-              {t('auth:forgot.title')}
+              {t('account:forgot.title')}
             </Title>
             <Text c="dimmed" size="sm">
-              {t('auth:forgot.subtitle')}
+              {t('account:forgot.subtitle')}
             </Text>
           </Stack>
           {reset.isSuccess ? (
             <Alert color="green" role="status" data-testid="forgot-sent">
-              {t('auth:forgot.sent')}
+              {t('account:forgot.sent')}
             </Alert>
           ) : null}
           {reset.isError ? (
@@ -41,10 +41,10 @@ export const ForgotPasswordPage = () => {
           ) : null}
           <TextInput label={t('auth:signIn.email')} type="email" autoComplete="email" required key={form.key('email')} {...form.getInputProps('email')} />
           <Button type="submit" fullWidth loading={reset.isPending}>
-            {t('auth:forgot.submit')}
+            {t('account:forgot.submit')}
           </Button>
           <Anchor component={Link} to={withLocale(PATHS.signIn, params.get('locale'))} size="sm" ta="center">
-            {t('auth:forgot.backToLogin')}
+            {t('account:forgot.backToLogin')}
           </Anchor>
         </Stack>
       </form>

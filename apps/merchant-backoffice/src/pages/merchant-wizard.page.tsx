@@ -52,8 +52,8 @@ export const imageProblem = (file: File | null): string | null => {
 
 /** /confirm/{token}: the three-step merchant creation wizard (spec §2, §4 Merchant wizard). */
 export const MerchantWizardPage = () => {
-  const { t, i18n } = useTranslation(['auth', 'errors', 'validation', 'common']);
-  usePageTitle(t('auth:wizard.title'));
+  const { t, i18n } = useTranslation(['account', 'auth', 'errors', 'validation', 'common']);
+  usePageTitle(t('account:wizard.title'));
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const startSession = useStartSession();
@@ -173,25 +173,25 @@ export const MerchantWizardPage = () => {
     <AuthLayout>
       <Stack gap="md">
         <Title order={1} size="h3">
-          {t('auth:wizard.title')}
+          {t('account:wizard.title')}
         </Title>
         <Stepper active={step} size="xs" allowNextStepsSelect={false}>
-          <Stepper.Step label={t('auth:wizard.stepMerchant')} />
-          <Stepper.Step label={t('auth:wizard.stepStore')} />
-          <Stepper.Step label={t('auth:wizard.stepLast')} />
+          <Stepper.Step label={t('account:wizard.stepMerchant')} />
+          <Stepper.Step label={t('account:wizard.stepStore')} />
+          <Stepper.Step label={t('account:wizard.stepLast')} />
         </Stepper>
         {step === 0 ? (
           <Stack gap="sm">
-            <TextInput label={t('auth:wizard.email')} readOnly key={form.key('email')} {...form.getInputProps('email')} />
+            <TextInput label={t('account:wizard.email')} readOnly key={form.key('email')} {...form.getInputProps('email')} />
             <SimpleGrid cols={2}>
-              <TextInput label={t('auth:wizard.firstName')} required key={form.key('firstname')} {...form.getInputProps('firstname')} />
-              <TextInput label={t('auth:wizard.lastName')} required key={form.key('lastname')} {...form.getInputProps('lastname')} />
+              <TextInput label={t('account:wizard.firstName')} required key={form.key('firstname')} {...form.getInputProps('firstname')} />
+              <TextInput label={t('account:wizard.lastName')} required key={form.key('lastname')} {...form.getInputProps('lastname')} />
             </SimpleGrid>
-            <PasswordField label={t('auth:wizard.password')} autoComplete="new-password" required key={form.key('password')} {...form.getInputProps('password')} />
-            <PasswordField label={t('auth:wizard.confirmPassword')} autoComplete="new-password" required key={form.key('password_confirmation')} {...form.getInputProps('password_confirmation')} />
+            <PasswordField label={t('account:wizard.password')} autoComplete="new-password" required key={form.key('password')} {...form.getInputProps('password')} />
+            <PasswordField label={t('account:wizard.confirmPassword')} autoComplete="new-password" required key={form.key('password_confirmation')} {...form.getInputProps('password_confirmation')} />
             <FileInput
-              label={t('auth:wizard.merchantImage')}
-              description={t('auth:wizard.imageHint')}
+              label={t('account:wizard.merchantImage')}
+              description={t('account:wizard.imageHint')}
               accept="image/png,image/jpeg"
               clearable
               value={files.merchantImage}
@@ -203,25 +203,25 @@ export const MerchantWizardPage = () => {
         {step === 1 ? (
           <Stack gap="sm">
             <FileInput
-              label={t('auth:wizard.storeImage')}
-              description={t('auth:wizard.imageHint')}
+              label={t('account:wizard.storeImage')}
+              description={t('account:wizard.imageHint')}
               accept="image/png,image/jpeg"
               required
               value={files.storeImage}
               onChange={handleFile('storeImage')}
               error={fileError('storeImage')}
             />
-            <TextInput label={t('auth:wizard.storeName')} required key={form.key('store_name')} {...form.getInputProps('store_name')} />
-            <TextInput label={t('auth:wizard.storeOwner')} required key={form.key('store_owner')} {...form.getInputProps('store_owner')} />
-            <TextInput label={t('auth:wizard.storeEmail')} type="email" required key={form.key('store_email')} {...form.getInputProps('store_email')} />
+            <TextInput label={t('account:wizard.storeName')} required key={form.key('store_name')} {...form.getInputProps('store_name')} />
+            <TextInput label={t('account:wizard.storeOwner')} required key={form.key('store_owner')} {...form.getInputProps('store_owner')} />
+            <TextInput label={t('account:wizard.storeEmail')} type="email" required key={form.key('store_email')} {...form.getInputProps('store_email')} />
             <SimpleGrid cols={2}>
-              <TextInput label={t('auth:wizard.telephone')} type="tel" required key={form.key('telephone')} {...form.getInputProps('telephone')} />
-              <TextInput label={t('auth:wizard.fax')} type="tel" key={form.key('fax')} {...form.getInputProps('fax')} />
+              <TextInput label={t('account:wizard.telephone')} type="tel" required key={form.key('telephone')} {...form.getInputProps('telephone')} />
+              <TextInput label={t('account:wizard.fax')} type="tel" key={form.key('fax')} {...form.getInputProps('fax')} />
             </SimpleGrid>
-            <TextInput label={t('auth:wizard.address')} required key={form.key('address')} {...form.getInputProps('address')} />
+            <TextInput label={t('account:wizard.address')} required key={form.key('address')} {...form.getInputProps('address')} />
             <SimpleGrid cols={2}>
               <Select
-                label={t('auth:wizard.country')}
+                label={t('account:wizard.country')}
                 required
                 searchable
                 data={(countries.data ?? []).map((entry) => ({ value: String(entry.id), label: regionName(entry.iso_code, entry.name, i18n.language) }))}
@@ -234,7 +234,7 @@ export const MerchantWizardPage = () => {
                 }}
               />
               <Select
-                label={t('auth:wizard.region')}
+                label={t('account:wizard.region')}
                 required
                 searchable
                 disabled={!countryValue && countryId === null}
@@ -248,7 +248,7 @@ export const MerchantWizardPage = () => {
         {step === 2 ? (
           <Stack gap="sm">
             <Select
-              label={t('auth:wizard.shopCategory')}
+              label={t('account:wizard.shopCategory')}
               clearable
               data={(categories.data ?? []).map((entry) => ({ value: String(entry.id), label: entry.name }))}
               key={form.key('shop_category')}
@@ -259,13 +259,13 @@ export const MerchantWizardPage = () => {
         ) : null}
         <Group justify="space-between">
           <Button variant="default" onClick={() => setStep(Math.max(0, step - 1))} disabled={step === 0}>
-            {t('auth:wizard.back')}
+            {t('account:wizard.back')}
           </Button>
           {step < 2 ? (
-            <Button onClick={handleNext}>{t('auth:wizard.next')}</Button>
+            <Button onClick={handleNext}>{t('account:wizard.next')}</Button>
           ) : (
             <Button onClick={handleDone} loading={create.isPending}>
-              {t('auth:wizard.done')}
+              {t('account:wizard.done')}
             </Button>
           )}
         </Group>

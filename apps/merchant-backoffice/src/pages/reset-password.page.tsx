@@ -14,8 +14,8 @@ import { isApiError } from '@merchant-hub/api-client';
 
 /** /reset-password/{token}: e-mail read-only from the link, new password twice (spec §2, §5). */
 export const ResetPasswordPage = () => {
-  const { t } = useTranslation(['auth', 'errors', 'common']);
-  usePageTitle(t('auth:reset.title'));
+  const { t } = useTranslation(['account', 'auth', 'errors', 'common']);
+  usePageTitle(t('account:reset.title'));
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const tokenInfo = useResetToken(token);
@@ -45,13 +45,13 @@ export const ResetPasswordPage = () => {
     body = (
       <Stack gap="md">
         <Title order={1} size="h3">
-          {t('auth:reset.title')}
+          {t('account:reset.title')}
         </Title>
         <Alert color="red" role="alert">
-          {t('auth:reset.invalidLink')}
+          {t('account:reset.invalidLink')}
         </Alert>
         <Button component={Link} to={PATHS.forgotPassword}>
-          {t('auth:reset.requestNew')}
+          {t('account:reset.requestNew')}
         </Button>
       </Stack>
     );
@@ -61,10 +61,10 @@ export const ResetPasswordPage = () => {
         <Stack gap="md">
           <Stack gap={4}>
             <Title order={1} size="h3">
-              {t('auth:reset.title')}
+              {t('account:reset.title')}
             </Title>
             <Text c="dimmed" size="sm">
-              {t('auth:reset.subtitle')}
+              {t('account:reset.subtitle')}
             </Text>
           </Stack>
           {change.isError ? (
@@ -73,19 +73,19 @@ export const ResetPasswordPage = () => {
             </Alert>
           ) : null}
           <TextInput label={t('auth:signIn.email')} readOnly key={form.key('email')} {...form.getInputProps('email')} />
-          <PasswordField label={t('auth:reset.newPassword')} autoComplete="new-password" required key={form.key('password')} {...form.getInputProps('password')} />
+          <PasswordField label={t('account:reset.newPassword')} autoComplete="new-password" required key={form.key('password')} {...form.getInputProps('password')} />
           <PasswordField
-            label={t('auth:reset.confirmPassword')}
+            label={t('account:reset.confirmPassword')}
             autoComplete="new-password"
             required
             key={form.key('password_confirmation')}
             {...form.getInputProps('password_confirmation')}
           />
           <Button type="submit" fullWidth loading={change.isPending}>
-            {t('auth:reset.submit')}
+            {t('account:reset.submit')}
           </Button>
           <Anchor component={Link} to={PATHS.signIn} size="sm" ta="center">
-            {t('auth:forgot.backToLogin')}
+            {t('account:forgot.backToLogin')}
           </Anchor>
         </Stack>
       </form>

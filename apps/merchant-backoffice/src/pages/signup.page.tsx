@@ -52,8 +52,8 @@ const storeStepSchema = registrationStoreSchema.omit({ store_name: true });
 
 /** /signup: account form → SMS code → store → done (spec §2, §4 Trial sign-up). */
 export const SignUpPage = () => {
-  const { t, i18n } = useTranslation(['auth', 'errors', 'validation']);
-  usePageTitle(t('auth:signUp.title'));
+  const { t, i18n } = useTranslation(['account', 'auth', 'errors', 'validation']);
+  usePageTitle(t('account:signUp.title'));
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const localeParam = params.get('locale');
@@ -210,23 +210,23 @@ export const SignUpPage = () => {
     settings.data?.countries.find((entry) => String(entry.id) === countryValue)?.currency_code ?? '';
 
   const dialCodes = Array.from(new Set((phoneCodes.data ?? []).map((entry) => entry.dial_code))).map((dial) => ({ value: dial, label: `+${dial}` }));
-  const choose = t('auth:signUp.choose');
+  const choose = t('account:signUp.choose');
 
   return (
     <AuthLayout banner={banner.data}>
       <Stack gap="md">
         <Stack gap={4}>
           <Title order={1} size="h3">
-            {t('auth:signUp.title')}
+            {t('account:signUp.title')}
           </Title>
           <Text c="dimmed" size="sm">
-            {t('auth:signUp.subtitle')}
+            {t('account:signUp.subtitle')}
           </Text>
         </Stack>
         <Stepper active={step} size="xs" allowNextStepsSelect={false}>
-          <Stepper.Step label={t('auth:signUp.stepAccount')} />
-          <Stepper.Step label={t('auth:signUp.stepCode')} />
-          <Stepper.Step label={t('auth:signUp.stepStore')} />
+          <Stepper.Step label={t('account:signUp.stepAccount')} />
+          <Stepper.Step label={t('account:signUp.stepCode')} />
+          <Stepper.Step label={t('account:signUp.stepStore')} />
           <Stepper.Completed>{null}</Stepper.Completed>
         </Stepper>
 
@@ -235,31 +235,31 @@ export const SignUpPage = () => {
             <Stack gap="sm">
               <TextInput label={t('auth:signIn.email')} type="email" autoComplete="email" required key={accountForm.key('email')} {...accountForm.getInputProps('email')} />
               <SimpleGrid cols={2}>
-                <TextInput label={t('auth:signUp.firstName')} autoComplete="given-name" required key={accountForm.key('firstName')} {...accountForm.getInputProps('firstName')} />
-                <TextInput label={t('auth:signUp.lastName')} autoComplete="family-name" required key={accountForm.key('lastName')} {...accountForm.getInputProps('lastName')} />
+                <TextInput label={t('account:signUp.firstName')} autoComplete="given-name" required key={accountForm.key('firstName')} {...accountForm.getInputProps('firstName')} />
+                <TextInput label={t('account:signUp.lastName')} autoComplete="family-name" required key={accountForm.key('lastName')} {...accountForm.getInputProps('lastName')} />
               </SimpleGrid>
-              <TextInput label={t('auth:signUp.storeName')} required key={accountForm.key('storeName')} {...accountForm.getInputProps('storeName')} />
+              <TextInput label={t('account:signUp.storeName')} required key={accountForm.key('storeName')} {...accountForm.getInputProps('storeName')} />
               <Group grow align="flex-start" gap="xs" wrap="nowrap">
                 <Select
-                  label={t('auth:signUp.countryCode')}
+                  label={t('account:signUp.countryCode')}
                   data={dialCodes.length > 0 ? dialCodes : [{ value: DEFAULT_DIAL_CODE, label: `+${DEFAULT_DIAL_CODE}` }]}
                   allowDeselect={false}
                   maw={120}
                   key={accountForm.key('countryCode')}
                   {...accountForm.getInputProps('countryCode')}
                 />
-                <TextInput label={t('auth:signUp.mobileNumber')} type="tel" autoComplete="tel-national" required key={accountForm.key('mobileNumber')} {...accountForm.getInputProps('mobileNumber')} />
+                <TextInput label={t('account:signUp.mobileNumber')} type="tel" autoComplete="tel-national" required key={accountForm.key('mobileNumber')} {...accountForm.getInputProps('mobileNumber')} />
               </Group>
-              <TextInput label={t('auth:signUp.lineId')} required key={accountForm.key('lineId')} {...accountForm.getInputProps('lineId')} />
-              <PasswordField label={t('auth:signUp.password')} description={t('auth:signUp.passwordHint')} autoComplete="new-password" required key={accountForm.key('password')} {...accountForm.getInputProps('password')} />
-              <PasswordField label={t('auth:signUp.confirmPassword')} autoComplete="new-password" required key={accountForm.key('confirmPassword')} {...accountForm.getInputProps('confirmPassword')} />
+              <TextInput label={t('account:signUp.lineId')} required key={accountForm.key('lineId')} {...accountForm.getInputProps('lineId')} />
+              <PasswordField label={t('account:signUp.password')} description={t('account:signUp.passwordHint')} autoComplete="new-password" required key={accountForm.key('password')} {...accountForm.getInputProps('password')} />
+              <PasswordField label={t('account:signUp.confirmPassword')} autoComplete="new-password" required key={accountForm.key('confirmPassword')} {...accountForm.getInputProps('confirmPassword')} />
               <Button type="submit" fullWidth loading={verify.isPending}>
-                {t('auth:signUp.continue')}
+                {t('account:signUp.continue')}
               </Button>
               <Text size="sm" ta="center">
-                {t('auth:signUp.haveAccount')}{' '}
+                {t('account:signUp.haveAccount')}{' '}
                 <Anchor component={Link} to={withLocale(PATHS.signIn, localeParam)}>
-                  {t('auth:signUp.signIn')}
+                  {t('account:signUp.signIn')}
                 </Anchor>
               </Text>
             </Stack>
@@ -269,14 +269,14 @@ export const SignUpPage = () => {
         {step === 1 && account ? (
           <form onSubmit={handleCode} noValidate>
             <Stack gap="md">
-              <Text fw={600}>{t('auth:signUp.codeTitle')}</Text>
+              <Text fw={600}>{t('account:signUp.codeTitle')}</Text>
               <Text size="sm" c="dimmed">
-                {t('auth:signUp.codeSubtitle', { phone: fullMobile(account.countryCode, account.mobileNumber) })}
+                {t('account:signUp.codeSubtitle', { phone: fullMobile(account.countryCode, account.mobileNumber) })}
               </Text>
               <OtpInput value={code} onChange={setCode} label={t('auth:otp.label')} error={codeError} />
               <Group justify="space-between">
                 <Button variant="default" onClick={() => setStep(0)}>
-                  {t('auth:signUp.back')}
+                  {t('account:signUp.back')}
                 </Button>
                 {secondsToResend > 0 ? (
                   <Text size="sm" c="dimmed">
@@ -289,7 +289,7 @@ export const SignUpPage = () => {
                 )}
               </Group>
               <Button type="submit" fullWidth loading={verifyOtp.isPending}>
-                {t('auth:signUp.verify')}
+                {t('account:signUp.verify')}
               </Button>
             </Stack>
           </form>
@@ -298,10 +298,10 @@ export const SignUpPage = () => {
         {step === 2 ? (
           <form onSubmit={handleStore} noValidate>
             <Stack gap="sm">
-              <Text fw={600}>{t('auth:signUp.storeTitle')}</Text>
-              <TextInput label={t('auth:signUp.storeEmail')} type="email" required key={storeForm.key('store_email')} {...storeForm.getInputProps('store_email')} />
+              <Text fw={600}>{t('account:signUp.storeTitle')}</Text>
+              <TextInput label={t('account:signUp.storeEmail')} type="email" required key={storeForm.key('store_email')} {...storeForm.getInputProps('store_email')} />
               <Select
-                label={t('auth:signUp.industry')}
+                label={t('account:signUp.industry')}
                 placeholder={choose}
                 required
                 searchable
@@ -311,9 +311,9 @@ export const SignUpPage = () => {
               />
               <SimpleGrid cols={2}>
                 <Select
-                  label={t('auth:signUp.currency')}
-                  placeholder={t('auth:signUp.currencyFromCountry')}
-                  description={t('auth:signUp.currencyFromCountry')}
+                  label={t('account:signUp.currency')}
+                  placeholder={t('account:signUp.currencyFromCountry')}
+                  description={t('account:signUp.currencyFromCountry')}
                   required
                   readOnly
                   data={(settings.data?.currencies ?? []).map((entry) => ({ value: entry.code, label: entry.code }))}
@@ -321,7 +321,7 @@ export const SignUpPage = () => {
                   {...storeForm.getInputProps('currency')}
                 />
                 <Select
-                  label={t('auth:signUp.language')}
+                  label={t('account:signUp.language')}
                   placeholder={choose}
                   required
                   data={(settings.data?.languages ?? []).map((entry) => ({ value: entry.locale, label: entry.name }))}
@@ -329,15 +329,15 @@ export const SignUpPage = () => {
                   {...storeForm.getInputProps('language')}
                 />
               </SimpleGrid>
-              <TextInput label={t('auth:signUp.address1')} required key={storeForm.key('address1')} {...storeForm.getInputProps('address1')} />
-              <TextInput label={t('auth:signUp.address2')} key={storeForm.key('address2')} {...storeForm.getInputProps('address2')} />
+              <TextInput label={t('account:signUp.address1')} required key={storeForm.key('address1')} {...storeForm.getInputProps('address1')} />
+              <TextInput label={t('account:signUp.address2')} key={storeForm.key('address2')} {...storeForm.getInputProps('address2')} />
               <SimpleGrid cols={2}>
-                <TextInput label={t('auth:signUp.city')} required key={storeForm.key('city')} {...storeForm.getInputProps('city')} />
-                <TextInput label={t('auth:signUp.zip')} required key={storeForm.key('zip')} {...storeForm.getInputProps('zip')} />
+                <TextInput label={t('account:signUp.city')} required key={storeForm.key('city')} {...storeForm.getInputProps('city')} />
+                <TextInput label={t('account:signUp.zip')} required key={storeForm.key('zip')} {...storeForm.getInputProps('zip')} />
               </SimpleGrid>
               <SimpleGrid cols={2}>
                 <Select
-                  label={t('auth:signUp.country')}
+                  label={t('account:signUp.country')}
                   placeholder={choose}
                   required
                   searchable
@@ -353,7 +353,7 @@ export const SignUpPage = () => {
                   }}
                 />
                 <Select
-                  label={t('auth:signUp.state')}
+                  label={t('account:signUp.state')}
                   placeholder={choose}
                   required
                   searchable
@@ -364,7 +364,7 @@ export const SignUpPage = () => {
                 />
               </SimpleGrid>
               <Button type="submit" fullWidth loading={register.isPending}>
-                {t('auth:signUp.createStore')}
+                {t('account:signUp.createStore')}
               </Button>
             </Stack>
           </form>
@@ -372,10 +372,10 @@ export const SignUpPage = () => {
 
         {step === 3 && session ? (
           <Stack gap="md" data-testid="signup-success">
-            <Alert color="green" title={t('auth:signUp.successTitle')}>
-              {t('auth:signUp.successBody')}
+            <Alert color="green" title={t('account:signUp.successTitle')}>
+              {t('account:signUp.successBody')}
             </Alert>
-            <Button onClick={() => void navigate(PATHS.home, { replace: true })}>{t('auth:signUp.goHome')}</Button>
+            <Button onClick={() => void navigate(PATHS.home, { replace: true })}>{t('account:signUp.goHome')}</Button>
           </Stack>
         ) : null}
       </Stack>

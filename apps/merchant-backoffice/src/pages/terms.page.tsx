@@ -10,7 +10,7 @@ const SECTIONS = ['service', 'billing', 'account', 'data', 'end'] as const;
 
 /** /terms-condition?country=my|sg|ph|tw: the terms a merchant of that market agrees to. */
 export const TermsPage = () => {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('account');
   usePageTitle(t('terms.title'));
   const [params, setParams] = useSearchParams();
   const country = termsCountryOf(params.get('country'));

@@ -1,4 +1,5 @@
 // One line per namespace: a new namespace is a new file in the folder beside this one plus its export here.
+export { account } from './en/account';
 export { auth } from './en/auth';
 export { checkout } from './en/checkout';
 export { billing } from './en/billing';

@@ -1,4 +1,5 @@
 // One line per namespace: a new namespace is a new file in the folder beside this one plus its export here.
+export { account } from './ms/account';
 export { auth } from './ms/auth';
 export { checkout } from './ms/checkout';
 export { billing } from './ms/billing';

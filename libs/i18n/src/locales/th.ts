@@ -1,4 +1,5 @@
 // One line per namespace: a new namespace is a new file in the folder beside this one plus its export here.
+export { account } from './th/account';
 export { auth } from './th/auth';
 export { checkout } from './th/checkout';
 export { billing } from './th/billing';

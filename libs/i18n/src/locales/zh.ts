@@ -1,4 +1,5 @@
 // One line per namespace: a new namespace is a new file in the folder beside this one plus its export here.
+export { account } from './zh/account';
 export { auth } from './zh/auth';
 export { checkout } from './zh/checkout';
 export { billing } from './zh/billing';

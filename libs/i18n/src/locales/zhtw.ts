@@ -1,4 +1,5 @@
 // One line per namespace: a new namespace is a new file in the folder beside this one plus its export here.
+export { account } from './zhtw/account';
 export { auth } from './zhtw/auth';
 export { checkout } from './zhtw/checkout';
 export { billing } from './zhtw/billing';

@@ -20,7 +20,7 @@ export const bannerSvg = (name: string, locale?: string | null): string => {
   const slide = Math.max(1, Number(slideWithExt)) - 1;
   const [from, to] = PALETTES[slide % PALETTES.length];
   const background = name.includes('-bg');
-  const headlines = resources[artLocaleOf(locale)].auth.bannerArt;
+  const headlines = resources[artLocaleOf(locale)].account.bannerArt;
   const key = `${placement === 'signup' ? 'signup' : 'login'}${(slide % 3) + 1}` as keyof typeof headlines;
   const text = background ? '' : escapeXml(headlines[key]);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800" viewBox="0 0 1200 800">
