@@ -30,17 +30,29 @@ const testConfig = ({ projectRoot, setupFiles = [jsdomSetup] }: TestOptions) => 
 });
 
 /**
- * The part of Mantine the sign-in and checkout pages draw with (its core and basic inputs): one chunk. Every
- * other component (popovers, modals, tables, dates...) stays in the chunks of the pages that use it, and so
- * do @mantine/hooks: the chunk takes only the hooks its components import (naming the whole package put the
- * focus trap, drag, collapse and long-press hooks of later screens in the sign-in page's first load, 4.4 kB).
+ * The part of Mantine the sign-in and checkout pages draw with (its core, layout, buttons and the language
+ * picker's input frame): one chunk. Every other component (popovers, modals, tables, dates...) stays in the
+ * chunks of the pages that use it, and so do @mantine/hooks: the chunk takes only the hooks its components
+ * import (naming the whole package put the focus trap, drag, collapse and long-press hooks of later screens in
+ * the sign-in page's first load, 4.4 kB).
  */
 const MANTINE_FIRST_RENDER = new RegExp(
   [
-    // Of `utils`, only what Checkbox draws with: the floating helpers (Popover, Tooltip, Menu) stay with them.
-    String.raw`node_modules[\/]@mantine[\/]core[\/]esm[\/](?:core|utils[\/]InlineInput)[\/]`,
-    String.raw`node_modules[\/]@mantine[\/]core[\/]esm[\/]components[\/](?:ActionIcon|Alert|Anchor|Box|Button|Card|Center|Checkbox|CheckIcon|CloseButton|Group|InlineInput|Input|InputBase|Loader|NativeSelect|Paper|PasswordInput|Stack|Text|TextInput|Title|Transition|UnstyledButton|VisuallyHidden)[\/]`,
+    String.raw`node_modules[\/]@mantine[\/]core[\/]esm[\/]core[\/]`,
+    String.raw`node_modules[\/]@mantine[\/]core[\/]esm[\/]components[\/](?:ActionIcon|Box|Button|Card|Center|Group|Input|InputBase|Loader|NativeSelect|Paper|Stack|Text|Title|Transition|UnstyledButton|VisuallyHidden)[\/]`,
     String.raw`node_modules[\/]@mantine[\/]core[\/]esm[\/]components[\/]Combobox[\/]ComboboxChevron[\/]`,
+  ].join('|'),
+);
+
+/**
+ * The inputs, links and alerts of the first forms (sign-in's card, sign-up, the passwords): one chunk, loaded
+ * with the form that needs it, not in the sign-in page's first load (its card is a lazy part). Of `utils`, only what Checkbox draws
+ * with: the floating helpers (Popover, Tooltip, Menu) stay with them.
+ */
+const MANTINE_FIRST_FORM = new RegExp(
+  [
+    String.raw`node_modules[\/]@mantine[\/]core[\/]esm[\/]utils[\/]InlineInput[\/]`,
+    String.raw`node_modules[\/]@mantine[\/]core[\/]esm[\/]components[\/](?:Alert|Anchor|Checkbox|CloseButton|InlineInput|PasswordInput|TextInput)[\/]`,
   ].join('|'),
 );
 
@@ -103,6 +115,7 @@ export const reactAppConfig = ({ projectRoot, name, base, devPort, firstRenderCh
                 ? [
                     { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next|use-sync-external-store)[\\/]/ },
                     { name: 'mantine', test: MANTINE_FIRST_RENDER },
+                    { name: 'mantine-form', test: MANTINE_FIRST_FORM },
                   ]
                 : []),
             ],

@@ -2,7 +2,7 @@
 // dist/apps/*/index.html and the assets beside it; "first render" adds the English texts, which the entry
 // imports (one language's chunk, see loadI18n) before it renders. Prints the totals of the sign-in page and of
 // the card and gateway checkout pages (first render plus the route's chunk and its static imports), and checks
-// that the sign-in page loads no billing code and the checkout pages no payment form. Run after
+// that the sign-in page loads no billing code nor its form, and the checkout pages no payment form. Run after
 // `npx nx run-many -t build` (or the app builds you care about). `--by-package` adds, under each page's total,
 // what its packages weigh (see byPackage).
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -228,6 +228,15 @@ for (const app of apps.sort()) {
       console.log(`  FAIL: sign-in loads billing code: ${billing.map((f) => f.split('/').pop()).join(', ') || 'sign-in chunk not found'}`);
     } else {
       console.log(`  ok: sign-in loads no billing chunk${billingText.length ? ` (billing URLs appear in: ${billingText.map((f) => f.split('/').pop()).join(', ')})` : ''}`);
+    }
+    // Its card (the form, the code step and their calls: session/sign-in-flow.tsx) comes after, as the checkouts'
+    // payment forms do: the page is drawn, and hydrated, without it.
+    const formFiles = [...signin].filter((file) => sourcesOf(file).some((source) => /\/session\/sign-in-flow\.tsx$/.test(source) || /node_modules\/@mantine\/form\//.test(source)));
+    if (formFiles.length > 0) {
+      failed = true;
+      console.log(`  FAIL: the sign-in page's first load holds its form: ${formFiles.map((f) => f.split('/').pop()).join(', ')}`);
+    } else {
+      console.log("  ok: the sign-in page's first load holds no form (nor @mantine/form)");
     }
   }
 }

@@ -3,10 +3,11 @@ import { RouteErrorBoundary } from '@merchant-hub/ui-kit';
 import { use } from 'react';
 import type { ReactNode } from 'react';
 import { Route, Routes, matchPath } from 'react-router';
+import { SignInFlow } from '../session/sign-in-parts';
 import { PATHS } from './gating';
 
 // The guest pages, as the back office's data router (routes.tsx) has them and in the same chunks.
-const SignInPage = lazyPage(() => import('../pages/signin.page').then((module) => module.SignInPage));
+const SignInPage = lazyPage(() => import('../pages/signin.page').then((module) => module.SignInPage), [SignInFlow]);
 const SignUpPage = lazyPage(() => import('../pages/signup.page').then((module) => module.SignUpPage));
 const ForgotPasswordPage = lazyPage(() => import('../pages/forgot-password.page').then((module) => module.ForgotPasswordPage));
 const MerchantWizardPage = lazyPage(() => import('../pages/merchant-wizard.page').then((module) => module.MerchantWizardPage));

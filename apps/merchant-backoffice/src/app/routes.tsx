@@ -4,6 +4,7 @@ import { RouteError, RouteLoader } from '@merchant-hub/ui-kit';
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from 'react-router';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
+import { SignInFlow } from '../session/sign-in-parts';
 import { PATHS, hasLocaleMarker } from './gating';
 import type { SessionStore } from './session-store';
 import { hasStaffRole, rolesMayUseBackOffice } from './session-store';
@@ -98,7 +99,11 @@ export const createRoutes = ({ queryClient, http, session, leaveFor = loadPage, 
         {
           loader: guestOnly,
           children: [
-            { path: 'signin', lazy: () => import('../pages/signin.page').then((m) => ({ Component: m.SignInPage })) },
+            {
+              path: 'signin',
+              // With its card's code, so that it draws in one step (see sign-in-parts.ts).
+              lazy: () => Promise.all([import('../pages/signin.page'), SignInFlow.preload()]).then(([m]) => ({ Component: m.SignInPage })),
+            },
             { path: 'signup', lazy: () => import('../pages/signup.page').then((m) => ({ Component: m.SignUpPage })) },
             { path: 'forgot-password', lazy: () => import('../pages/forgot-password.page').then((m) => ({ Component: m.ForgotPasswordPage })) },
             { path: 'confirm/:token', lazy: () => import('../pages/merchant-wizard.page').then((m) => ({ Component: m.MerchantWizardPage })) },
