@@ -21,8 +21,7 @@ export { pageLocale, readStoredLocale, resolveInitialLocale, LOCALE_STORAGE_KEY 
 export type { LocaleSources } from './locale';
 export { ERROR_NAMESPACES, createAppI18n, loadAppI18n, textsOfFailures } from './i18n-setup';
 export type { CreateAppI18nOptions, LoadAppI18nOptions } from './i18n-setup';
-export { NotFoundPage } from './route-error-view';
-export { RouteError, RouteErrorBoundary, RouteLoader } from './route-states';
+export { NotFoundPage, RouteError, RouteErrorBoundary, RouteLoader } from './route-states';
 export { usePageTitle } from './page-title';
 export { isStaleChunkError, reloadOnStaleChunks, reloadOnceForStaleChunk } from './stale-chunk';
 export type { ReloadEnvironment } from './stale-chunk';

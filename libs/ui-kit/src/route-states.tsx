@@ -25,7 +25,7 @@ const PlainRouteError = ({ error }: { error: unknown }) => {
   );
 };
 
-// Only a failure draws it: no page's first load carries it.
+// Only a failure draws it: no page's first load carries it (see NotFoundPage).
 const LazyRouteErrorView = lazy(() =>
   import('./route-error-view').then(
     (module) => ({ default: module.RouteErrorView }),
@@ -33,6 +33,18 @@ const LazyRouteErrorView = lazy(() =>
       default: ({ error }: { error: unknown }) => <PlainRouteError error={isStaleChunkError(loadError) ? loadError : error} />,
     }),
   ),
+);
+
+const LazyNotFoundPage = lazy(() => import('./route-error-view').then((module) => ({ default: module.NotFoundPage })));
+
+/**
+ * A real 404 inside the app (route-error-view.tsx): says so and links to the app's home. Its code comes when it
+ * is drawn, with the error view's: no page's first load carries either.
+ */
+export const NotFoundPage = () => (
+  <Suspense fallback={<RouteLoader />}>
+    <LazyNotFoundPage />
+  </Suspense>
 );
 
 /** What a route that failed shows (route-error-view.tsx): a 404 reads as not found, a stale chunk reloads, anything else offers a retry. */

@@ -5,8 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { Link, MemoryRouter, Route, Routes, createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { NotFoundPage } from '../route-error-view';
-import { RouteError, RouteErrorBoundary } from '../route-states';
+import { NotFoundPage, RouteError, RouteErrorBoundary } from '../route-states';
 import { theme } from '../theme';
 
 const renderRoutes = (initialPath: string, crash: () => never) => {
