@@ -120,12 +120,28 @@ const measure = async (n: number, dir: string, pgUrl: string | undefined, withSt
   return { n, seconds, perSecond: n / seconds, instances: reports.map((r) => r.renewed), statsLines };
 };
 
-export const main = async (n: number, dir: string, pgUrl?: string, withStats = false) => {
+/** The median of a few numbers (the middle one; the lower middle of an even count). */
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+
+/**
+ * `rounds` > 1: N and 2N alternate that many times, each on a fresh database, and each size's median time is
+ * printed (with every round's), so one slow moment of a shared machine does not decide the ratio.
+ */
+export const main = async (n: number, dir: string, pgUrl?: string, withStats = false, rounds = 1) => {
   fs.mkdirSync(dir, { recursive: true });
   console.log(pgUrl ? `PostgreSQL (${pgUrl.replace(/\/\/[^@/]*@/, '//…@')}), a fresh schema per run, ${PG_INSTANCES} schedulers at once` : 'SQLite, a fresh file per run');
-  const results = [await measure(n, dir, pgUrl, withStats), await measure(2 * n, dir, pgUrl, withStats)];
+  const runs: Awaited<ReturnType<typeof measure>>[][] = [[], []];
+  for (let round = 0; round < rounds; round++) {
+    runs[0].push(await measure(n, dir, pgUrl, withStats));
+    runs[1].push(await measure(2 * n, dir, pgUrl, withStats));
+  }
+  const results = runs.map((sizeRuns) => {
+    const seconds = median(sizeRuns.map((r) => r.seconds));
+    return { ...(sizeRuns.find((r) => r.seconds === seconds) ?? sizeRuns[0]), seconds, perSecond: sizeRuns[0].n / seconds, all: sizeRuns.map((r) => r.seconds) };
+  });
   for (const r of results) {
-    console.log(`N=${r.n}: ${r.seconds.toFixed(2)} s, ${r.perSecond.toFixed(0)} renewals/s${r.instances.length > 1 ? ` (by instance: ${r.instances.join(' + ')}; each subscription renewed once)` : ''}`);
+    const each = rounds > 1 ? ` (median of ${rounds}: ${r.all.map((s) => s.toFixed(2)).join(', ')} s)` : '';
+    console.log(`N=${r.n}: ${r.seconds.toFixed(2)} s, ${r.perSecond.toFixed(0)} renewals/s${each}${r.instances.length > 1 ? ` (by instance: ${r.instances.join(' + ')}; each subscription renewed once)` : ''}`);
     for (const line of r.statsLines) console.log(line);
   }
   const [a, b] = results;
