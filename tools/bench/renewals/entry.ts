@@ -74,6 +74,18 @@ const seed = async (file: string, n: number, pgUrl: string | undefined) => {
   return { db, drop };
 };
 
+/**
+ * Seconds the bench's main thread (the schedulers, Knex, SQLite) has run on a CPU (Linux's schedstat; NaN
+ * elsewhere): on this shared machine its N to 2N ratio moves less than the wall time's.
+ */
+const mainThreadCpu = (): number => {
+  try {
+    return Number(fs.readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]) / 1e9;
+  } catch {
+    return Number.NaN;
+  }
+};
+
 /** On PostgreSQL, this many scheduler instances (each with its own connection pool) run at once. */
 const PG_INSTANCES = 2;
 
@@ -99,9 +111,11 @@ const measure = async (n: number, dir: string, pgUrl: string | undefined, withSt
     }),
   );
   const stats = withStats ? watchRun(instances, pgUrl !== undefined) : null;
+  const cpuBefore = mainThreadCpu();
   const started = process.hrtime.bigint();
   const reports = await Promise.all(engines.map((engine) => runDueBilling(engine, { limit: n })));
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const cpuSeconds = mainThreadCpu() - cpuBefore;
   const statsLines = stats ? await stats.stop(n, seconds, db) : [];
   const renewed = reports.reduce((sum, r) => sum + r.renewed, 0);
   const count = async (query: ReturnType<typeof db> | ReturnType<typeof db.from>) => Number((await query.count({ c: '*' }).first())?.c);
@@ -117,7 +131,7 @@ const measure = async (n: number, dir: string, pgUrl: string | undefined, withSt
   if (renewed !== n || paid !== n || charges !== n || payments !== n || twice !== 0 || moved !== n) {
     throw new Error(`expected ${n} renewals, got ${renewed} (${paid} paid invoices, ${charges} charges, ${payments} payments, ${twice} renewed twice, ${moved} periods moved)`);
   }
-  return { n, seconds, perSecond: n / seconds, instances: reports.map((r) => r.renewed), statsLines };
+  return { n, seconds, cpuSeconds, perSecond: n / seconds, instances: reports.map((r) => r.renewed), statsLines };
 };
 
 /** The median of a few numbers (the middle one; the lower middle of an even count). */
@@ -137,7 +151,8 @@ export const main = async (n: number, dir: string, pgUrl?: string, withStats = f
   }
   const results = runs.map((sizeRuns) => {
     const seconds = median(sizeRuns.map((r) => r.seconds));
-    return { ...(sizeRuns.find((r) => r.seconds === seconds) ?? sizeRuns[0]), seconds, perSecond: sizeRuns[0].n / seconds, all: sizeRuns.map((r) => r.seconds) };
+    const cpuSeconds = median(sizeRuns.map((r) => r.cpuSeconds));
+    return { ...(sizeRuns.find((r) => r.seconds === seconds) ?? sizeRuns[0]), seconds, cpuSeconds, perSecond: sizeRuns[0].n / seconds, all: sizeRuns.map((r) => r.seconds) };
   });
   for (const r of results) {
     const each = rounds > 1 ? ` (median of ${rounds}: ${r.all.map((s) => s.toFixed(2)).join(', ')} s)` : '';
@@ -146,4 +161,6 @@ export const main = async (n: number, dir: string, pgUrl?: string, withStats = f
   }
   const [a, b] = results;
   console.log(`time(2N)/time(N) = ${(b.seconds / a.seconds).toFixed(2)} (2.00 is linear)`);
+  // The same ratio of the main thread's time on a CPU: the work itself, without the waits for a core or a disk.
+  if (Number.isFinite(a.cpuSeconds)) console.log(`  by main-thread CPU: ${(b.cpuSeconds / a.cpuSeconds).toFixed(2)} (${a.cpuSeconds.toFixed(2)} s and ${b.cpuSeconds.toFixed(2)} s)`);
 };
