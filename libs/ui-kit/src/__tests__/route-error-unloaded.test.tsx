@@ -1,11 +1,10 @@
-import { MantineProvider } from '@mantine/core';
 import { createI18n } from '@merchant-hub/i18n';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { RouteErrorBoundary } from '../route-states';
-import { theme } from '../theme';
+import { renderWithTheme } from './render';
 
 // The error view's own code cannot be fetched (offline, a deploy removed it).
 vi.mock('../route-error-view', () => {
@@ -17,17 +16,15 @@ describe('RouteErrorBoundary without its error view', () => {
     const Broken = (): never => {
       throw new Error('render bug');
     };
-    render(
+    renderWithTheme(
       <I18nextProvider i18n={createI18n({ lng: 'en' })}>
-        <MantineProvider theme={theme} env="test">
-          <MemoryRouter initialEntries={['/broken']}>
-            <RouteErrorBoundary>
-              <Routes>
-                <Route path="/broken" element={<Broken />} />
-              </Routes>
-            </RouteErrorBoundary>
-          </MemoryRouter>
-        </MantineProvider>
+        <MemoryRouter initialEntries={['/broken']}>
+          <RouteErrorBoundary>
+            <Routes>
+              <Route path="/broken" element={<Broken />} />
+            </Routes>
+          </RouteErrorBoundary>
+        </MemoryRouter>
       </I18nextProvider>,
     );
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong');
