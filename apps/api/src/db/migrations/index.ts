@@ -20,6 +20,8 @@ import * as staffDirectoryViewIndexes from './811-staff-directory-view-indexes';
 import * as staffDirectoryShortSearch from './812-staff-directory-short-search';
 import * as billingReadRevisions from './900-billing-read-revisions';
 import * as staffDirectoryBillingTriggers from './910-staff-directory-billing-triggers';
+import * as auditActorIndex from './920-audit-actor-index';
+import * as contactChangeReports from './921-contact-change-reports';
 
 export type Migration = { name: string; up: (knex: Knex) => Promise<void>; down: (knex: Knex) => Promise<void> };
 
@@ -49,6 +51,8 @@ export const migrations: Migration[] = [
   { name: '812-staff-directory-short-search', ...staffDirectoryShortSearch },
   { name: '900-billing-read-revisions', ...billingReadRevisions },
   { name: '910-staff-directory-billing-triggers', ...staffDirectoryBillingTriggers },
+  { name: '920-audit-actor-index', ...auditActorIndex },
+  { name: '921-contact-change-reports', ...contactChangeReports },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

@@ -1,13 +1,22 @@
 import type { User } from '@merchant-hub/domain';
 import type { ForgotPasswordOutput, ResetPasswordOutput, UpdateUserOutput } from '@merchant-hub/validation';
+import type { Knex } from 'knex';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/errors';
 import { hashPassword } from '../../security/crypto';
 import { createSessions } from '../auth';
-import { mailText } from '../notifications';
+import { contactWord, mailText } from '../notifications';
 import { findUserByEmail, findUserById, findUserByPhone, rememberLocale, toUserDto, updateUser, type UserRecord } from './accounts.repository';
 import { consumeToken, issueUserToken, peekToken, TOKEN_TTL_SECONDS } from './tokens.repository';
 import { inTransaction } from '../../db/rows';
+import { writeAudit } from '../staff';
+import { consumeContactChange, insertContactChange, merchantIdOfUser, peekContactChange, spendOpenResetLinks, type ContactChange } from './contact-changes.repository';
+
+/** A staff member changing a merchant's profile: who, and the reason the audit log and the merchant see. */
+export type StaffProfileEdit = { actor: { userId: number; role: 'support' | 'superadmin'; ip: string | null }; reason: string };
+
+/** The profile fields an audit entry shows before and after (only those that changed). */
+const AUDITED_FIELDS = ['name', 'email', 'phone', 'image_url'] as const;
 
 /** '+60 12-345 6789' → '+60123456789'; blank → null. */
 export const normalizePhone = (phone: string | null | undefined): string | null => {
@@ -28,7 +37,17 @@ export const createAccountsService = (deps: AppDeps) => {
 
   const getUser = async (id: number): Promise<User> => toUserDto(db, await requireUser(id));
 
-  const updateProfile = async (id: number, input: UpdateUserOutput): Promise<User> => {
+  /**
+   * Tells the address a change replaced, with a link to report it: a changed e-mail would otherwise route the
+   * next password reset to whoever changed it (issue 26). Sent after the change committed.
+   */
+  const noticeContactChange = async (user: UserRecord, change: ContactChange, token: string, byStaff: boolean): Promise<void> => {
+    const what = change.oldEmail !== change.newEmail ? (change.oldPhone !== change.newPhone ? 'emailAndPhone' : 'email') : 'phone';
+    const mail = mailText(user.locale, byStaff ? 'contactChangedByStaff' : 'contactChanged', { what: contactWord(user.locale, what), link: `${config.publicUrl}/report-change/${token}` });
+    await notifier.send({ channel: 'email', to: change.oldEmail, ...mail, kind: 'contact_changed' });
+  };
+
+  const updateProfile = async (id: number, input: UpdateUserOutput, staffEdit?: StaffProfileEdit): Promise<User> => {
     const user = await requireUser(id);
     const email = input.email.trim().toLowerCase();
     const phone = normalizePhone(input.phone);
@@ -39,28 +58,99 @@ export const createAccountsService = (deps: AppDeps) => {
       const owner = await findUserByPhone(db, phone);
       if (owner && owner.id !== id) throw new AppError('phone_taken', { details: { fields: { phone: 'errors:register.phoneExists' } } });
     }
-    await updateUser(
-      db,
-      id,
-      {
-        name: input.name,
-        email,
-        phone,
-        ...(input.image !== undefined ? { image: input.image } : {}),
-        ...(input.image_url !== undefined ? { image_url: input.image_url } : {}),
-        // A changed e-mail has to be verified again.
-        ...(email !== user.email ? { email_verified_at: null } : {}),
-      },
-      clock.now(),
-    );
-    await rememberLocale(db, user, input.locale);
+    const changes = {
+      name: input.name,
+      email,
+      phone,
+      ...(input.image !== undefined ? { image: input.image } : {}),
+      ...(input.image_url !== undefined ? { image_url: input.image_url } : {}),
+      // A changed e-mail has to be verified again.
+      ...(email !== user.email ? { email_verified_at: null } : {}),
+    };
+    const now = clock.now();
+    const contact: ContactChange | null =
+      email !== user.email || phone !== user.phone ? { userId: id, oldEmail: user.email, newEmail: email, oldPhone: user.phone, newPhone: phone, changedByUserId: staffEdit?.actor.userId ?? null } : null;
+    const token = await inTransaction(db, async (trx) => {
+      await updateUser(trx, id, changes, now);
+      if (staffEdit) await auditStaffEdit(trx, staffEdit, user, changes, 'merchant.profile_updated', now);
+      return contact ? insertContactChange(trx, contact, now) : null;
+    });
+    // The merchant's language is theirs: a staff member's console language does not replace it.
+    if (!staffEdit) await rememberLocale(db, user, input.locale);
+    if (contact && token) await noticeContactChange(user, contact, token, staffEdit !== undefined);
     return getUser(id);
   };
 
-  const setAvatar = async (id: number, relativePath: string, url: string): Promise<User> => {
-    await requireUser(id);
-    await updateUser(db, id, { image: relativePath, image_url: url }, clock.now());
+  /** A staff change of a merchant's profile, in the change's transaction: both identities, the reason, what changed. */
+  const auditStaffEdit = async (trx: Knex.Transaction, edit: StaffProfileEdit, user: UserRecord, changes: Partial<Record<(typeof AUDITED_FIELDS)[number], string | null>>, action: string, now: Date): Promise<void> => {
+    const current: Record<(typeof AUDITED_FIELDS)[number], string | null> = { name: user.name, email: user.email, phone: user.phone, image_url: user.imageUrl };
+    const changed = AUDITED_FIELDS.filter((field) => field in changes && changes[field] !== current[field]);
+    await writeAudit(trx, {
+      actorUserId: edit.actor.userId,
+      actorRole: edit.actor.role,
+      merchantId: await merchantIdOfUser(trx, user.id),
+      action,
+      reason: edit.reason,
+      ip: edit.actor.ip,
+      at: Math.floor(now.getTime() / 1000),
+      details: { user_id: user.id, user_email: user.email },
+      before: Object.fromEntries(changed.map((field) => [field, current[field]])),
+      after: Object.fromEntries(changed.map((field) => [field, changes[field] ?? null])),
+    });
+  };
+
+  const setAvatar = async (id: number, relativePath: string, url: string, staffEdit?: StaffProfileEdit): Promise<User> => {
+    const user = await requireUser(id);
+    const now = clock.now();
+    await inTransaction(db, async (trx) => {
+      await updateUser(trx, id, { image: relativePath, image_url: url }, now);
+      if (staffEdit) await auditStaffEdit(trx, staffEdit, user, { image_url: url }, 'merchant.avatar_updated', now);
+    });
     return getUser(id);
+  };
+
+  /** What a report link is about, for the page that offers to report it (no address shown in full). */
+  const describeContactChange = async (token: string) => {
+    const change = await peekContactChange(db, token, clock.now());
+    return {
+      email_changed: change.oldEmail !== change.newEmail,
+      phone_changed: change.oldPhone !== change.newPhone,
+      changed_by: change.changedByUserId === null ? ('user' as const) : ('staff' as const),
+      changed_at: Math.floor(change.createdAt.getTime() / 1000),
+    };
+  };
+
+  /**
+   * "This was not me": the e-mail and phone go back to what they were (while they are still what this change
+   * set), every session ends and every open reset link is spent; the report is in the audit log for staff.
+   */
+  const reportContactChange = async (token: string, ip: string | null): Promise<{ restored: boolean }> => {
+    const now = clock.now();
+    const outcome = await inTransaction(db, async (trx) => {
+      const change = await consumeContactChange(trx, token, now);
+      const user = await findUserById(trx, change.userId);
+      if (!user) throw new AppError('token_invalid');
+      const stillCurrent = user.email === change.newEmail && user.phone === change.newPhone;
+      const emailFree = change.oldEmail === user.email || !(await findUserByEmail(trx, change.oldEmail));
+      const restored = stillCurrent && emailFree;
+      if (restored) {
+        await updateUser(trx, user.id, { email: change.oldEmail, phone: change.oldPhone, ...(change.oldEmail !== user.email ? { email_verified_at: now } : {}) }, now);
+      }
+      await spendOpenResetLinks(trx, user.id, now);
+      await writeAudit(trx, {
+        actorUserId: user.id,
+        merchantId: await merchantIdOfUser(trx, user.id),
+        action: 'account.contact_change_reported',
+        ip,
+        at: Math.floor(now.getTime() / 1000),
+        details: { restored, changed_by_user_id: change.changedByUserId },
+        before: { email: user.email, phone: user.phone },
+        after: restored ? { email: change.oldEmail, phone: change.oldPhone } : null,
+      });
+      return { userId: user.id, restored };
+    });
+    await sessions.revokeAllOf(outcome.userId);
+    return { restored: outcome.restored };
   };
 
   /** Same answer whether or not the address has an account, so the form cannot be used to find accounts. */
@@ -105,5 +195,5 @@ export const createAccountsService = (deps: AppDeps) => {
     });
   };
 
-  return { getUser, updateProfile, setAvatar, requestPasswordReset, describeResetToken, resetPassword, activate };
+  return { getUser, updateProfile, setAvatar, describeContactChange, reportContactChange, requestPasswordReset, describeResetToken, resetPassword, activate };
 };

@@ -38,6 +38,9 @@ export const smsText = (locale: string | null | undefined, key: 'trialCode', par
 export const periodWord = (locale: string | null | undefined, period: string): string =>
   period === 'monthly' || period === 'yearly' ? mailT(locale, `period.${period}`, {}) : period;
 
+/** What a contact change changed, as the notice to the old address names it. */
+export const contactWord = (locale: string | null | undefined, what: 'email' | 'phone' | 'emailAndPhone'): string => mailT(locale, `contactChange.${what}`, {});
+
 /**
  * One formatter per language and style: making an Intl.DateTimeFormat costs far more than formatting with it
  * (a renewal batch writes hundreds of receipts; issue 12).

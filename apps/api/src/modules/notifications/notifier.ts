@@ -20,7 +20,8 @@ export type MessageKind =
   | 'plan_change_scheduled'
   | 'support_alert'
   | 'staff_invite'
-  | 'support_reply';
+  | 'support_reply'
+  | 'contact_changed';
 
 export type OutgoingMessage =
   /** `html`, when given, is the e-mail's HTML part (every merchant-written text in it escaped); the outbox keeps `text`. */

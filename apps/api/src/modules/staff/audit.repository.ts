@@ -128,3 +128,9 @@ export const staffAccessOf = async (db: Exec, merchantId: number, limit: number)
     reason: row.reason ? String(row.reason) : null,
     staff_role: row.actor_role === 'superadmin' ? ('superadmin' as const) : ('support' as const),
   }));
+
+/** How many refused attempts this user has in the log since `since` (unix seconds). */
+export const countRefusedSince = async (db: Exec, actorUserId: number, since: number): Promise<number> => {
+  const row = await db('audit_log').where({ actor_user_id: actorUserId, outcome: 'refused' }).where('created_at', '>=', since).count({ n: '*' }).first();
+  return Number(row?.n ?? 0);
+};

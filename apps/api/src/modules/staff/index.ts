@@ -2,3 +2,4 @@
 export { type AuditEntry, writeAudit } from './audit.repository';
 export { staffModule } from './staff.module';
 export { createStaffService, type StaffActor, type StaffService } from './staff.service';
+export { createRefusalRecorder, REFUSALS_PER_WINDOW, REFUSAL_WINDOW_SECONDS } from './services/refusals';

@@ -61,6 +61,19 @@ export const mail = {
     subject: 'Your Merchant Hub plan changes on {{date}}',
     text: 'Your plan will change to {{plan}} on {{date}}. Until then you keep your current plan, and you can cancel the change in your back office:\n{{link}}',
   },
+  contactChanged: {
+    subject: 'Your Merchant Hub {{what}} was changed',
+    text: 'The {{what}} of your Merchant Hub account was changed, and this address no longer receives its sign-in and password e-mails. If you did not make this change, report it with this link: we will restore your details, sign out every session and cancel any password reset link.\n{{link}}',
+  },
+  contactChangedByStaff: {
+    subject: 'Merchant Hub support changed your {{what}}',
+    text: 'Our support team changed the {{what}} of your Merchant Hub account, and this address no longer receives its sign-in and password e-mails. If you did not ask for this, report it with this link: we will restore your details, sign out every session and cancel any password reset link.\n{{link}}',
+  },
+  contactChange: {
+    email: 'e-mail address',
+    phone: 'phone number',
+    emailAndPhone: 'e-mail address and phone number',
+  },
   period: {
     monthly: 'monthly',
     yearly: 'yearly',

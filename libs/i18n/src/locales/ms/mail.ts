@@ -59,6 +59,19 @@ export const mail = {
     subject: 'Pelan Merchant Hub anda bertukar pada {{date}}',
     text: 'Pelan anda akan bertukar kepada {{plan}} pada {{date}}. Sehingga itu anda kekal dengan pelan semasa, dan anda boleh membatalkan pertukaran ini di pejabat belakang anda:\n{{link}}',
   },
+  contactChanged: {
+    subject: '{{what}} Merchant Hub anda telah diubah',
+    text: '{{what}} akaun Merchant Hub anda telah diubah, dan alamat ini tidak lagi menerima e-mel log masuk dan kata laluannya. Jika anda tidak membuat perubahan ini, laporkan melalui pautan ini: kami akan memulihkan butiran anda, mengelog keluar setiap sesi dan membatalkan sebarang pautan tetapan semula kata laluan.\n{{link}}',
+  },
+  contactChangedByStaff: {
+    subject: 'Sokongan Merchant Hub telah mengubah {{what}} anda',
+    text: 'Pasukan sokongan kami telah mengubah {{what}} akaun Merchant Hub anda, dan alamat ini tidak lagi menerima e-mel log masuk dan kata laluannya. Jika anda tidak meminta perubahan ini, laporkan melalui pautan ini: kami akan memulihkan butiran anda, mengelog keluar setiap sesi dan membatalkan sebarang pautan tetapan semula kata laluan.\n{{link}}',
+  },
+  contactChange: {
+    email: 'Alamat e-mel',
+    phone: 'Nombor telefon',
+    emailAndPhone: 'Alamat e-mel dan nombor telefon',
+  },
   period: {
     monthly: 'bulanan',
     yearly: 'tahunan',

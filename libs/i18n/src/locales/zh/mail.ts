@@ -59,6 +59,19 @@ export const mail = {
     subject: '您的 Merchant Hub 套餐将于 {{date}} 变更',
     text: '您的套餐将于 {{date}} 变更为 {{plan}}。在此之前您继续使用当前套餐，也可以在后台取消此变更：\n{{link}}',
   },
+  contactChanged: {
+    subject: '您的 Merchant Hub {{what}}已更改',
+    text: '您的 Merchant Hub 账户的{{what}}已更改，此地址将不再收到该账户的登录和密码邮件。如果这不是您本人的操作，请通过此链接举报：我们将恢复您的资料，退出所有会话，并作废所有密码重置链接。\n{{link}}',
+  },
+  contactChangedByStaff: {
+    subject: 'Merchant Hub 客服更改了您的{{what}}',
+    text: '我们的客服团队更改了您的 Merchant Hub 账户的{{what}}，此地址将不再收到该账户的登录和密码邮件。如果您没有提出此要求，请通过此链接举报：我们将恢复您的资料，退出所有会话，并作废所有密码重置链接。\n{{link}}',
+  },
+  contactChange: {
+    email: '电子邮件地址',
+    phone: '电话号码',
+    emailAndPhone: '电子邮件地址和电话号码',
+  },
   period: {
     monthly: '月付',
     yearly: '年付',

@@ -59,6 +59,19 @@ export const mail = {
     subject: '您的 Merchant Hub 方案將於 {{date}} 變更',
     text: '您的方案將於 {{date}} 變更為 {{plan}}。在此之前您繼續使用目前的方案，也可以在後台取消此變更：\n{{link}}',
   },
+  contactChanged: {
+    subject: '您的 Merchant Hub {{what}}已變更',
+    text: '您的 Merchant Hub 帳號的{{what}}已變更，此地址將不再收到該帳號的登入和密碼郵件。如果這不是您本人的操作，請透過此連結回報：我們將還原您的資料、登出所有工作階段，並作廢所有密碼重設連結。\n{{link}}',
+  },
+  contactChangedByStaff: {
+    subject: 'Merchant Hub 客服變更了您的{{what}}',
+    text: '我們的客服團隊變更了您的 Merchant Hub 帳號的{{what}}，此地址將不再收到該帳號的登入和密碼郵件。如果您沒有提出此要求，請透過此連結回報：我們將還原您的資料、登出所有工作階段，並作廢所有密碼重設連結。\n{{link}}',
+  },
+  contactChange: {
+    email: '電子郵件地址',
+    phone: '電話號碼',
+    emailAndPhone: '電子郵件地址和電話號碼',
+  },
   period: {
     monthly: '月繳',
     yearly: '年繳',
