@@ -10,6 +10,7 @@ import { createMetrics } from './http/metrics';
 import { createRateLimiters } from './http/rate-limit';
 import { createDispatcher, inSequence } from './http/route-table';
 import { apiModules, type ModuleContext, type MountedRoutes } from './modules/registry';
+import { createRefusalRecorder } from './modules/staff';
 import { mountStaticApps } from './static';
 
 export type { AppDeps } from './app-deps';
@@ -52,7 +53,7 @@ export const createApp = (given: AppDeps): Express => {
   for (const module of enabled) if (module.routes) mounted.push({ module: module.name, table: module.routes(deps, ctx) });
 
   // Every route of every module in one lookup (see createDispatcher), at the root: each route parses its own body.
-  app.use(createDispatcher(deps, mounted.map(({ table }) => table), { prefix: '/api' }));
+  app.use(createDispatcher(deps, mounted.map(({ table }) => table), { prefix: '/api', onStaffRefused: createRefusalRecorder(deps).onStaffRefused }));
   const api = Router();
   for (const module of enabled) if (module.router && !module.probe) api.use(module.router(deps, ctx));
   api.use('/uploads', express.static(deps.config.uploadDir, { index: false, fallthrough: true, maxAge: '1d' }));

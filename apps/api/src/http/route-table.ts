@@ -2,7 +2,7 @@ import express, { type Request, type RequestHandler, type Response } from 'expre
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import type { z, ZodType } from 'zod';
 import type { AppDeps } from '../app-deps';
-import { requireAuth, requireStaff } from './auth';
+import { authOf, requireAuth, requireStaff } from './auth';
 import { AppError } from './errors';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -35,9 +35,11 @@ export type RouteSpec<B extends ZodType | undefined = undefined, Q extends ZodTy
   summary: string;
   /**
    * `user`: a session (Bearer, or the cookie plus the CSRF header on state-changing methods); `strict`: the
-   * same with the header on every method (GET /logout); `staff`: a support or superadmin session.
+   * same with the header on every method (GET /logout); `staff`: a support or superadmin session;
+   * `superadmin`: a superadmin session (a support member is refused before any input is read, and the refusal
+   * is recorded: see `DispatcherOptions.onStaffRefused`).
    */
-  auth?: 'user' | 'strict' | 'staff';
+  auth?: 'user' | 'strict' | 'staff' | 'superadmin';
   /** Path parameters, parsed before the query and the body. */
   params?: P;
   query?: Q;
@@ -74,6 +76,15 @@ export const matchedRouteOf = (res: Response): string | undefined => res.locals.
 
 /** The middleware, and the routes it answers (as registered in its tree, prefix included): what the route-coverage test walks. */
 export type Dispatcher = RequestHandler & { routes: () => { method: HttpMethod; path: string }[] };
+
+/** A staff member refused a route their role does not open: what the audit log records of the attempt. */
+export type StaffRefusal = { route: string; required: 'superadmin'; action: string | null };
+
+export type DispatcherOptions = {
+  prefix?: string;
+  /** Records a staff member's refused attempt (rate-limited by the recorder); the request is refused either way. */
+  onStaffRefused?: (req: Request, res: Response, refusal: StaffRefusal) => Promise<void>;
+};
 
 /** `label`: the metrics' route label, the declared path under the API's prefix. */
 type Match = { handlers: RequestHandler[]; label: string; bodyless: RequestHandler[] };
@@ -118,7 +129,7 @@ export const inSequence =
  * `prefix` (`/api`) is put before every declared path: mounted at the application's root, the dispatcher
  * spares each request Express's mount-path matching and URL rewriting.
  */
-export const createDispatcher = (deps: AppDeps, tables: readonly RouteTable[], { prefix = '' }: { prefix?: string } = {}): Dispatcher => {
+export const createDispatcher = (deps: AppDeps, tables: readonly RouteTable[], { prefix = '', onStaffRefused }: DispatcherOptions = {}): Dispatcher => {
   const routes = FindMyWay({ caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 10_000, onBadUrl: () => undefined });
   const session = requireAuth(deps);
   const strictSession = requireAuth(deps, { strictCsrf: true });
@@ -126,8 +137,25 @@ export const createDispatcher = (deps: AppDeps, tables: readonly RouteTable[], {
   // and form parsers (each passes over a request whose type is not its own).
   const raw = express.raw({ type: '*/*', limit: '1mb' });
   const parsers = [express.json({ limit: '3mb' }), express.urlencoded({ extended: false, limit: '100kb' })];
+  // Authorise before anything reads the input: a support member on a superadmin route is refused (and the
+  // attempt recorded) whatever the body holds.
+  const superadminOnly = (spec: Route): RequestHandler => async (req, res, next) => {
+    const auth = authOf(res);
+    if (auth.roles.includes('superadmin')) return next();
+    await onStaffRefused?.(req, res, { route: `${spec.method.toUpperCase()} ${prefix}${spec.path}`, required: 'superadmin', action: typeof spec.audit === 'string' ? spec.audit : null });
+    throw new AppError('forbidden');
+  };
   for (const spec of tables.flat()) {
-    const guards: RequestHandler[] = spec.auth === 'staff' ? [session, requireStaff] : spec.auth === 'strict' ? [strictSession] : spec.auth === 'user' ? [session] : [];
+    const guards: RequestHandler[] =
+      spec.auth === 'superadmin'
+        ? [session, requireStaff, superadminOnly(spec)]
+        : spec.auth === 'staff'
+          ? [session, requireStaff]
+          : spec.auth === 'strict'
+            ? [strictSession]
+            : spec.auth === 'user'
+              ? [session]
+              : [];
     const handle: RequestHandler = async (req, res) => {
       const params: unknown = spec.params ? spec.params.parse(req.params) : undefined;
       const query: unknown = spec.query ? spec.query.parse(req.query) : undefined;

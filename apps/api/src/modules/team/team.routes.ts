@@ -1,17 +1,10 @@
 import { positiveId, staffInviteSchema, staffRoleChangeSchema, type StaffRole } from '@merchant-hub/validation';
-import type { Request, RequestHandler, Response } from 'express';
+import type { Request, Response } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { authOf } from '../../http/auth';
-import { AppError } from '../../http/errors';
 import { route, type RouteTable } from '../../http/route-table';
 import { createTeamService, type TeamActor } from './team.service';
-
-/** After the staff guard: support (and anyone else) is refused with 403 before any input is read. */
-const requireSuperadmin: RequestHandler = (_req, res, next) => {
-  if (!authOf(res).roles.includes('superadmin')) throw new AppError('forbidden');
-  next();
-};
 
 const actorOf = (req: Request, res: Response): TeamActor => {
   const auth = authOf(res);
@@ -24,22 +17,19 @@ const userParams = z.object({ userId: positiveId() });
 /** Staff accounts (issue 11 part 3): superadmins list, invite, re-role and deactivate staff. */
 export const teamRoutes = (deps: AppDeps): RouteTable => {
   const service = createTeamService(deps);
-  const superadmin = [requireSuperadmin];
   return [
     route({
       method: 'get',
       path: '/staff/team',
       summary: 'Superadmin only: every staff account with its role, status (active, invited, deactivated) and last sign-in',
-      auth: 'staff',
-      use: superadmin,
+      auth: 'superadmin',
       handler: () => service.list(),
     }),
     route({
       method: 'post',
       path: '/staff/team/invitations',
       summary: 'Superadmin only: invite a support or superadmin member by e-mail (a set-password link, in the chosen language)',
-      auth: 'staff',
-      use: superadmin,
+      auth: 'superadmin',
       body: staffInviteSchema,
       audit: 'staff.invited',
       handler: async ({ input, req, res }) => {
@@ -50,8 +40,7 @@ export const teamRoutes = (deps: AppDeps): RouteTable => {
       method: 'post',
       path: '/staff/team/:userId/role',
       summary: 'Superadmin only: make a staff member support or superadmin (the last active superadmin stays one)',
-      auth: 'staff',
-      use: superadmin,
+      auth: 'superadmin',
       params: userParams,
       body: staffRoleChangeSchema,
       audit: 'staff.role_changed',
@@ -61,8 +50,7 @@ export const teamRoutes = (deps: AppDeps): RouteTable => {
       method: 'post',
       path: '/staff/team/:userId/deactivate',
       summary: 'Superadmin only: deactivate a staff member; their sessions end at once (never the last active superadmin)',
-      auth: 'staff',
-      use: superadmin,
+      auth: 'superadmin',
       params: userParams,
       audit: 'staff.deactivated',
       handler: ({ params, req, res }) => service.deactivate(actorOf(req, res), params.userId),

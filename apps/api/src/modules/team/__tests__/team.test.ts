@@ -22,7 +22,7 @@ describe.each(testDatabases)('staff accounts API (%s)', (kind) => {
   const audits = async (action: string) => ctx.db('audit_log').where({ action }).orderBy('id', 'asc').select();
   const invite = (token: string, body: Record<string, unknown>) => request(ctx.app).post('/api/staff/team/invitations').set(bearer(token)).send(body);
 
-  it('refuses support and merchants on every team call (403) and writes nothing', async () => {
+  it('refuses support and merchants on every team call (403), changing nothing; support’s attempts are recorded as refused', async () => {
     const calls: [string, string, Record<string, unknown>?][] = [
       ['get', '/api/staff/team'],
       ['post', '/api/staff/team/invitations', { email: NEW_STAFF, name: 'New', role: 'support' }],
@@ -36,7 +36,9 @@ describe.each(testDatabases)('staff accounts API (%s)', (kind) => {
       }
     }
     expect(await ctx.db('users').where({ email: NEW_STAFF }).first()).toBeUndefined();
-    expect(Number((await ctx.db('audit_log').where('action', 'like', 'staff.%').count({ n: '*' }).first())?.n)).toBe(0);
+    expect(Number((await ctx.db('audit_log').where('action', 'like', 'staff.%').whereNot({ outcome: 'refused' }).count({ n: '*' }).first())?.n)).toBe(0);
+    const refused = await ctx.db('audit_log').where({ outcome: 'refused' }).select('actor_user_id');
+    expect(refused.map((row) => Number(row.actor_user_id))).toEqual(calls.map(() => ctx.demo.get('support@demo.test')?.userId));
   });
 
   it('lists staff with role and status for a superadmin', async () => {
