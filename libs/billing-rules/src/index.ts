@@ -7,3 +7,4 @@ export * from './usage';
 export * from './invoice';
 export * from './otp-countdown';
 export * from './history-range';
+export * from './four-eyes';

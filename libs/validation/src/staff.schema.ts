@@ -224,6 +224,10 @@ export const creditAdjustmentPreviewResultSchema = z.object({
   currency: z.string(),
   requires_approval: z.boolean(),
   approval_threshold_minor: minor,
+  /** What this staff member moved for this merchant in the window, this adjustment included (four-eyes rule). */
+  window_total_minor: minor,
+  /** The rolling window the running total covers, in hours. */
+  approval_window_hours: z.number().int().positive(),
 });
 export type CreditAdjustmentPreview = z.infer<typeof creditAdjustmentPreviewResultSchema>;
 

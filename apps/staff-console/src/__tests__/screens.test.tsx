@@ -115,7 +115,7 @@ describe('merchant page', () => {
   });
 
   it('previews a credit adjustment, shows before and after, and commits it with the preview token', async () => {
-    const preview = { preview_token: 'pt_1', balance_before_minor: 1500, balance_after_minor: 2500, currency: 'SGD', requires_approval: false, approval_threshold_minor: 50000 };
+    const preview = { preview_token: 'pt_1', balance_before_minor: 1500, balance_after_minor: 2500, currency: 'SGD', requires_approval: false, approval_threshold_minor: 50000, window_total_minor: 1000, approval_window_hours: 24 };
     const { calls } = renderConsole(
       '/merchants/21',
       merchantFakes([
@@ -135,6 +135,8 @@ describe('merchant page', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Preview' }));
     expect(await within(dialog).findByText('S$25.00')).toBeInTheDocument();
     expect(within(dialog).getByText('S$15.00')).toBeInTheDocument();
+    // The four-eyes rule's running total and window are said before anything is committed.
+    expect(within(dialog).getByText(/in the last 24 hours: S\$10\.00 of the S\$500\.00/)).toBeInTheDocument();
     await userEvent.dblClick(within(dialog).getByRole('button', { name: 'Apply adjustment' }));
     await waitFor(() => expect(calls.filter((call) => call.url === '/api/staff/merchants/21/credit-adjustments').length).toBeGreaterThan(0));
     const commits = calls.filter((call) => call.url === '/api/staff/merchants/21/credit-adjustments');

@@ -37,6 +37,10 @@ export const CreditAdjustModal = ({ opened, userId, currency, onClose, onDone }:
   const previewCall = usePreviewCreditAdjustment({ meta: { handlesError: true } });
   const commit = useCreateCreditAdjustment({ meta: { handlesError: true } });
   const money = (minor: number) => formatMoney(minor, currency);
+  // The four-eyes rule counts what this staff member moved for this merchant over a rolling window.
+  const fourEyes = preview
+    ? { threshold: money(preview.approval_threshold_minor), total: money(preview.window_total_minor), hours: preview.approval_window_hours }
+    : null;
 
   const close = () => {
     setDraft(EMPTY);
@@ -157,10 +161,10 @@ export const CreditAdjustModal = ({ opened, userId, currency, onClose, onDone }:
                 </Table.Tbody>
               </Table>
               {preview.requires_approval ? (
-                <Alert color="yellow">{t('ops.credit.needsApproval', { threshold: money(preview.approval_threshold_minor) })}</Alert>
+                <Alert color="yellow">{t('ops.credit.needsApproval', fourEyes ?? {})}</Alert>
               ) : (
                 <Text size="sm" c="dimmed">
-                  {t('ops.credit.appliesNow')}
+                  {t('ops.credit.appliesNow', fourEyes ?? {})}
                 </Text>
               )}
             </Stack>

@@ -118,7 +118,7 @@ export const staffRoutes = (deps: AppDeps): RouteTable => {
       auth: 'staff',
       use: userParam,
       body: creditAdjustmentPreviewSchema,
-      handler: ({ req, input }) => service.previewCredit(userIdOf(req), input),
+      handler: ({ req, res, input }) => service.previewCredit(actorOf(req, res), userIdOf(req), input),
     }),
     route({
       method: 'post',

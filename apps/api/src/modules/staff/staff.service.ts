@@ -7,7 +7,6 @@ import { createOperationsService } from './services/operations.service';
 import { createStaffContext } from './services/staff-context';
 import { createTestClockService } from './services/test-clock.service';
 
-export { APPROVAL_THRESHOLD_MINOR, approvalThresholdOf } from './services/credit.service';
 export { VISIT_WINDOW_SECONDS } from './services/directory.service';
 export type { StaffActor } from './services/staff-context';
 

@@ -105,3 +105,18 @@ export const ledgerEntryIdAfter = async (db: Exec, merchantId: number): Promise<
   return row ? String(row.id) : null;
 };
 
+
+/**
+ * What one staff member moved for one merchant since `since` without a second person (the four-eyes running
+ * total): their adjustments applied on their own word, reversed ones included, reversals of them not.
+ */
+export const unapprovedAmountsSince = async (db: Exec, staffId: number, merchantId: number, since: number): Promise<number[]> =>
+  (
+    await db('staff_credit_adjustments')
+      .where({ requested_by: staffId, merchant_id: merchantId })
+      .whereIn('status', ['applied', 'reversed'])
+      .whereNull('decided_by')
+      .whereNull('reverses_id')
+      .where('created_at', '>=', since)
+      .select('amount')
+  ).map((row) => num(row.amount));

@@ -1,18 +1,16 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { APPROVAL_WINDOW_SECONDS, approvalThresholdOf, fourEyes } from '@merchant-hub/billing-rules';
 import type { CreditAdjustmentPreview, CreditAdjustmentResult } from '@merchant-hub/validation';
 import type { Knex } from 'knex';
 import { AppError } from '../../../http/errors';
 import { newId } from '../../../db/rows';
 import { readBillingAccount } from '../../billing';
-import { billingAccountState, creditBalanceOf, findAdjustment, insertAdjustment, lastLedgerSeq, ledgerEntryIdAfter, listApprovals, updateAdjustment } from '../staff.repository';
+import { billingAccountState, creditBalanceOf, findAdjustment, insertAdjustment, lastLedgerSeq, ledgerEntryIdAfter, listApprovals, unapprovedAmountsSince, updateAdjustment } from '../staff.repository';
 import type { AdjustmentRecord } from '../staff.repository';
 import type { StaffContext, StaffActor } from './staff-context';
 
-// Credit adjustments: preview, commit, second-staff approval and reversal.
-/** A second staff member approves credits above these (minor units, per currency). */
-export const APPROVAL_THRESHOLD_MINOR: Readonly<Record<string, number>> = { MYR: 50_000, SGD: 20_000, PHP: 500_000, THB: 300_000, TWD: 300_000 };
-const DEFAULT_APPROVAL_THRESHOLD_MINOR = 20_000;
-export const approvalThresholdOf = (currency: string): number => APPROVAL_THRESHOLD_MINOR[currency] ?? DEFAULT_APPROVAL_THRESHOLD_MINOR;
+// Credit adjustments: preview, commit, second-staff approval (the four-eyes rule of libs/billing-rules: a
+// running total per staff member and merchant over a rolling window) and reversal.
 
 export const createCreditService = (ctx: StaffContext) => {
   const { db, config, seconds, billing, requireMerchant, audited, inMerchantTx } = ctx;
@@ -32,21 +30,30 @@ export const createCreditService = (ctx: StaffContext) => {
   /** Ledger amounts: a credit lowers what the merchant owes (negative), a debit raises it. */
   const ledgerAmountOf = (direction: 'credit' | 'debit', amountMinor: number): number => (direction === 'credit' ? -amountMinor : amountMinor);
 
-  const previewCredit = async (userId: number, input: { direction: 'credit' | 'debit'; amount_minor: number }): Promise<CreditAdjustmentPreview> => {
+  /** The four-eyes check of a new adjustment by `staffId` for the merchant, read with `exec` (in the merchant's transaction on commit). */
+  const fourEyesOf = async (exec: Knex | Knex.Transaction, staffId: number, merchantId: number, currency: string, amountMinor: number) => {
+    const thresholdMinor = approvalThresholdOf(currency);
+    const windowAmountsMinor = await unapprovedAmountsSince(exec, staffId, merchantId, seconds() - APPROVAL_WINDOW_SECONDS);
+    return { thresholdMinor, ...fourEyes({ amountMinor, windowAmountsMinor, thresholdMinor }) };
+  };
+
+  const previewCredit = async (actor: StaffActor, userId: number, input: { direction: 'credit' | 'debit'; amount_minor: number }): Promise<CreditAdjustmentPreview> => {
     const merchant = await requireMerchant(userId);
     await billing().engine.withMerchant(merchant.id, async () => undefined);
     const account = await creditBalanceOf(db, merchant.id);
     const currency = account?.currency ?? merchant.currency;
     const balance = account?.balance ?? 0;
     const seq = await lastLedgerSeq(db, merchant.id);
-    const threshold = approvalThresholdOf(currency);
+    const check = await fourEyesOf(db, actor.userId, merchant.id, currency, input.amount_minor);
     return {
       preview_token: issuePreviewToken({ m: merchant.id, s: seq, b: balance, d: input.direction, a: input.amount_minor }),
       balance_before_minor: -balance,
       balance_after_minor: -(balance + ledgerAmountOf(input.direction, input.amount_minor)),
       currency,
-      requires_approval: input.amount_minor > threshold,
-      approval_threshold_minor: threshold,
+      requires_approval: check.requiresApproval,
+      approval_threshold_minor: check.thresholdMinor,
+      window_total_minor: check.windowTotalMinor,
+      approval_window_hours: APPROVAL_WINDOW_SECONDS / 3600,
     };
   };
 
@@ -72,14 +79,12 @@ export const createCreditService = (ctx: StaffContext) => {
   ): Promise<CreditAdjustmentResult> => {
     const merchant = await requireMerchant(userId);
     const claims = readPreviewToken(input.preview_token);
-    const threshold = approvalThresholdOf(merchant.currency);
-    const needsApproval = input.amount_minor > threshold;
     const adjustmentId = newId('cadj');
     return audited(
       actor,
       {
         merchantId: merchant.id,
-        action: needsApproval ? 'credit.adjust_requested' : 'credit.adjust',
+        action: 'credit.adjust',
         reason: input.reason,
         details: { adjustment_id: adjustmentId, direction: input.direction, amount_minor: input.amount_minor, description: input.description },
       },
@@ -87,6 +92,8 @@ export const createCreditService = (ctx: StaffContext) => {
         const account = await billingAccountState(tx, merchant.id);
         const seq = await lastLedgerSeq(tx, merchant.id);
         if (claims.m !== merchant.id || claims.s !== seq || claims.b !== (account?.balance ?? 0) || claims.d !== input.direction || claims.a !== input.amount_minor) throw new AppError('stale_preview');
+        // Read in the merchant's locked transaction: two commits at once cannot both see the window empty.
+        const needsApproval = (await fourEyesOf(tx, actor.userId, merchant.id, String(account?.currency ?? merchant.currency), input.amount_minor)).requiresApproval;
         const record = {
           id: adjustmentId,
           merchantId: merchant.id,
@@ -103,7 +110,7 @@ export const createCreditService = (ctx: StaffContext) => {
         };
         if (needsApproval) {
           await insertAdjustment(tx, record);
-          return { result: adjustmentResult(record), after: { status: record.status, amount_minor: record.amount, direction: record.direction } };
+          return { result: adjustmentResult(record), action: 'credit.adjust_requested', after: { status: record.status, amount_minor: record.amount, direction: record.direction } };
         }
         const applied = await applyToLedger(tx, merchant.id, record);
         record.ledgerEntryId = applied.ledgerEntryId;

@@ -46,7 +46,8 @@ export const createStaffContext = (deps: AppDeps) => {
   const audited = async <T>(
     actor: StaffActor,
     entry: { merchantId: number | null; action: string; reason: string; details?: Record<string, unknown> },
-    change: (tx: Knex.Transaction) => Promise<{ result: T; before?: Record<string, unknown>; after?: Record<string, unknown> }>,
+    /** `action`, when given, replaces the entry's (a change that turns out to be a request for approval). */
+    change: (tx: Knex.Transaction) => Promise<{ result: T; action?: string; before?: Record<string, unknown>; after?: Record<string, unknown> }>,
     options: { withTransaction?: <R>(fn: (tx: Knex.Transaction) => Promise<R>) => Promise<R> } = {},
   ): Promise<T> => {
     const base = { actorUserId: actor.userId, merchantId: entry.merchantId, action: entry.action, reason: entry.reason, ip: actor.ip, actorRole: actor.role, details: entry.details };
@@ -54,7 +55,7 @@ export const createStaffContext = (deps: AppDeps) => {
     try {
       return await run(async (tx) => {
         const done = await change(tx);
-        await writeAudit(tx, { ...base, at: seconds(), before: done.before ?? null, after: done.after ?? null });
+        await writeAudit(tx, { ...base, action: done.action ?? base.action, at: seconds(), before: done.before ?? null, after: done.after ?? null });
         return done.result;
       });
     } catch (error) {
