@@ -51,6 +51,11 @@ export type RouteSpec<B extends ZodType | undefined = undefined, Q extends ZodTy
   multipart?: boolean | ZodType;
   /** What a staff call is written to the audit log as; a function when it depends on the input. */
   audit?: string | ((input: InputOf<B, Q>) => string);
+  /**
+   * Why a write staff can reach writes no audit entry of its own (a preview that changes nothing, a staff
+   * member's own session). Every such write declares `audit` or this (a test walks the reference).
+   */
+  notAudited?: string;
   use?: RequestHandler[];
   /** The handler gets the raw bytes (a signed webhook): mounted before the API's JSON and form parsers. */
   rawBody?: boolean;

@@ -25,12 +25,15 @@ describe('support access on the profile', () => {
         data: [
           { at: 1_767_225_600, action: 'billing.unsubscribe', reason: 'Owner asked on chat #77', staff_role: 'support' },
           { at: 1_767_139_200, action: 'merchant.viewed', reason: null, staff_role: 'superadmin' },
+          { at: 1_767_100_000, action: 'merchant.profile_updated', reason: 'Owner asked to fix the spelling of her name', staff_role: 'support' },
         ],
       },
     });
     expect(await screen.findByText('Support changed your plan or billing')).toBeInTheDocument();
     expect(screen.getByText('Reason: Owner asked on chat #77')).toBeInTheDocument();
     expect(screen.getByText('An administrator looked at your account')).toBeInTheDocument();
+    // A staff change of the profile is named as such, not as sign-in help (issue 26 §1).
+    expect(screen.getByText('Support changed your profile details')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Support access to your account' })).toBeInTheDocument();
     await waitFor(() => expect(missingKeys).toEqual([]));
   });

@@ -3,13 +3,14 @@ import { useStaffAccess } from '@merchant-hub/api-client';
 import { formatDate } from '@merchant-hub/ui-kit';
 import { useTranslation } from 'react-i18next';
 
-type AccessKind = 'viewed' | 'billing' | 'credit' | 'invoice' | 'account' | 'clock';
+type AccessKind = 'viewed' | 'billing' | 'credit' | 'invoice' | 'account' | 'profile' | 'clock';
 
 /** What a staff entry was, in the merchant's words (the audit log's action names are for staff). */
 export const accessKindOf = (action: string): AccessKind => {
   if (action === 'merchant.viewed') return 'viewed';
   if (action.startsWith('credit.')) return 'credit';
   if (action.startsWith('invoice.')) return 'invoice';
+  if (action === 'merchant.profile_updated' || action === 'merchant.avatar_updated') return 'profile';
   if (action.startsWith('merchant.')) return 'account';
   if (action.startsWith('clock.') || action.startsWith('sandbox.')) return 'clock';
   return 'billing';

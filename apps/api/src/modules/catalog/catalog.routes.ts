@@ -53,6 +53,7 @@ export const catalogRoutes = (deps: AppDeps): RouteTable => {
       path: '/staff/catalog/plans/:id/preview',
       summary: 'Superadmin only: how many subscribers a new price reaches (at their next renewal) and whether the yearly "Save 20%" still holds',
       auth: 'superadmin',
+      notAudited: 'A preview changes nothing; the edit it previews is audited',
       params: catalogIdParamsSchema,
       body: planPreviewSchema,
       handler: ({ input, params, req, res }) => plans.preview(actorOf(req, res), params.id, input),

@@ -30,7 +30,7 @@ const errorSchema: JsonObject = {
 };
 
 /** One operation to document: a route-table entry, or a legacy `docs` entry of a module without a table. */
-type Operation = { tag: string; method: string; path: string; summary: string; auth?: boolean; body?: ZodType; query?: ZodType; multipart?: boolean; audit?: string };
+type Operation = { tag: string; method: string; path: string; summary: string; auth?: boolean; access?: string; body?: ZodType; query?: ZodType; multipart?: boolean; audit?: string; notAudited?: string };
 
 const operationsOf = (modules: readonly ApiModule[], mounted: readonly MountedRoutes[]): Operation[] => [
   ...mounted.flatMap(({ module, table }) =>
@@ -40,10 +40,12 @@ const operationsOf = (modules: readonly ApiModule[], mounted: readonly MountedRo
       path: documentedPath(spec.path),
       summary: spec.summary,
       auth: spec.auth !== undefined,
+      access: spec.auth,
       body: spec.body ?? (typeof spec.multipart === 'object' ? spec.multipart : undefined),
       query: spec.query,
       multipart: spec.multipart !== undefined && spec.multipart !== false,
       audit: typeof spec.audit === 'string' ? spec.audit : spec.audit ? 'depends on the request' : undefined,
+      notAudited: spec.notAudited,
     })),
   ),
   ...modules.flatMap((module) => (module.docs ?? []).map((doc) => ({ tag: module.name, ...doc }))),
@@ -59,7 +61,9 @@ export const buildOpenApi = (modules: readonly ApiModule[], mounted: readonly Mo
       summary: doc.summary,
       ...(parameters.length > 0 ? { parameters } : {}),
       ...(doc.auth ? { security: [{ bearer: [] }, { cookie: [] }] } : {}),
+      ...(doc.access ? { 'x-access': doc.access } : {}),
       ...(doc.audit ? { 'x-audit-action': doc.audit } : {}),
+      ...(doc.notAudited ? { 'x-not-audited': doc.notAudited } : {}),
       responses: {
         '200': { description: 'Success' },
         '4XX': { description: 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },

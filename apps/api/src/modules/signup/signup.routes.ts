@@ -140,8 +140,10 @@ export const signupRoutes = (deps: AppDeps, limits: RateLimiters): RouteTable =>
       summary: 'Staff: e-mail a merchant-creation link',
       auth: 'staff',
       body: merchantInviteSchema,
-      handler: async ({ input, res }) => {
-        await signup.inviteMerchant(input, authOf(res).userId);
+      audit: 'merchant.invited',
+      handler: async ({ input, req, res }) => {
+        const auth = authOf(res);
+        await signup.inviteMerchant(input, { userId: auth.userId, role: auth.roles.includes('superadmin') ? 'superadmin' : 'support', ip: req.ip ?? null });
         res.status(201).json({ success: true, message: 'Verification link has been sent to your email' });
       },
     }),

@@ -13,6 +13,7 @@ import { currencyExists, findCountry, findLanguage, findState, industryExists, s
 import { inTransaction } from '../../db/rows';
 import { findRegistration as findRegistrationRow, insertMerchantCreationToken, markRegistrationCompleted, markRegistrationVerified, saveRegistration } from './signup.repository';
 import { mailText, smsText } from '../notifications';
+import { writeAudit } from '../staff';
 
 /** Server-side registration messages of spec §8, by the key the clients translate. */
 export const REGISTRATION_MESSAGES = {
@@ -209,12 +210,20 @@ export const createSignupService = (deps: AppDeps) => {
   // Merchant-creation wizard
 
   /** Issues a single-use wizard link and e-mails it; the checkout flow and staff both use this. */
-  const inviteMerchant = async (input: { email: string; firstname: string; lastname: string; locale?: string }, createdBy: number | null): Promise<void> => {
+  /** A staff member e-mails a merchant-creation link: audited with who sent it to whom (refused too). */
+  const inviteMerchant = async (input: { email: string; firstname: string; lastname: string; locale?: string }, actor: { userId: number; role: 'support' | 'superadmin'; ip: string | null }): Promise<void> => {
     const email = input.email.trim().toLowerCase();
-    if (await findUserByEmail(db, email)) throw new AppError('email_taken');
-    const token = newOpaqueToken();
     const now = clock.now();
-    await insertMerchantCreationToken(db, { email, firstName: input.firstname, lastName: input.lastname, tokenHash: sha256Hex(token), createdBy, createdAt: now, expiresAt: addSeconds(now, TOKEN_TTL_SECONDS.merchant_creation_tokens) });
+    const entry = { actorUserId: actor.userId, actorRole: actor.role, merchantId: null, action: 'merchant.invited', ip: actor.ip, at: unixSeconds(now), details: { email, firstname: input.firstname, lastname: input.lastname } };
+    if (await findUserByEmail(db, email)) {
+      await writeAudit(db, { ...entry, outcome: 'refused', errorCode: 'email_taken' });
+      throw new AppError('email_taken');
+    }
+    const token = newOpaqueToken();
+    await inTransaction(db, async (trx) => {
+      await insertMerchantCreationToken(trx, { email, firstName: input.firstname, lastName: input.lastname, tokenHash: sha256Hex(token), createdBy: actor.userId, createdAt: now, expiresAt: addSeconds(now, TOKEN_TTL_SECONDS.merchant_creation_tokens) });
+      await writeAudit(trx, entry);
+    });
     const invite = mailText(input.locale, 'merchantInvite', { name: input.firstname, link: `${config.publicUrl}/confirm/${token}` });
     await notifier.send({ channel: 'email', to: email, ...invite, kind: 'merchant_invite' });
   };

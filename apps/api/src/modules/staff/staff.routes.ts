@@ -116,6 +116,7 @@ export const staffRoutes = (deps: AppDeps): RouteTable => {
       path: '/staff/merchants/:userId/credit-adjustments/preview',
       summary: 'Staff only: the balance before and after a credit adjustment, and the token its commit must carry',
       auth: 'staff',
+      notAudited: 'A preview changes nothing; its commit is audited',
       use: userParam,
       body: creditAdjustmentPreviewSchema,
       handler: ({ req, res, input }) => service.previewCredit(actorOf(req, res), userIdOf(req), input),

@@ -52,6 +52,7 @@ export const supportRoutes = (deps: AppDeps): RouteTable => {
       path: '/support/conversations',
       summary: 'Merchant: write to support — subject, message and an optional JPG/PNG screenshot under 2 MB (multipart field "screenshot")',
       auth: 'user',
+      notAudited: 'Merchants only: staff are refused (they answer from the inbox, which is audited)',
       multipart: supportMessageSchema,
       use: [imageUpload.single('screenshot')],
       body: supportMessageSchema,
@@ -75,6 +76,7 @@ export const supportRoutes = (deps: AppDeps): RouteTable => {
       path: '/support/conversations/:id/messages',
       summary: 'Merchant: add a message to one of its open conversations',
       auth: 'user',
+      notAudited: 'Merchants only: staff are refused (they answer from the inbox, which is audited)',
       params: idParams,
       body: supportReplySchema,
       handler: async ({ params, input, res }) => {

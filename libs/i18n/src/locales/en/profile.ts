@@ -28,6 +28,7 @@ export const profile = {
       invoice: '{{role}} acted on an invoice',
       account: '{{role}} helped with your sign-in',
       clock: '{{role}} moved your test clock',
+      profile: '{{role}} changed your profile details',
     },
     role: {
       support: 'Support',

@@ -28,6 +28,7 @@ export const profile = {
       invoice: '{{role}} mengambil tindakan pada invois',
       account: '{{role}} membantu log masuk anda',
       clock: '{{role}} menggerakkan jam ujian anda',
+      profile: '{{role}} mengubah butiran profil anda',
     },
     role: {
       support: 'Sokongan',

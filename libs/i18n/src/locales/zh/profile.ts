@@ -28,6 +28,7 @@ export const profile = {
       invoice: '{{role}}处理了一张发票',
       account: '{{role}}协助了您的登录',
       clock: '{{role}}调整了您的测试时钟',
+      profile: '{{role}}更改了您的个人资料',
     },
     role: {
       support: '客服',

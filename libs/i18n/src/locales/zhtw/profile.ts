@@ -28,6 +28,7 @@ export const profile = {
       invoice: '{{role}}處理了一張發票',
       account: '{{role}}協助了您的登入',
       clock: '{{role}}調整了您的測試時鐘',
+      profile: '{{role}}變更了您的個人資料',
     },
     role: {
       support: '客服',

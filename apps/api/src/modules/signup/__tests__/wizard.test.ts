@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { ALL_TABLES, createTestContext, dumpDatabase, mailbox, testDatabases, type TestContext } from '../../../test-support/test-app';
-import { createSignupService } from '../signup.service';
+import { bearer, tokenFor } from '../../../test-support/billing-helpers';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32, 7)]);
 const JPG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(32, 3)]);
@@ -13,11 +13,23 @@ describe.each(testDatabases)('merchant-creation wizard (%s)', (kind) => {
   let token: string;
   beforeEach(async () => {
     ctx = await createTestContext(kind);
-    await createSignupService({ db: ctx.db, clock: ctx.clock, notifier: ctx.notifier, config: ctx.config }).inviteMerchant({ email: EMAIL, firstname: 'Nur', lastname: 'Izzah' }, null);
+    const support = await tokenFor(ctx, 'support@demo.test');
+    await request(ctx.app).post('/api/create-merchant/invite').set(bearer(support)).send({ email: EMAIL, firstname: 'Nur', lastname: 'Izzah' }).expect(201);
     token = (await mailbox(ctx, EMAIL))[0].link?.split('/confirm/')[1] as string;
   });
   afterEach(async () => {
     await ctx.close();
+  });
+
+  it('audits the staff member’s invite, and a refused one too (issue 26 §6)', async () => {
+    const supportId = ctx.demo.get('support@demo.test')?.userId;
+    const entry = await ctx.db('audit_log').where({ action: 'merchant.invited' }).first();
+    expect(entry).toMatchObject({ actor_user_id: supportId, actor_role: 'support', outcome: 'succeeded' });
+    expect(JSON.parse(entry.details)).toMatchObject({ email: EMAIL, firstname: 'Nur' });
+    const support = await tokenFor(ctx, 'support@demo.test');
+    const taken = await request(ctx.app).post('/api/create-merchant/invite').set(bearer(support)).send({ email: 'merchant-my@demo.test', firstname: 'A', lastname: 'B' });
+    expect(taken.status).toBe(409);
+    expect(await ctx.db('audit_log').where({ action: 'merchant.invited', outcome: 'refused', error_code: 'email_taken' }).first()).toBeDefined();
   });
 
   const fields = (): Record<string, string> => ({

@@ -121,6 +121,9 @@ const STAFF_ACTION_KEYS: Record<string, string> = {
   'merchant.password_reset': 'timeline.staff.passwordReset',
   'merchant.lift_sign_in_ban': 'timeline.staff.signInBanLifted',
   'clock.advance': 'timeline.staff.clockAdvanced',
+  'merchant.profile_updated': 'timeline.staff.profileUpdated',
+  'merchant.avatar_updated': 'timeline.staff.avatarUpdated',
+  'account.contact_change_reported': 'timeline.staff.contactChangeReported',
 };
 
 export const staffActionKey = (action: string): string => STAFF_ACTION_KEYS[action] ?? 'timeline.staff.billing';
