@@ -18,6 +18,7 @@ export const queryKeys = {
   banners: createQueryKeys('banners'),
   ipCountry: createQueryKeys('ipCountry'),
   resetTokens: createQueryKeys('resetTokens'),
+  contactChanges: createQueryKeys('contactChanges'),
   wizardTokens: createQueryKeys('wizardTokens'),
   shopCategories: createQueryKeys('shopCategories'),
   trialSettings: createQueryKeys('trialSettings'),

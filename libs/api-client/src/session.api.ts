@@ -1,5 +1,7 @@
 import type { Banner, User } from '@merchant-hub/domain';
 import type {
+  ContactChangeInfo,
+  ContactChangeReport,
   ForgotPasswordInput,
   MerchantWizardInput,
   RegistrationInput,
@@ -26,6 +28,8 @@ import type { HttpClient } from './http-client';
 const withSignal = (signal?: AbortSignal) => (signal ? { signal } : undefined);
 
 export type {
+  ContactChangeInfo,
+  ContactChangeReport,
   Industry,
   IpCountry,
   MessageResult,
@@ -70,6 +74,12 @@ export const requestPasswordReset = (http: HttpClient, input: ForgotPasswordInpu
 
 export const fetchResetToken = async (http: HttpClient, token: string, signal?: AbortSignal): Promise<ResetTokenInfo> =>
   (await http.get(`/forgot-password/token/${encodeURIComponent(token)}`, { schema: responseOf('GET /forgot-password/token/:token'), ...withSignal(signal) })).data;
+
+export const fetchContactChange = async (http: HttpClient, token: string, signal?: AbortSignal): Promise<ContactChangeInfo> =>
+  (await http.get(`/contact-change/${encodeURIComponent(token)}`, { schema: responseOf('GET /contact-change/:token'), ...withSignal(signal) })).data;
+
+export const reportContactChange = async (http: HttpClient, token: string): Promise<ContactChangeReport> =>
+  (await http.post(`/contact-change/${encodeURIComponent(token)}/report`, undefined, { schema: responseOf('POST /contact-change/:token/report') })).data;
 
 export const changePassword = (http: HttpClient, input: ResetPasswordInput): Promise<MessageResult> =>
   http.post('/forgot-password/change', input, { schema: responseOf('POST /forgot-password/change') });

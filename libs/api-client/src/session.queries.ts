@@ -18,12 +18,14 @@ import {
   changePassword,
   createMerchant,
   fetchBanner,
+  fetchContactChange,
   fetchIpCountry,
   fetchPhoneCodes,
   fetchResetToken,
   fetchShopCategories,
   fetchTrialSettings,
   fetchWizardToken,
+  reportContactChange,
   requestPasswordReset,
   trialRegister,
   trialResendOtp,
@@ -36,6 +38,8 @@ import {
 import type {
   BannerPlacement,
   BannerQuery,
+  ContactChangeInfo,
+  ContactChangeReport,
   IpCountry,
   MerchantWizardSubmission,
   MessageResult,
@@ -115,6 +119,24 @@ export const useResetToken = (token: string, options: QueryHookOptions<ResetToke
     meta: { handlesError: true },
     ...options,
   });
+};
+
+/** GET /api/contact-change/{token}: what a change-notice link is about. */
+export const useContactChange = (token: string, options: QueryHookOptions<ContactChangeInfo> = {}) => {
+  const http = useHttpClient();
+  return useQuery({
+    queryKey: queryKeys.contactChanges.detail(token),
+    queryFn: ({ signal }) => fetchContactChange(http, token, signal),
+    retry: false,
+    meta: { handlesError: true },
+    ...options,
+  });
+};
+
+/** POST /api/contact-change/{token}/report: "this was not me". */
+export const useReportContactChange = (options: MutationHookOptions<ContactChangeReport, string> = {}) => {
+  const http = useHttpClient();
+  return useMutation({ ...options, mutationFn: (token: string) => reportContactChange(http, token) });
 };
 
 /** POST /api/forgot-password/change. */

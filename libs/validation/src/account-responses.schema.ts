@@ -122,6 +122,19 @@ export const resetTokenInfoSchema = z.looseObject({ email: z.string(), forgot_pa
 export type ResetTokenInfo = z.infer<typeof resetTokenInfoSchema>;
 export const resetTokenResponseSchema = z.looseObject({ data: resetTokenInfoSchema });
 
+/** GET /contact-change/{token}: what a "your e-mail or phone was changed" link reports (issue 26). */
+export const contactChangeInfoSchema = z.looseObject({
+  email_changed: z.boolean(),
+  phone_changed: z.boolean(),
+  changed_by: z.enum(['user', 'staff']),
+  changed_at: z.number().int(),
+});
+export type ContactChangeInfo = z.infer<typeof contactChangeInfoSchema>;
+export const contactChangeResponseSchema = z.looseObject({ data: contactChangeInfoSchema });
+/** POST /contact-change/{token}/report: whether the old e-mail and phone were restored. */
+export const contactChangeReportResponseSchema = z.looseObject({ data: z.looseObject({ restored: z.boolean() }) });
+export type ContactChangeReport = z.infer<typeof contactChangeReportResponseSchema>['data'];
+
 /** GET /create-merchant/{token}: who the merchant wizard's link was sent to. */
 export const wizardTokenInfoSchema = z.looseObject({ email: z.string(), firstname: z.string(), lastname: z.string() });
 export type WizardTokenInfo = z.infer<typeof wizardTokenInfoSchema>;

@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import {
   bannerResponseSchema,
+  contactChangeReportResponseSchema,
+  contactChangeResponseSchema,
   countriesResponseSchema,
   ipCountryResponseSchema,
   loginResponseSchema,
@@ -96,6 +98,8 @@ const schemas = {
   // Accounts
   'POST /forgot-password': successMessageResponseSchema,
   'GET /forgot-password/token/:token': resetTokenResponseSchema,
+  'GET /contact-change/:token': contactChangeResponseSchema,
+  'POST /contact-change/:token/report': contactChangeReportResponseSchema,
   'POST /forgot-password/change': successMessageResponseSchema,
   'PATCH /signup/activate/:token': successMessageResponseSchema,
   'GET /users/:id': userEnvelopeResponseSchema,

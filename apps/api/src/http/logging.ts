@@ -17,7 +17,7 @@ const REDACT_PATHS = [
   '*.forgot_password_token',
 ];
 
-const TOKEN_PATH = /^(\/api\/(?:forgot-password\/token|signup\/activate|create-merchant|auth\/ticket))\/[^/?]+/;
+const TOKEN_PATH = /^(\/api\/(?:forgot-password\/token|signup\/activate|create-merchant|auth\/ticket|contact-change))\/[^/?]+/;
 
 /** Tokens in paths (reset, activation, wizard links) and every query value are replaced before logging. */
 export const redactUrl = (url: string): string => {

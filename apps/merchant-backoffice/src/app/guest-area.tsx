@@ -12,6 +12,7 @@ const SignUpPage = lazyPage(() => import('../pages/signup.page').then((module) =
 const ForgotPasswordPage = lazyPage(() => import('../pages/forgot-password.page').then((module) => module.ForgotPasswordPage));
 const MerchantWizardPage = lazyPage(() => import('../pages/merchant-wizard.page').then((module) => module.MerchantWizardPage));
 const ResetPasswordPage = lazyPage(() => import('../pages/reset-password.page').then((module) => module.ResetPasswordPage));
+const ReportChangePage = lazyPage(() => import('../pages/report-change.page').then((module) => module.ReportChangePage));
 const TermsPage = lazyPage(() => import('../pages/terms.page').then((module) => module.TermsPage));
 const ServerErrorPage = lazyPage(() => import('../pages/status.page').then((module) => module.ServerErrorPage));
 const SessionNotFoundPage = lazyPage(() => import('../pages/status.page').then((module) => module.SessionNotFoundPage));
@@ -26,6 +27,7 @@ const GUEST_PAGES = [
   { path: PATHS.forgotPassword, page: ForgotPasswordPage, guestOnly: true },
   { path: '/confirm/:token', page: MerchantWizardPage, guestOnly: true },
   { path: '/reset-password/:token', page: ResetPasswordPage, guestOnly: false },
+  { path: '/report-change/:token', page: ReportChangePage, guestOnly: false },
   { path: PATHS.terms, page: TermsPage, guestOnly: false },
   { path: PATHS.serverError, page: ServerErrorPage, guestOnly: false },
   { path: PATHS.notFound, page: SessionNotFoundPage, guestOnly: true },

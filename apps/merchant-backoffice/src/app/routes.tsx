@@ -111,6 +111,7 @@ export const createRoutes = ({ queryClient, http, session, leaveFor = loadPage, 
         },
         // Reachable signed in or out.
         { path: 'reset-password/:token', lazy: () => import('../pages/reset-password.page').then((m) => ({ Component: m.ResetPasswordPage })) },
+        { path: 'report-change/:token', lazy: () => import('../pages/report-change.page').then((m) => ({ Component: m.ReportChangePage })) },
         { path: 'terms-condition', lazy: () => import('../pages/terms.page').then((m) => ({ Component: m.TermsPage })) },
         { path: 'session/500', lazy: () => import('../pages/status.page').then((m) => ({ Component: m.ServerErrorPage })) },
         {
