@@ -610,6 +610,20 @@ const rows: Row[] = [
   { call: 'POST /staff/support/:id/replies', as: SUPPORT, run: (s) => staffPost(s, `/staff/support/${String(s.made.conversation)}/replies`, { message: 'Refunded.' }) },
   { call: 'GET /support/unread', as: MY, run: (s) => get(s, '/support/unread', MY) },
   { call: 'POST /staff/support/:id/close', as: SUPPORT, run: (s) => staffPost(s, `/staff/support/${String(s.made.conversation)}/close`, {}) },
+
+  // The old address's report of a contact change (last: a report signs the user out everywhere)
+  {
+    call: 'GET /contact-change/:token',
+    as: PUBLIC,
+    run: async (s) => {
+      const owner = 'skip-otp@demo.test';
+      await request(s.ctx.app).put(`/api/users/${s.userId(owner)}`).set(bearer(await s.token(owner))).send({ name: 'Skip Otp', email: owner, phone: '+60199990000' }).expect(200);
+      const [notice] = await mailbox(s.ctx, owner);
+      s.made.contactChange = notice?.link?.match(/\/report-change\/([\w-]+)$/)?.[1];
+      return get(s, `/contact-change/${String(s.made.contactChange)}`);
+    },
+  },
+  { call: 'POST /contact-change/:token/report', as: PUBLIC, run: (s) => post(s, `/contact-change/${String(s.made.contactChange)}/report`, {}) },
 ];
 
 describe('the client contract table', () => {
