@@ -10,7 +10,7 @@ import { authModule } from './auth';
 import { docsModule } from './docs';
 import { healthModule } from './health';
 import { listsModule } from './lists';
-import { notificationsModule } from './notifications';
+import { mailboxModule } from './mailbox';
 import { operationsModule } from './operations';
 import { billingModule } from './billing';
 import { packagesModule } from './packages';
@@ -80,7 +80,7 @@ export const apiModules: readonly ApiModule[] = [
   accountsModule,
   signupModule,
   listsModule,
-  notificationsModule,
+  mailboxModule,
   docsModule,
   packagesModule,
   billingModule,

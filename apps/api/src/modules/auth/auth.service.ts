@@ -6,7 +6,7 @@ import { hashPassword, newOpaqueToken, verifyPassword } from '../../security/cry
 import { findUserByEmail, outOfCreditStoreNames, rememberLocale, roleNamesOf, toUserDto, type UserRecord } from '../accounts';
 import { mailDateTime, mailText, type SendResult } from '../notifications';
 import { createOneTimeCodes, OTP_VALIDITY_SECONDS } from './one-time-code.service';
-import { createSessions } from './sessions.service';
+import { createSessions } from '../sessions';
 
 /** Clients keep role names for 2 hours before asking again (spec §6). */
 export const ROLE_NAMES_TTL_SECONDS = 2 * 60 * 60;

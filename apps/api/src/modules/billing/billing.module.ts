@@ -1,4 +1,4 @@
-import { seedBillingDemo } from '../../db/seeds/billing-demo';
+import { seedBillingDemo } from './seed/billing-demo';
 import type { ApiModule } from '../registry';
 import { billingRoutes } from './billing.routes';
 

@@ -14,3 +14,4 @@ export { type ActingFor, actingFor, onBehalfRoutes } from './services/merchant-a
 export { createStaffPreviews } from './services/staff-preview';
 export { invoicePdf } from './services/invoice-document';
 export { invoiceMail, type InvoiceMailKind, invoicePdfAttachment } from './services/invoice-mail';
+export { advanceMerchantClock, type RunReport, runDueBilling, settleMerchantClock, shiftMerchantClock, startBillingScheduler } from './scheduler/billing-scheduler';

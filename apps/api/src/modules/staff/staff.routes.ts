@@ -18,7 +18,7 @@ import type { AppDeps } from '../../app-deps';
 import { authOf } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import { route, type RouteTable } from '../../http/route-table';
-import { listAudit } from './audit.repository';
+import { listAudit } from '../audit';
 import { findMerchantByOwner, searchStores } from './staff.repository';
 import { createStaffService, type StaffActor } from './staff.service';
 

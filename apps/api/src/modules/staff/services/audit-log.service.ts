@@ -1,5 +1,5 @@
 import type { AuditQuery } from '@merchant-hub/validation';
-import { searchAudit, staffAccessOf } from '../audit.repository';
+import { searchAudit, staffAccessOf } from '../../audit';
 import { findMerchantByOwner } from '../staff.repository';
 import type { StaffContext } from './staff-context';
 import { decodeCursor, encodeCursor, isIdCursor } from './staff-context';

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import type { AppDeps } from '../../../app-deps';
 import { AppError } from '../../../http/errors';
 import { billingFor } from '../../billing';
-import { writeAudit } from '../audit.repository';
+import { writeAudit } from '../../audit';
 import { findMerchantByOwner, type MerchantRef } from '../staff.repository';
 
 /** Who is acting: the staff member, the role they hold now, and where the request came from. */

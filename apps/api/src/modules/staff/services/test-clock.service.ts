@@ -1,7 +1,6 @@
 import type { ClockAdvanceResult, ClockEffect } from '@merchant-hub/validation';
 import { AppError } from '../../../http/errors';
-import { settleMerchantClock, shiftMerchantClock } from '../../../jobs/billing-scheduler';
-import { addMonthsUtc } from '../../billing';
+import { addMonthsUtc, settleMerchantClock, shiftMerchantClock } from '../../billing';
 import { subscriptionOf } from '../staff.repository';
 import type { StaffContext, StaffActor } from './staff-context';
 

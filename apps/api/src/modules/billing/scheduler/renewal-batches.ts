@@ -1,8 +1,12 @@
 import type { Knex } from 'knex';
-import type { GatewayExec } from '../gateways/port';
-import { type BillingAccount, type Charged, DUNNING_RETRY_DAYS, type Engine, ensureBillingAccount, type InvoiceDraft, type InvoiceRecord, type MerchantTx, readBillingAccount, readBillingAccounts, renewalChargeKey, type SubscriptionRecord, toInvoiceRecord, toSubscriptionRecord } from '../modules/billing';
-import { dbClient } from '../db/knex';
-import { updateFromValues } from '../db/rows';
+import type { GatewayExec } from '../../../gateways/port';
+import { type BillingAccount, ensureBillingAccount, readBillingAccount, readBillingAccounts } from '../repositories/billing-accounts.repository';
+import { type Charged, type Engine, type InvoiceDraft, type MerchantTx, renewalChargeKey } from '../engine/billing.engine';
+import { DUNNING_RETRY_DAYS } from '../engine/subscription-steps';
+import { type InvoiceRecord, toInvoiceRecord } from '../repositories/invoices.repository';
+import { type SubscriptionRecord, toSubscriptionRecord } from '../repositories/subscriptions.repository';
+import { dbClient } from '../../../db/knex';
+import { updateFromValues } from '../../../db/rows';
 
 const DAY = 86_400;
 /** Merchants claimed, renewed and committed together: one commit (one WAL sync) per batch, not per renewal. */

@@ -1,9 +1,14 @@
 import type { Knex } from 'knex';
-import type { AppDeps } from '../app-deps';
-import { AppError } from '../http/errors';
-import type { SchedulerObserver } from '../http/metrics';
-import { billingFor, type Engine, type InvoiceInput, type InvoiceRecord, type MerchantTx, nextPeriodEnd, planLine, renewalChargeKey, type SubscriptionRecord, toInvoiceRecord, toSubscriptionRecord } from '../modules/billing';
-import { type CatalogPackage, findPackage } from '../modules/packages';
+import type { AppDeps } from '../../../app-deps';
+import { AppError } from '../../../http/errors';
+import type { SchedulerObserver } from '../../../http/metrics';
+import { billingFor } from '../billing.context';
+import { type Engine, type InvoiceInput, type MerchantTx, renewalChargeKey } from '../engine/billing.engine';
+import { type InvoiceRecord, toInvoiceRecord } from '../repositories/invoices.repository';
+import { nextPeriodEnd } from '../engine/periods';
+import { planLine } from '../engine/subscription-steps';
+import { type SubscriptionRecord, toSubscriptionRecord } from '../repositories/subscriptions.repository';
+import { type CatalogPackage, findPackage } from '../../packages';
 import { afterRetry, BATCH_SIZE, type BatchWrites, canCharge, cancel, type DeferredCharge, dueMerchants, type RunReport, settleBatch, settleCharges, stillDue, unsettledRenewals } from './renewal-batches';
 
 /** A merchant whose clock jumped years ahead settles at most this many events per run (then the next run continues). */

@@ -1,7 +1,7 @@
 import { mailboxQuerySchema } from '@merchant-hub/validation';
 import type { AppDeps } from '../../app-deps';
 import { route, type RouteTable } from '../../http/route-table';
-import { listOutboxMessages, phonesForEmail } from './notifications.repository';
+import { listOutboxMessages, phonesForEmail } from '../notifications';
 
 const CODE_PATTERN = /\b(\d{6})\b/;
 const LINK_PATTERN = /https?:\/\/[^\s<>"')]+/;
