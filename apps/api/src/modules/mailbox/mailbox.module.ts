@@ -1,4 +1,4 @@
-import type { ApiModule } from '../registry';
+import type { ApiModule } from '../api-module';
 import { mailboxRoutes } from './mailbox.routes';
 
 export const mailboxModule: ApiModule = {
