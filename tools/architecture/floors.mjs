@@ -4,8 +4,9 @@
 //   node tools/architecture/floors.mjs [--root DIR] [--scope apps/api/src] [--plan] [--cycle]
 //
 // The graph is dependency-cruiser's (same options as .dependency-cruiser.cjs, tests left out). Its nodes are the
-// folders under --scope (a file's folder; `.` is the scope itself), an arrow is "some file of A imports some file
-// of B". Folders are put in an order that keeps as many arrows as it can pointing down (strongly connected parts
+// folders under --scope (a file's folder), except that the files right in the scope (main.ts, app.ts, config.ts…)
+// and right in modules/ (registry.ts, the module contract) are nodes of their own; an arrow is "some file of A
+// imports some file of B". Folders are put in an order that keeps as many arrows as it can pointing down (strongly connected parts
 // ordered by the Eades–Lin–Smyth heuristic, ties by name, so the result is stable); a folder's floor is one
 // above the highest floor it imports down to (a folder that imports nothing of the scope is floor 1). A
 // back-arrow is an arrow that does not point to a lower floor. The largest cycle is the largest set of files that
@@ -20,6 +21,7 @@ import { cruise } from 'dependency-cruiser';
 import extractTSConfig from 'dependency-cruiser/config-utl/extract-ts-config';
 
 const TYPE_ONLY = new Set(['type-only', 'pre-compilation-only', 'type-import']);
+const LOOSE_FOLDERS = new Set(['', 'modules']);
 
 function parseArgs(argv) {
   const args = { root: process.cwd(), scope: 'apps/api/src', plan: false, cycle: false };
@@ -163,14 +165,12 @@ function floors(folders, arrows) {
   const partOf = new Map();
   components(folders, out).forEach((part, i) => part.forEach((node) => partOf.set(node, i)));
   const forward = (a) => partOf.get(a.from) !== partOf.get(a.to) || rank.get(a.from) < rank.get(a.to);
+  // The forward arrows form a DAG, so a depth-first walk with memory gives each folder its floor.
   const floor = new Map();
-  const floorOf = (node, seen = new Set()) => {
+  const floorOf = (node) => {
     if (floor.has(node)) return floor.get(node);
-    seen.add(node);
     let level = 1;
-    for (const to of out.get(node)) {
-      if (forward({ from: node, to }) && !seen.has(to)) level = Math.max(level, floorOf(to, seen) + 1);
-    }
+    for (const to of out.get(node)) if (forward({ from: node, to })) level = Math.max(level, floorOf(to) + 1);
     floor.set(node, level);
     return level;
   };
@@ -181,7 +181,12 @@ function floors(folders, arrows) {
 
 function measure(graph, scope, runtimeOnly) {
   const edges = graph.edges.filter((e) => !runtimeOnly || e.runtime);
-  const folderOf = (file) => path.posix.relative(scope, path.posix.dirname(file)) || '.';
+  const folderOf = (file) => {
+    const folder = path.posix.relative(scope, path.posix.dirname(file));
+    // The scope's own files (start-up: main, app, config, clock) and those right under modules/ (the registry,
+    // the module contract) are no one concern each: they stand as single files.
+    return LOOSE_FOLDERS.has(folder) ? path.posix.relative(scope, file) : folder;
+  };
   const folders = [...new Set(graph.files.map(folderOf))].sort();
   const arrowKeys = new Set(edges.map((e) => `${folderOf(e.from)}\n${folderOf(e.to)}`).filter((k) => k.split('\n')[0] !== k.split('\n')[1]));
   const arrows = [...arrowKeys].sort().map((k) => ({ from: k.split('\n')[0], to: k.split('\n')[1] }));

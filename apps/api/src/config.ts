@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { ECPAY_STAGE_CREDENTIALS } from './gateways/ecpay/ecpay.gateway';
+import { ECPAY_STAGE_CREDENTIALS } from './gateways/ecpay/stage-credentials';
 import { type FaultSettings, parseFaultSettings } from './gateways/sandbox-faults';
 
 const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me-please-0001';

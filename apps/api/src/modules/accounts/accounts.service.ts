@@ -3,7 +3,7 @@ import type { ForgotPasswordOutput, ResetPasswordOutput, UpdateUserOutput } from
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/errors';
 import { hashPassword } from '../../security/crypto';
-import { createSessions } from '../auth';
+import { createSessions } from '../sessions';
 import { mailText } from '../notifications';
 import { findUserByEmail, findUserById, findUserByPhone, rememberLocale, toUserDto, updateUser, type UserRecord } from './accounts.repository';
 import { consumeToken, issueUserToken, peekToken, TOKEN_TTL_SECONDS } from './tokens.repository';

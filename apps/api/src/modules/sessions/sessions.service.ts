@@ -3,7 +3,7 @@ import { addSeconds } from '../../clock';
 import type { Db } from '../../db/knex';
 import { AppError } from '../../http/errors';
 import { newOpaqueToken, sha256Hex } from '../../security/crypto';
-import { findSessionByHash, findSessionWithRoles, insertSession, revokeAllSessionsOf, revokeSessionByHash, type SessionRecord } from '../auth/auth.repository';
+import { findSessionByHash, findSessionWithRoles, insertSession, revokeAllSessionsOf, revokeSessionByHash, type SessionRecord } from './sessions.repository';
 
 /** 15 days: the spec's auth-cookie "lifetime 15" read as days. */
 export const SESSION_TTL_SECONDS = 15 * 24 * 60 * 60;
