@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { AppDeps } from '../../../app-deps';
-import { AppError } from '../../../http/errors';
+import { DomainError } from '../../../domain-error';
 import type { SchedulerObserver } from '../../../http/metrics';
 import { billingFor } from '../billing.context';
 import { type Engine, type InvoiceInput, type MerchantTx, renewalChargeKey } from '../engine/billing.engine';
@@ -251,7 +251,7 @@ const retry = async (engine: Engine, ctx: MerchantTx, sub: SubscriptionRecord, r
   try {
     paid = await engine.payInvoice(ctx.tx, ctx.account, invoice, { now: at, offSession: true });
   } catch (error) {
-    if (!(error instanceof AppError)) throw error;
+    if (!(error instanceof DomainError)) throw error;
     paid = { ok: true as const, paymentId: null };
   }
   await afterRetry(engine, ctx.tx, ctx.account, sub, invoice, paid.ok, at, ctx.now, report);
