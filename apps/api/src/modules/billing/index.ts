@@ -12,6 +12,6 @@ export type { Actor } from './services/billing-state';
 export { couponProblem } from './services/coupon-rules';
 export { type ActingFor, actingFor, onBehalfRoutes } from './services/merchant-access';
 export { createStaffPreviews } from './services/staff-preview';
-export { invoicePdf } from './services/invoice-document';
-export { invoiceMail, type InvoiceMailKind, invoicePdfAttachment } from './services/invoice-mail';
+export { invoicePdf } from './documents/invoice-document';
+export { invoiceMail, type InvoiceMailKind, invoicePdfAttachment } from './documents/invoice-mail';
 export { advanceMerchantClock, type RunReport, runDueBilling, settleMerchantClock, shiftMerchantClock, startBillingScheduler } from './scheduler/billing-scheduler';

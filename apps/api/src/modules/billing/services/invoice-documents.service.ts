@@ -3,7 +3,7 @@ import { AppError } from '../../../http/errors';
 import { readBillingAccount } from '../repositories/billing-accounts.repository';
 import { findInvoice, toInvoice } from '../repositories/invoices.repository';
 import { merchantOwnedBy, merchantSummary } from '../repositories/merchants.repository';
-import { invoiceHtml, type InvoiceParty, invoicePdf } from './invoice-document';
+import { invoiceHtml, type InvoiceParty, invoicePdf } from '../documents/invoice-document';
 import type { Exec } from '../../../db/rows';
 
 /** Whom an invoice is made out to: the billing details when given, else the merchant's name. */

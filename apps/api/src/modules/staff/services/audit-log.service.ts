@@ -1,6 +1,6 @@
 import type { AuditQuery } from '@merchant-hub/validation';
 import { listAudit, searchAudit, staffAccessOf } from '../../audit';
-import { findMerchantByOwner } from '../staff.repository';
+import { findMerchantByOwner } from '../repositories';
 import type { StaffContext } from './staff-context';
 import { decodeCursor, encodeCursor, isIdCursor } from './staff-context';
 

@@ -1,7 +1,7 @@
 import type { MerchantDetail, MerchantDirectoryPage, MerchantDirectoryQuery, StaffRole, TimelinePage } from '@merchant-hub/validation';
 import { AppError } from '../../../http/errors';
 import { lastVisitAt, writeAudit } from '../../audit';
-import { billingAccountState, cardsOf, countAttention, creditBalanceOf, findStaffUser, merchantRowOf, openInvoicesOf, ownerOf, searchDirectory, searchStores, storesOf, subscriptionOf, timelineOf, usersOf } from '../staff.repository';
+import { billingAccountState, cardsOf, countAttention, creditBalanceOf, findStaffUser, merchantRowOf, openInvoicesOf, ownerOf, searchDirectory, searchStores, storesOf, subscriptionOf, timelineOf, usersOf } from '../repositories';
 import type { StaffContext, StaffActor } from './staff-context';
 import { decodeCursor, encodeCursor, isDirectoryCursor, isTimelineCursor } from './staff-context';
 

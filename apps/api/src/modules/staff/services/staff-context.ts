@@ -5,7 +5,7 @@ import { AppError } from '../../../http/errors';
 import { DomainError } from '../../../domain-error';
 import { billingFor } from '../../billing';
 import { writeAudit } from '../../audit';
-import { findMerchantByOwner, type MerchantRef } from '../staff.repository';
+import { findMerchantByOwner, type MerchantRef } from '../repositories';
 
 /** Who is acting: the staff member, the role they hold now, and where the request came from. */
 export type StaffActor = { userId: number; role: StaffRole; ip: string | null };

@@ -1,7 +1,7 @@
 import type { ClockAdvanceResult, ClockEffect } from '@merchant-hub/validation';
 import { AppError } from '../../../http/errors';
 import { addMonthsUtc, settleMerchantClock, shiftMerchantClock } from '../../billing';
-import { subscriptionOf } from '../staff.repository';
+import { subscriptionOf } from '../repositories';
 import type { StaffContext, StaffActor } from './staff-context';
 
 // The sandbox test clock of one merchant.
