@@ -1,9 +1,9 @@
-import type { AppConfig } from '../../config';
+import { type AppConfig, ECPAY_STAGE_CREDENTIALS } from '../../config';
 import type { HostedForm, HostedFormGateway, HostedFormNotification, HostedFormOrder } from '../hosted-form-port';
 import { checkMacValue, type EcpayKeys, hasValidCheckMacValue } from './check-mac-value';
-import { ECPAY_STAGE_CREDENTIALS } from './stage-credentials';
 
-// The stage shop's keys live in their own file: config.ts reads them too, and the gateway reads config's type.
+// The stage shop's keys belong to the configuration (config.ts refuses them in production); re-exported for
+// the gateway's users.
 export { ECPAY_STAGE_CREDENTIALS };
 
 export const ECPAY_ENDPOINTS = {

@@ -1,21 +1,11 @@
 import type { AppDeps } from '../../../app-deps';
 import { AppError } from '../../../http/errors';
-import { readBillingAccount } from '../repositories/billing-accounts.repository';
 import { findInvoice, toInvoice } from '../repositories/invoices.repository';
 import { merchantOwnedBy, merchantSummary } from '../repositories/merchants.repository';
-import { invoiceHtml, type InvoiceParty, invoicePdf } from '../documents/invoice-document';
-import type { Exec } from '../../../db/rows';
+import { invoiceHtml, invoicePdf } from '../documents/invoice-document';
+import { invoiceParty } from '../documents/invoice-party';
 
-/** Whom an invoice is made out to: the billing details when given, else the merchant's name. */
-export const invoiceParty = async (exec: Exec, merchantId: number): Promise<InvoiceParty> => {
-  const merchant = await merchantSummary(exec, merchantId);
-  const account = await readBillingAccount(exec, merchantId);
-  const merchantName = merchant?.name ?? '';
-  const billTo = account?.info
-    ? [account.info.name, account.info.email, account.info.address1, account.info.address2 ?? '', `${account.info.postal_code} ${account.info.city}`, `${account.info.state_or_region}, ${account.info.country}`].filter(Boolean)
-    : [merchantName];
-  return { merchantName, billTo };
-};
+export { invoiceParty };
 
 export type InvoiceDocument = { contentType: 'html'; body: string } | { contentType: 'pdf'; body: Buffer; filename: string };
 
