@@ -29,7 +29,7 @@ import { authOf } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import { linkBase } from '../../http/origin';
 import { route, type RouteTable } from '../../http/route-table';
-import { billingFor } from './billing.context';
+import { billingFor } from './context/billing.context';
 import type { InvoiceReader } from './services/invoice-documents.service';
 import { actingFor, onBehalfRoutes } from './services/merchant-access';
 import { createStaffPreviews } from './services/staff-preview';

@@ -1,6 +1,6 @@
 // The billing module's public surface. Other modules, jobs, seeds and tools import billing only from here.
 export { billingModule } from './billing.module';
-export { billingFor, type BillingServices, createBillingServices } from './billing.context';
+export { billingFor, type BillingServices, createBillingServices } from './context/billing.context';
 export { type AuthenticationPayment, type Charged, createEngine, type DraftLine, type Engine, type EngineDeps, type InvoiceDraft, type InvoiceInput, type MerchantTx, renewalChargeKey } from './engine/billing.engine';
 export { addMonthsUtc, intervalMonths, nextPeriodEnd } from './engine/periods';
 export { DUNNING_RETRY_DAYS, planLine } from './engine/subscription-steps';

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { AppDeps } from '../../../app-deps';
 import { DomainError } from '../../../domain-error';
 import type { SchedulerObserver } from '../../../http/metrics';
-import { billingFor } from '../billing.context';
+import { billingFor } from '../context/billing.context';
 import { type Engine, type InvoiceInput, type MerchantTx, renewalChargeKey } from '../engine/billing.engine';
 import type { InvoiceRecord } from '../repositories/invoices.repository';
 import { nextPeriodEnd } from '../engine/periods';

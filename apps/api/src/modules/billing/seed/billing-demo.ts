@@ -3,7 +3,7 @@ import type { Clock } from '../../../clock';
 import { createSandboxGateway } from '../../../gateways/sandbox.gateway';
 import { advanceMerchantClock } from '../scheduler/billing-scheduler';
 import { addMonthsUtc } from '../engine/periods';
-import { createBillingServices } from '../billing.context';
+import { createBillingServices } from '../context/billing.context';
 import { createEngine } from '../engine/billing.engine';
 import type { SeedContext } from '../../../db/seeds/seed-context';
 
