@@ -8,9 +8,10 @@ import { errorMiddleware, notFoundHandler } from './http/errors';
 import { createLogger, requestLogger } from './http/logging';
 import { createMetrics } from './http/metrics';
 import { createRateLimiters } from './http/rate-limit';
-import { createDispatcher, inSequence } from './http/route-table';
+import { createDispatcher, inSequence, type StaffRefusal } from './http/route-table';
 import { apiModules, type ModuleContext, type MountedRoutes } from './modules/registry';
-import { createRefusalRecorder } from './modules/staff';
+import { createRefusalRecorder } from './modules/audit';
+import { authOf } from './http/auth';
 import { mountStaticApps } from './static';
 
 export type { AppDeps } from './app-deps';
@@ -53,7 +54,12 @@ export const createApp = (given: AppDeps): Express => {
   for (const module of enabled) if (module.routes) mounted.push({ module: module.name, table: module.routes(deps, ctx) });
 
   // Every route of every module in one lookup (see createDispatcher), at the root: each route parses its own body.
-  app.use(createDispatcher(deps, mounted.map(({ table }) => table), { prefix: '/api', onStaffRefused: createRefusalRecorder(deps).onStaffRefused }));
+  // A staff member refused a route their role does not open: the attempt goes to the audit log (rate-limited).
+  const refusals = createRefusalRecorder(deps);
+  const onStaffRefused = async (req: Request, res: Response, refusal: StaffRefusal): Promise<void> => {
+    await refusals.record({ ...authOf(res), ip: req.ip ?? null }, { action: refusal.action ?? 'staff.access', details: { route: refusal.route, required_role: refusal.required } });
+  };
+  app.use(createDispatcher(deps, mounted.map(({ table }) => table), { prefix: '/api', onStaffRefused }));
   const api = Router();
   for (const module of enabled) if (module.router && !module.probe) api.use(module.router(deps, ctx));
   api.use('/uploads', express.static(deps.config.uploadDir, { index: false, fallthrough: true, maxAge: '1d' }));

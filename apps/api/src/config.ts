@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { ECPAY_STAGE_CREDENTIALS } from './gateways/ecpay/ecpay.gateway';
 import { type FaultSettings, parseFaultSettings } from './gateways/sandbox-faults';
+
+/** ECPay's public stage shop (developers.ecpay.com.tw/?p=16447), used unless real credentials are set. */
+export const ECPAY_STAGE_CREDENTIALS = { merchantId: '3002607', hashKey: 'pwFHCqoQZGmho4w6', hashIv: 'EkRm7iFT261dpevs' } as const;
 
 const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me-please-0001';
 

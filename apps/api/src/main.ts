@@ -7,8 +7,7 @@ import { demoAccountsTable, seedDatabase } from './db/seeds';
 import { drainServer } from './http/drain';
 import { createLogger } from './http/logging';
 import { createMetrics } from './http/metrics';
-import { startBillingScheduler } from './jobs/billing-scheduler';
-import { invoicePdfAttachment } from './modules/billing';
+import { invoicePdfAttachment, startBillingScheduler } from './modules/billing';
 import { apiModules } from './modules/registry';
 import { createOutboxNotifier, loadSmtpNotifier } from './modules/notifications';
 

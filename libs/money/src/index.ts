@@ -23,6 +23,7 @@ export type { ParseMoneyErrorCode, ParseMoneyOptions, ParseMoneyResult } from '.
 export { addTax, checkoutTotals, couponDiscount, netPrice } from './checkout';
 export type { CheckoutInput, CouponTerms } from './checkout';
 export { planChangeProration, prorate } from './proration';
+export { amountForQuantity, monthlyRevenue, yearlySavingPercent } from './recurring';
 export type { PlanChangeInput, PlanChangeProration, ProrationInput } from './proration';
 export { applyCreditBalance, invoiceAmounts, invoiceTotals } from './invoice';
 export type { CreditApplication, CreditBalanceOptions, InvoiceAmounts, InvoiceAmountsInput, InvoiceLineAmount, InvoiceTotals, InvoiceTotalsInput } from './invoice';

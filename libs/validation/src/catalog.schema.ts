@@ -112,21 +112,6 @@ export type CatalogQueryInput = z.input<typeof catalogQuerySchema>;
 
 export const catalogIdParamsSchema = z.object({ id: positiveId() });
 
-/**
- * How much a yearly plan saves against twelve months of the monthly plan, in whole percent rounded down
- * (so 19.6 % does not pass for 20 %); null when there is no monthly price to compare with.
- */
-export const yearlySavingPercent = (monthlySubtotal: number, yearlySubtotal: number): number | null => {
-  if (monthlySubtotal <= 0) return null;
-  return Math.floor(((monthlySubtotal * 12 - yearlySubtotal) / (monthlySubtotal * 12)) * 100 + 1e-9);
-};
-
-/** Whether the yearly card's 'Save 20%' still holds. */
-export const yearlyClaimHolds = (monthlySubtotal: number, yearlySubtotal: number): boolean => {
-  const saving = yearlySavingPercent(monthlySubtotal, yearlySubtotal);
-  return saving === null || saving >= YEARLY_SAVING_CLAIM_PERCENT;
-};
-
 // ---------------------------------------------------------------------------------------------------------
 // Answers
 

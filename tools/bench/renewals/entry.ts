@@ -6,8 +6,7 @@ import { createDb } from '../../../apps/api/src/db/knex';
 import { migrateLatest } from '../../../apps/api/src/db/migrations';
 import { seedReferenceData } from '../../../apps/api/src/db/seeds/reference-data';
 import { createSandboxGateway } from '../../../apps/api/src/gateways/sandbox.gateway';
-import { runDueBilling } from '../../../apps/api/src/jobs/billing-scheduler';
-import { createEngine } from '../../../apps/api/src/modules/billing';
+import { createEngine, runDueBilling } from '../../../apps/api/src/modules/billing';
 import { createOutboxNotifier } from '../../../apps/api/src/modules/notifications';
 import { APPLICATION_NAME, watchRun } from './stats';
 

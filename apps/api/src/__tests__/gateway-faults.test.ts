@@ -4,8 +4,7 @@ import path from 'node:path';
 import { createSandboxGateway, type SandboxGateway } from '../gateways/sandbox.gateway';
 import { readLedgerFile } from '../gateways/sandbox-faults';
 import type { ChargeInput } from '../gateways/port';
-import { runDueBilling } from '../jobs/billing-scheduler';
-import { createEngine, type Engine } from '../modules/billing';
+import { createEngine, type Engine, runDueBilling } from '../modules/billing';
 import { expectFleetConsistent, seedFleet } from '../test-support/fleet';
 import { createTestContext, testDatabases, type TestContext } from '../test-support/test-app';
 

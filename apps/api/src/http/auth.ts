@@ -1,7 +1,7 @@
 import { STAFF_ROLES, type RoleName } from '@merchant-hub/domain';
 import type { Request, RequestHandler, Response } from 'express';
 import type { AppDeps } from '../app-deps';
-import { createSessions } from '../modules/auth';
+import { createSessions } from '../modules/sessions';
 import { AppError } from './errors';
 
 export const SESSION_COOKIE = 'mh_session';

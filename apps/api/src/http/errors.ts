@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError } from 'zod';
 import { ERROR_CODES, type ErrorCode, fieldErrors } from '@merchant-hub/validation';
 import multer from 'multer';
+import { DomainError } from '../domain-error';
 
 /**
  * Every error the API answers with. Each code has one HTTP status, one English message (the spec's text where
@@ -169,24 +170,23 @@ export type ErrorOptions = {
   extra?: Record<string, unknown>;
 };
 
-export class AppError extends Error {
-  readonly code: ErrorCode;
+/** A {@link DomainError} with what the answer needs: the code's HTTP status and i18n key. */
+export class AppError extends DomainError {
   readonly status: number;
   readonly key: string;
-  readonly details?: Record<string, unknown>;
   readonly extra?: Record<string, unknown>;
 
   constructor(code: ErrorCode, options: ErrorOptions = {}) {
     const spec = errorSpec(code);
-    super(options.message ?? spec.message);
+    super(code, { message: options.message ?? spec.message, details: options.details });
     this.name = 'AppError';
-    this.code = code;
     this.status = spec.status;
     this.key = spec.key;
-    this.details = options.details;
     this.extra = options.extra;
   }
 }
+
+export { DomainError };
 
 export type ErrorBody = {
   error: { code: ErrorCode; message: string; key: string; details?: Record<string, unknown> };
@@ -217,6 +217,7 @@ export const notFoundHandler: RequestHandler = (_req, _res, next) => next(new Ap
 export const errorMiddleware: ErrorRequestHandler = (err, req, res, _next) => {
   let appError: AppError;
   if (err instanceof AppError) appError = err;
+  else if (err instanceof DomainError) appError = new AppError(err.code, { message: err.ownMessage, details: err.details });
   else if (err instanceof ZodError) appError = validationError(translatableFields(fieldErrors(err)));
   else if (err instanceof multer.MulterError) {
     appError = err.code === 'LIMIT_FILE_SIZE' ? new AppError('payload_too_large', { details: { fields: { [err.field ?? 'file']: 'validation:image.tooLarge' } } }) : new AppError('bad_request');

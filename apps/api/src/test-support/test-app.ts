@@ -14,7 +14,8 @@ import { seedDatabase } from '../db/seeds';
 import type { DemoAccount } from '../db/seeds/seed-context';
 import type { RateLimitSettings } from '../http/rate-limit';
 import { createLogger } from '../http/logging';
-import { createOutboxNotifier, type MailboxEntry, type Notifier } from '../modules/notifications';
+import type { MailboxEntry } from '../modules/mailbox';
+import { createOutboxNotifier, type Notifier } from '../modules/notifications';
 import { apiModules } from '../modules/registry';
 
 export type TestDbKind = 'sqlite' | 'postgres';

@@ -1,6 +1,6 @@
 import type { Clock } from '../../clock';
 import type { AppConfig } from '../../config';
-import type { ApiModule } from '../../modules/registry';
+import type { ApiModule } from '../../modules/api-module';
 import type { Db } from '../knex';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoAccounts } from './demo-accounts';
 import { seedReferenceData } from './reference-data';

@@ -1,9 +1,10 @@
-import type { AppConfig } from '../../config';
+import { type AppConfig, ECPAY_STAGE_CREDENTIALS } from '../../config';
 import type { HostedForm, HostedFormGateway, HostedFormNotification, HostedFormOrder } from '../hosted-form-port';
 import { checkMacValue, type EcpayKeys, hasValidCheckMacValue } from './check-mac-value';
 
-/** ECPay's public stage shop (developers.ecpay.com.tw/?p=16447), used unless real credentials are set. */
-export const ECPAY_STAGE_CREDENTIALS = { merchantId: '3002607', hashKey: 'pwFHCqoQZGmho4w6', hashIv: 'EkRm7iFT261dpevs' } as const;
+// The stage shop's keys belong to the configuration (config.ts refuses them in production); re-exported for
+// the gateway's users.
+export { ECPAY_STAGE_CREDENTIALS };
 
 export const ECPAY_ENDPOINTS = {
   stage: 'https://payment-stage.ecpay.com.tw/Cashier/AioCheckOut/V5',

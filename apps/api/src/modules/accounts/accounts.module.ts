@@ -1,4 +1,4 @@
-import type { ApiModule } from '../registry';
+import type { ApiModule } from '../api-module';
 import { accountsRoutes } from './accounts.routes';
 
 export const accountsModule: ApiModule = {

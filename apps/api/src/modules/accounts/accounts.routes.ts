@@ -1,4 +1,3 @@
-import { STAFF_ROLES } from '@merchant-hub/domain';
 import { forgotPasswordSchema, resetPasswordSchema, staffReasonField, tokenParamsSchema, updateUserSchema, userIdParamsSchema } from '@merchant-hub/validation';
 import type { Request, RequestHandler, Response } from 'express';
 import { z } from 'zod';
@@ -8,8 +7,7 @@ import { AppError, validationError } from '../../http/errors';
 import type { RateLimiters } from '../../http/rate-limit';
 import { route, type RouteTable } from '../../http/route-table';
 import { checkImage, imageUpload, ownUploadUrl, saveImage, uploadUrl } from '../../http/uploads';
-import { createRefusalRecorder } from '../staff';
-import { findUserById, roleNamesOf } from './accounts.repository';
+import { createRefusalRecorder } from '../audit';
 import { createAccountsService, type StaffProfileEdit } from './accounts.service';
 
 /** PUT /users/{id}: the profile, and the reason a staff member must give to change a merchant's. */
@@ -21,6 +19,7 @@ export const accountsRoutes = (deps: AppDeps, limits: RateLimiters): RouteTable 
   const accounts = createAccountsService(deps);
   const refusals = createRefusalRecorder(deps);
   const staffEdits = new WeakMap<Request, { action: string; targetId: number }>();
+  const refusedActorOf = (req: Request, res: Response) => ({ ...authOf(res), ip: req.ip ?? null });
 
   /**
    * Who may change a user's profile or avatar, decided before the body is read: the user; staff for a
@@ -32,10 +31,8 @@ export const accountsRoutes = (deps: AppDeps, limits: RateLimiters): RouteTable 
     const targetId = userIdParamsSchema.parse(req.params).id;
     if (auth.userId === targetId) return next();
     if (!auth.isStaff) throw new AppError('forbidden');
-    if (!(await findUserById(deps.db, targetId))) throw new AppError('not_found');
-    const targetRoles = await roleNamesOf(deps.db, targetId);
-    if (targetRoles.some((role) => (STAFF_ROLES as readonly string[]).includes(role))) {
-      await refusals.record(req, res, { action, details: { user_id: targetId, target: 'staff_account' } });
+    if ((await accounts.accountKind(targetId)) === 'staff') {
+      await refusals.record(refusedActorOf(req, res), { action, details: { user_id: targetId, target: 'staff_account' } });
       throw new AppError('forbidden');
     }
     staffEdits.set(req, { action, targetId });
@@ -52,7 +49,7 @@ export const accountsRoutes = (deps: AppDeps, limits: RateLimiters): RouteTable 
     const reason = missing ? null : staffReasonField.safeParse(reasonGiven);
     if (!reason || !reason.success) {
       const error = reason ? validationError({ reason: reason.error.issues[0]?.message ?? 'validation:staff.reasonRequired' }) : new AppError('reason_required');
-      await refusals.record(req, res, { action: edit.action, errorCode: error.code, details: { user_id: edit.targetId } });
+      await refusals.record(refusedActorOf(req, res), { action: edit.action, errorCode: error.code, details: { user_id: edit.targetId } });
       throw error;
     }
     return { actor, reason: reason.data };

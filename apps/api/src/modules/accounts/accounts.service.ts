@@ -1,15 +1,15 @@
-import type { User } from '@merchant-hub/domain';
+import { STAFF_ROLES, type User } from '@merchant-hub/domain';
 import type { ForgotPasswordOutput, ResetPasswordOutput, UpdateUserOutput } from '@merchant-hub/validation';
 import type { Knex } from 'knex';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/errors';
 import { hashPassword } from '../../security/crypto';
-import { createSessions } from '../auth';
+import { createSessions } from '../sessions';
 import { contactWord, mailText } from '../notifications';
-import { findUserByEmail, findUserById, findUserByPhone, rememberLocale, toUserDto, updateUser, type UserRecord } from './accounts.repository';
+import { findUserByEmail, findUserById, findUserByPhone, rememberLocale, roleNamesOf, toUserDto, updateUser, type UserRecord } from './accounts.repository';
 import { consumeToken, issueUserToken, peekToken, TOKEN_TTL_SECONDS } from './tokens.repository';
 import { inTransaction } from '../../db/rows';
-import { writeAudit } from '../staff';
+import { writeAudit } from '../audit';
 import { consumeContactChange, insertContactChange, merchantIdOfUser, peekContactChange, spendOpenResetLinks, type ContactChange } from './contact-changes.repository';
 
 /** A staff member changing a merchant's profile: who, and the reason the audit log and the merchant see. */
@@ -36,6 +36,13 @@ export const createAccountsService = (deps: AppDeps) => {
   };
 
   const getUser = async (id: number): Promise<User> => toUserDto(db, await requireUser(id));
+
+  /** Whether the user is staff (support or superadmin, whatever their status) or not; not_found when unknown. */
+  const accountKind = async (id: number): Promise<'staff' | 'other'> => {
+    await requireUser(id);
+    const roles = await roleNamesOf(db, id);
+    return roles.some((role) => (STAFF_ROLES as readonly string[]).includes(role)) ? 'staff' : 'other';
+  };
 
   /**
    * Tells the address a change replaced, with a link to report it: a changed e-mail would otherwise route the
@@ -195,5 +202,5 @@ export const createAccountsService = (deps: AppDeps) => {
     });
   };
 
-  return { getUser, updateProfile, setAvatar, describeContactChange, reportContactChange, requestPasswordReset, describeResetToken, resetPassword, activate };
+  return { getUser, accountKind, updateProfile, setAvatar, describeContactChange, reportContactChange, requestPasswordReset, describeResetToken, resetPassword, activate };
 };

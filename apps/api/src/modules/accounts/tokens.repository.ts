@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { addSeconds } from '../../clock';
 import { asDate, asDateOrNull, type Db } from '../../db/knex';
-import { AppError } from '../../http/errors';
+import { DomainError } from '../../domain-error';
 import { newOpaqueToken, sha256Hex } from '../../security/crypto';
 
 type Executor = Db | Knex.Transaction;
@@ -30,8 +30,8 @@ const findToken = async (db: Executor, table: string, token: string): Promise<To
 /** A usable token's row, or the reason it is not usable (unknown and used look the same from outside). */
 export const peekToken = async (db: Executor, table: string, token: string, now: Date): Promise<Record<string, unknown>> => {
   const found = await findToken(db, table, token);
-  if (!found || found.usedAt) throw new AppError('token_invalid');
-  if (found.expiresAt <= now) throw new AppError('token_expired');
+  if (!found || found.usedAt) throw new DomainError('token_invalid');
+  if (found.expiresAt <= now) throw new DomainError('token_expired');
   return found.row;
 };
 
@@ -39,6 +39,6 @@ export const peekToken = async (db: Executor, table: string, token: string, now:
 export const consumeToken = async (db: Executor, table: string, token: string, now: Date): Promise<Record<string, unknown>> => {
   const row = await peekToken(db, table, token, now);
   const updated = await db(table).where({ id: row.id }).whereNull('used_at').update({ used_at: now });
-  if (updated !== 1) throw new AppError('token_invalid');
+  if (updated !== 1) throw new DomainError('token_invalid');
   return row;
 };

@@ -1,4 +1,4 @@
-import type { ApiModule } from '../registry';
+import type { ApiModule } from '../api-module';
 import { authRoutes } from './auth.routes';
 
 export const authModule: ApiModule = {

@@ -1,10 +1,8 @@
 import { loginRequestSchema, otpStatusRequestSchema, otpSubmitSchema } from '@merchant-hub/validation';
 import type { AppDeps } from '../../app-deps';
 import { authOf, clearSessionCookie, requestMeta, setSessionCookie } from '../../http/auth';
-import { AppError } from '../../http/errors';
 import type { RateLimiters } from '../../http/rate-limit';
 import { route, type RouteContext, type RouteTable } from '../../http/route-table';
-import { findUserById, toUserDto } from '../accounts';
 import { createAuthService } from './auth.service';
 
 export const authRoutes = (deps: AppDeps, limits: RateLimiters): RouteTable => {
@@ -54,11 +52,7 @@ export const authRoutes = (deps: AppDeps, limits: RateLimiters): RouteTable => {
       path: '/user',
       summary: 'The signed-in user',
       auth: 'user',
-      handler: async ({ res }) => {
-        const user = await findUserById(deps.db, authOf(res).userId);
-        if (!user) throw new AppError('unauthenticated');
-        return { data: await toUserDto(deps.db, user) };
-      },
+      handler: ({ res }) => auth.currentUser(authOf(res).userId),
     }),
   ];
 };

@@ -3,10 +3,10 @@ import type { LoginRequestOutput, OtpStatusRequestOutput, OtpSubmitOutput } from
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/errors';
 import { hashPassword, newOpaqueToken, verifyPassword } from '../../security/crypto';
-import { findUserByEmail, outOfCreditStoreNames, rememberLocale, roleNamesOf, toUserDto, type UserRecord } from '../accounts';
+import { findUserByEmail, findUserById, outOfCreditStoreNames, rememberLocale, roleNamesOf, toUserDto, type UserRecord } from '../accounts';
 import { mailDateTime, mailText, type SendResult } from '../notifications';
 import { createOneTimeCodes, OTP_VALIDITY_SECONDS } from './one-time-code.service';
-import { createSessions } from './sessions.service';
+import { createSessions } from '../sessions';
 
 /** Clients keep role names for 2 hours before asking again (spec §6). */
 export const ROLE_NAMES_TTL_SECONDS = 2 * 60 * 60;
@@ -138,7 +138,14 @@ export const createAuthService = (deps: AppDeps) => {
     return { body, token, expiresAt };
   };
 
-  return { checkOtpStatus, submitOtp, login, startSession, logout: (token: string) => sessions.revoke(token) };
+  /** The signed-in user as the client shows it. */
+  const currentUser = async (userId: number) => {
+    const user = await findUserById(deps.db, userId);
+    if (!user) throw new AppError('unauthenticated');
+    return { data: await toUserDto(deps.db, user) };
+  };
+
+  return { checkOtpStatus, submitOtp, login, startSession, currentUser, logout: (token: string) => sessions.revoke(token) };
 };
 
 export type AuthService = ReturnType<typeof createAuthService>;

@@ -2,6 +2,4 @@
 export { authModule } from './auth.module';
 export { createAuthService, type LoginResult, type RequestMeta } from './auth.service';
 export { createOneTimeCodes, OTP_BAN_SECONDS, OTP_MAX_ATTEMPTS, OTP_RESEND_COOLDOWN_SECONDS, OTP_VALIDITY_SECONDS } from './one-time-code.service';
-export { createSessions, SESSION_TTL_SECONDS } from './sessions.service';
-/** Ends every session of a user inside the caller's transaction (staff deactivation). */
-export { revokeAllSessionsOf } from './auth.repository';
+export { createSessions, revokeAllSessionsOf, SESSION_TTL_SECONDS } from '../sessions';

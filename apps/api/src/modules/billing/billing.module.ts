@@ -1,5 +1,5 @@
-import { seedBillingDemo } from '../../db/seeds/billing-demo';
-import type { ApiModule } from '../registry';
+import { seedBillingDemo } from './seed/billing-demo';
+import type { ApiModule } from '../api-module';
 import { billingRoutes } from './billing.routes';
 
 export const billingModule: ApiModule = {

@@ -25,10 +25,12 @@ import {
 } from '@merchant-hub/validation';
 import type { Request, RequestHandler, Response } from 'express';
 import type { AppDeps } from '../../app-deps';
+import { authOf } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import { linkBase } from '../../http/origin';
 import { route, type RouteTable } from '../../http/route-table';
-import { billingFor } from './billing.context';
+import { billingFor } from './context/billing.context';
+import type { InvoiceReader } from './services/invoice-documents.service';
 import { actingFor, onBehalfRoutes } from './services/merchant-access';
 import { createStaffPreviews } from './services/staff-preview';
 
@@ -304,7 +306,9 @@ export const billingRoutes = (deps: AppDeps): RouteTable => {
       auth: 'user',
       audit: 'billing.invoice_view',
       handler: async ({ req, res }) => {
-        const document = await invoiceDocuments.invoiceDocument(req, res, String(req.params.ref));
+        const { userId, isStaff } = authOf(res);
+        const actFor: InvoiceReader['actFor'] = (ownerUserId, action, details) => actingFor(deps, req, res, { userId: ownerUserId, action, details });
+        const document = await invoiceDocuments.invoiceDocument({ userId, isStaff, actFor }, String(req.params.ref));
         if (document.contentType === 'pdf') res.type('application/pdf').set('Content-Disposition', `inline; filename="${document.filename}"`).send(document.body);
         else res.type('html').send(document.body);
       },

@@ -1,6 +1,6 @@
 // The billing module's public surface. Other modules, jobs, seeds and tools import billing only from here.
 export { billingModule } from './billing.module';
-export { billingFor, type BillingServices, createBillingServices } from './billing.context';
+export { billingFor, type BillingServices, createBillingServices } from './context/billing.context';
 export { type AuthenticationPayment, type Charged, createEngine, type DraftLine, type Engine, type EngineDeps, type InvoiceDraft, type InvoiceInput, type MerchantTx, renewalChargeKey } from './engine/billing.engine';
 export { addMonthsUtc, intervalMonths, nextPeriodEnd } from './engine/periods';
 export { DUNNING_RETRY_DAYS, planLine } from './engine/subscription-steps';
@@ -12,5 +12,6 @@ export type { Actor } from './services/billing-state';
 export { couponProblem } from './services/coupon-rules';
 export { type ActingFor, actingFor, onBehalfRoutes } from './services/merchant-access';
 export { createStaffPreviews } from './services/staff-preview';
-export { invoicePdf } from './services/invoice-document';
-export { invoiceMail, type InvoiceMailKind, invoicePdfAttachment } from './services/invoice-mail';
+export { invoicePdf } from './documents/invoice-document';
+export { invoiceMail, type InvoiceMailKind, invoicePdfAttachment } from './documents/invoice-mail';
+export { advanceMerchantClock, type RunReport, runDueBilling, settleMerchantClock, shiftMerchantClock, startBillingScheduler } from './scheduler/billing-scheduler';

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { writeAudit } from '../staff';
+import { writeAudit } from '../audit';
 import { bumpCatalogRevision } from './catalog-revision.repository';
 
 export { catalogRevision } from './catalog-revision.repository';

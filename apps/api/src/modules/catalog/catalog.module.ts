@@ -1,4 +1,4 @@
-import type { ApiModule } from '../registry';
+import type { ApiModule } from '../api-module';
 import { catalogRoutes } from './catalog.routes';
 
 export const catalogModule: ApiModule = {

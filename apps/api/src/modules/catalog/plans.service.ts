@@ -5,10 +5,9 @@ import {
   type PlanEditOutput,
   type PlanPreviewResult,
   type planCreateSchema,
-  yearlyClaimHolds,
-  yearlySavingPercent,
+  YEARLY_SAVING_CLAIM_PERCENT,
 } from '@merchant-hub/validation';
-import { netPrice } from '@merchant-hub/money';
+import { netPrice, yearlySavingPercent } from '@merchant-hub/money';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/errors';
@@ -45,7 +44,9 @@ export const createPlansService = (deps: AppDeps) => {
     if (pkg.billing_period !== 'yearly') return { yearly_saving_percent: null, yearly_claim_holds: true };
     const monthly = all.find((p) => p.billing_period === 'monthly' && p.group_key === pkg.group_key && p.is_addon === pkg.is_addon);
     if (!monthly || monthly.subtotal === 0) return { yearly_saving_percent: null, yearly_claim_holds: true };
-    return { yearly_saving_percent: yearlySavingPercent(monthly.subtotal, yearlySubtotal), yearly_claim_holds: yearlyClaimHolds(monthly.subtotal, yearlySubtotal) };
+    const percent = yearlySavingPercent(monthly.subtotal, yearlySubtotal);
+    // The yearly cards' 'Save 20%' holds while the saving is at least that.
+    return { yearly_saving_percent: percent, yearly_claim_holds: percent === null || percent >= YEARLY_SAVING_CLAIM_PERCENT };
   };
 
   const toPlan = (pkg: CatalogPackage, subscribers: number, all: CatalogPackage[]): CatalogPlan => ({

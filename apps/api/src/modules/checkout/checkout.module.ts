@@ -1,4 +1,4 @@
-import type { ApiModule } from '../registry';
+import type { ApiModule } from '../api-module';
 import { checkoutRoutes } from './checkout.routes';
 
 export const checkoutModule: ApiModule = {

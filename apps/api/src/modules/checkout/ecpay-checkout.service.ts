@@ -7,7 +7,7 @@ import { hashPassword, newOpaqueToken, sha256Hex } from '../../security/crypto';
 import { findUserByEmail, findUserById, roleNamesOf } from '../accounts';
 import { createAuthService, type LoginResult, type RequestMeta } from '../auth';
 import { type CatalogPackage, findPackage } from '../packages';
-import { writeAudit } from '../staff';
+import { writeAudit } from '../audit';
 import { type CheckoutCore, type CheckoutPaymentStatus, type GatewayOrderInput, newTradeNo, nowSeconds, PENDING_ORDER_TTL_SECONDS, returnAddress, type ReturnTo } from './checkout-core';
 import {
   type BuyerForm,

@@ -3,6 +3,7 @@ import type { AppDeps } from '../../app-deps';
 import { gatewayFor } from '../../gateways';
 import { GatewayError } from '../../gateways/port';
 import { AppError } from '../../http/errors';
+import { DomainError } from '../../domain-error';
 import { billingFor } from '../billing';
 import { createCheckoutService } from './checkout.service';
 
@@ -39,7 +40,7 @@ export const stripeWebhookHandler = (deps: AppDeps): RequestHandler => {
         }
       } catch (error) {
         // A business refusal (already subscribed, amount mismatch) will not change on a resend: acknowledge it.
-        if (!(error instanceof AppError)) throw error;
+        if (!(error instanceof DomainError)) throw error;
         req.log?.warn({ err: error, event: event.id }, 'stripe webhook refused');
       }
     }

@@ -1,5 +1,5 @@
 import { route } from '../../http/route-table';
-import type { ApiModule } from '../registry';
+import type { ApiModule } from '../api-module';
 import { buildOpenApi, openApiHtml } from './openapi';
 
 export const docsModule: ApiModule = {

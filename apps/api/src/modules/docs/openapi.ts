@@ -1,6 +1,6 @@
 import { z, type ZodType } from 'zod';
 import { documentedPath } from '../../http/route-table';
-import type { ApiModule, MountedRoutes } from '../registry';
+import type { ApiModule, MountedRoutes } from '../api-module';
 
 type JsonObject = Record<string, unknown>;
 

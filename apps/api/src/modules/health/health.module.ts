@@ -1,4 +1,4 @@
-import type { ApiModule } from '../registry';
+import type { ApiModule } from '../api-module';
 import { healthRouter } from './health.router';
 
 export const healthModule: ApiModule = {

@@ -1,4 +1,4 @@
-import type { ApiModule } from '../registry';
+import type { ApiModule } from '../api-module';
 import { listsRoutes } from './lists.routes';
 
 export const listsModule: ApiModule = {

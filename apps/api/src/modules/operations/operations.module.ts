@@ -1,4 +1,4 @@
-import type { ApiModule } from '../registry';
+import type { ApiModule } from '../api-module';
 import { operationsRoutes } from './operations.routes';
 
 export const operationsModule: ApiModule = {

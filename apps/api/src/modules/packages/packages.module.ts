@@ -1,4 +1,4 @@
-import type { ApiModule } from '../registry';
+import type { ApiModule } from '../api-module';
 import { packagesRoutes } from './packages.routes';
 
 export const packagesModule: ApiModule = {

@@ -1,48 +1,26 @@
-import { isMarket, type Market } from '@merchant-hub/domain';
 import { activePackagesQuerySchema, packageParamsSchema, packageQuerySchema } from '@merchant-hub/validation';
 import type { AppDeps } from '../../app-deps';
-import { AppError } from '../../http/errors';
 import { route, type RouteTable } from '../../http/route-table';
-import { activePackages, findPackage, packageInGroup } from './packages.repository';
-
-const COUNTRY_MARKETS: Readonly<Record<string, Market>> = { malaysia: 'MY', singapore: 'SG', philippines: 'PH', thailand: 'TH', taiwan: 'TW' };
-
-/** `group` names a market: an ISO code (TW) or a country name (Taiwan). */
-const marketOf = (group: string): Market | null => {
-  const upper = group.trim().toUpperCase();
-  if (isMarket(upper)) return upper;
-  return COUNTRY_MARKETS[group.trim().toLowerCase()] ?? null;
-};
-
+import { createPackagesService } from './packages.service';
 
 /** Public catalog reads: the checkout pages show a package before anyone signs in. */
-export const packagesRoutes = (deps: AppDeps): RouteTable => [
-  route({
-    method: 'get',
-    path: '/packages/:id',
-    summary: 'A package; with ?group=<market> the same tier and period in that market as data.response',
-    params: packageParamsSchema,
-    query: packageQuerySchema,
-    handler: async ({ params, query }) => {
-      const pkg = await findPackage(deps.db, params.id);
-      if (!pkg) throw new AppError('not_found', { message: 'Package not found' });
-      if (query.group === undefined) return { data: pkg };
-      const market = marketOf(query.group);
-      const inGroup = market ? await packageInGroup(deps.db, pkg, market) : null;
-      if (!inGroup) throw new AppError('not_found', { message: 'Package not found' });
-      return { data: { response: inGroup } };
-    },
-  }),
-  route({
-    method: 'get',
-    path: '/active-packages',
-    summary: 'Plans on sale (id, name, billing_period), optionally for one market',
-    query: activePackagesQuerySchema,
-    handler: async ({ query: { country } }) => {
-      const market = country ? marketOf(country) : null;
-      if (country && !market) throw new AppError('not_found', { message: 'Unknown market' });
-      const packages = await activePackages(deps.db, market ?? undefined);
-      return { data: packages.map((p) => ({ id: p.id, name: p.name, billing_period: p.billing_period, market: p.market, currency: p.currency, price: p.price, subtotal: p.subtotal })) };
-    },
-  }),
-];
+export const packagesRoutes = (deps: AppDeps): RouteTable => {
+  const service = createPackagesService(deps);
+  return [
+    route({
+      method: 'get',
+      path: '/packages/:id',
+      summary: 'A package; with ?group=<market> the same tier and period in that market as data.response',
+      params: packageParamsSchema,
+      query: packageQuerySchema,
+      handler: ({ params, query }) => service.packageOf(params.id, query.group),
+    }),
+    route({
+      method: 'get',
+      path: '/active-packages',
+      summary: 'Plans on sale (id, name, billing_period), optionally for one market',
+      query: activePackagesQuerySchema,
+      handler: ({ query: { country } }) => service.onSale(country),
+    }),
+  ];
+};

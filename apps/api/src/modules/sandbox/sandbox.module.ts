@@ -1,5 +1,5 @@
 import { sandboxAllowed } from '../../config';
-import type { ApiModule } from '../registry';
+import type { ApiModule } from '../api-module';
 import { sandboxRoutes } from './sandbox.routes';
 
 export const sandboxModule: ApiModule = {

@@ -7,8 +7,7 @@ import { GatewayError } from '../../gateways/port';
 import { AppError } from '../../http/errors';
 import { linkBase, mayReturnTo } from '../../http/origin';
 import { route, type RouteTable } from '../../http/route-table';
-import { advanceMerchantClock } from '../../jobs/billing-scheduler';
-import { actingFor, billingFor } from '../billing';
+import { actingFor, advanceMerchantClock, billingFor } from '../billing';
 import { fpxPage } from './fpx-page';
 import { threeDsPage } from './three-ds-page';
 

@@ -1,4 +1,4 @@
-import type { ApiModule } from '../registry';
+import type { ApiModule } from '../api-module';
 import { signupRoutes } from './signup.routes';
 
 export const signupModule: ApiModule = {

@@ -13,7 +13,7 @@ import { currencyExists, findCountry, findLanguage, findState, industryExists, s
 import { inTransaction } from '../../db/rows';
 import { findRegistration as findRegistrationRow, insertMerchantCreationToken, markRegistrationCompleted, markRegistrationVerified, saveRegistration } from './signup.repository';
 import { mailText, smsText } from '../notifications';
-import { writeAudit } from '../staff';
+import { writeAudit } from '../audit';
 
 /** Server-side registration messages of spec §8, by the key the clients translate. */
 export const REGISTRATION_MESSAGES = {

@@ -1,5 +1,4 @@
 // The staff module's public surface: the audit log other modules write to, and the module itself.
-export { type AuditEntry, writeAudit } from './audit.repository';
+export { type AuditEntry, writeAudit } from '../audit';
 export { staffModule } from './staff.module';
 export { createStaffService, type StaffActor, type StaffService } from './staff.service';
-export { createRefusalRecorder, REFUSALS_PER_WINDOW, REFUSAL_WINDOW_SECONDS } from './services/refusals';

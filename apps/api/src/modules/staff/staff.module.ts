@@ -1,4 +1,4 @@
-import type { ApiModule } from '../registry';
+import type { ApiModule } from '../api-module';
 import { staffRoutes } from './staff.routes';
 
 export const staffModule: ApiModule = {

@@ -18,8 +18,6 @@ import type { AppDeps } from '../../app-deps';
 import { authOf } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import { route, type RouteTable } from '../../http/route-table';
-import { listAudit } from './audit.repository';
-import { findMerchantByOwner, searchStores } from './staff.repository';
 import { createStaffService, type StaffActor } from './staff.service';
 
 export const merchantsQuerySchema = z.object({ search: z.string().trim().max(255).optional() });
@@ -258,7 +256,7 @@ export const staffRoutes = (deps: AppDeps): RouteTable => {
       summary: 'Staff only: merchant stores to act for (id, inventory_stores, users.auth_server_user_id)',
       auth: 'staff',
       query: merchantsQuerySchema,
-      handler: async ({ input }) => ({ data: await searchStores(deps.db, input.search) }),
+      handler: ({ input }) => service.stores(input.search),
     }),
     route({
       method: 'get',
@@ -266,11 +264,7 @@ export const staffRoutes = (deps: AppDeps): RouteTable => {
       summary: 'Staff only: what staff did, newest first (user_id filters by merchant; legacy shape)',
       auth: 'staff',
       query: legacyAuditQuerySchema,
-      handler: async ({ input }) => {
-        const merchant = input.user_id ? await findMerchantByOwner(deps.db, input.user_id) : null;
-        const rows = await listAudit(deps.db, { merchantId: merchant ? merchant.id : input.user_id ? -1 : undefined, beforeId: input.before, limit: 50 });
-        return { data: rows, has_more: rows.length === 50 };
-      },
+      handler: ({ input }) => service.legacyAudit({ userId: input.user_id, before: input.before }),
     }),
   ];
 };

@@ -1,4 +1,4 @@
-import type { ApiModule } from '../registry';
+import type { ApiModule } from '../api-module';
 import { supportRoutes } from './support.routes';
 
 export const supportModule: ApiModule = {

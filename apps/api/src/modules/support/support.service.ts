@@ -2,7 +2,8 @@ import type { StaffRole, SupportConversation, SupportConversationDetail, Support
 import type { Knex } from 'knex';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/errors';
-import { writeAudit } from '../staff';
+import { DomainError } from '../../domain-error';
+import { writeAudit } from '../audit';
 import { replyEmail } from './support.emails';
 import {
   countUnread,
@@ -110,7 +111,7 @@ export const createSupportService = (deps: AppDeps) => {
         return result;
       });
     } catch (error) {
-      if (error instanceof AppError) await writeAudit(db, { ...base, at: seconds(clock.now()), outcome: 'refused', errorCode: error.code });
+      if (error instanceof DomainError) await writeAudit(db, { ...base, at: seconds(clock.now()), outcome: 'refused', errorCode: error.code });
       throw error;
     }
   };

@@ -1,4 +1,4 @@
-import type { ApiModule } from '../registry';
+import type { ApiModule } from '../api-module';
 import { teamRoutes } from './team.routes';
 
 export const teamModule: ApiModule = {

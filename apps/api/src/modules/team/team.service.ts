@@ -2,9 +2,10 @@ import type { StaffInviteOutput, StaffMember, StaffRole } from '@merchant-hub/va
 import type { Knex } from 'knex';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/errors';
+import { DomainError } from '../../domain-error';
 import { findUserByEmail, insertUser, issueUserToken } from '../accounts';
-import { revokeAllSessionsOf } from '../auth';
-import { writeAudit } from '../staff';
+import { revokeAllSessionsOf } from '../sessions';
+import { writeAudit } from '../audit';
 import { inviteEmail } from './team.emails';
 import {
   findStaff,
@@ -51,7 +52,7 @@ export const createTeamService = (deps: AppDeps) => {
         return done.result;
       });
     } catch (error) {
-      if (error instanceof AppError) await writeAudit(db, { ...base, at: seconds(clock.now()), outcome: 'refused', errorCode: error.code });
+      if (error instanceof DomainError) await writeAudit(db, { ...base, at: seconds(clock.now()), outcome: 'refused', errorCode: error.code });
       throw error;
     }
   };

@@ -1,4 +1,4 @@
-import type { ApiModule } from '../registry';
+import type { ApiModule } from '../api-module';
 import { usageAddonRoutes } from './usage-addon.routes';
 
 export const usageAddonModule: ApiModule = {

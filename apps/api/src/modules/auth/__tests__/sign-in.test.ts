@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { ALL_TABLES, CSRF, DEMO_PASSWORD, createTestContext, dumpDatabase, latestCode, mailbox, signIn, testDatabases, type TestContext } from '../../../test-support/test-app';
 import { OTP_BAN_SECONDS, OTP_MAX_ATTEMPTS, OTP_RESEND_COOLDOWN_SECONDS, OTP_VALIDITY_SECONDS } from '../one-time-code.service';
-import { SESSION_TTL_SECONDS } from '../sessions.service';
+import { SESSION_TTL_SECONDS } from '../../sessions';
 
 const MY = 'merchant-my@demo.test';
 

@@ -12,7 +12,7 @@ import { draftInvoice, type InvoiceInput, insertInvoices } from './invoice-draft
 import { type OnBehalfScope, takeTransactionPrecondition, takeTransactionWork } from './on-behalf';
 import type { Notifier } from '../../notifications';
 import type { SubscriptionRecord } from '../repositories/subscriptions.repository';
-import { type InvoiceMailKind, type PlanMailKind, queueInvoiceMail, queueInvoiceMails, queuePlanMail } from '../services/invoice-mail';
+import { type InvoiceMailKind, type PlanMailKind, queueInvoiceMail, queueInvoiceMails, queuePlanMail } from '../documents/invoice-mail';
 import { couponFor, insertSubscription, planLine, startDunning, useCoupon } from './subscription-steps';
 
 export { renewalChargeKey, type Charged } from './charges';

@@ -1,7 +1,7 @@
 import type { Coupon, CouponDuration, CurrencyCode, Market } from '@merchant-hub/domain';
 import type { Knex } from 'knex';
 import { type Exec, num, numOrNull } from '../../../db/rows';
-import { AppError } from '../../../http/errors';
+import { DomainError } from '../../../domain-error';
 
 export type PromotionRecord = {
   promotionId: string;
@@ -120,8 +120,8 @@ export const recordRedemption = async (
 ): Promise<void> => {
   const underLimit = (column: string) => (q: Knex.QueryBuilder) => q.whereNull(column).orWhere(column, '>', exec.ref('times_redeemed'));
   const codes = await exec('promotion_codes').where({ id: promotion.promotionId }).andWhere(underLimit('max_redemptions')).increment('times_redeemed', 1);
-  if (Number(codes) !== 1) throw new AppError('coupon_limit_reached');
+  if (Number(codes) !== 1) throw new DomainError('coupon_limit_reached');
   const coupons = await exec('coupons').where({ id: promotion.coupon.id }).andWhere(underLimit('max_redemptions')).increment('times_redeemed', 1);
-  if (Number(coupons) !== 1) throw new AppError('coupon_limit_reached');
+  if (Number(coupons) !== 1) throw new DomainError('coupon_limit_reached');
   await exec('coupon_redemptions').insert({ promotion_code_id: promotion.promotionId, merchant_id: merchantId, subscription_id: subscriptionId, invoice_id: invoiceId, created_at: now });
 };

@@ -1,5 +1,5 @@
 import { isAddOnSectionVisible, isOfferedAddOnQuantity } from '@merchant-hub/billing-rules';
-import { couponDiscount, type CouponTerms, invoiceAmounts, MoneyError, prorate } from '@merchant-hub/money';
+import { amountForQuantity, couponDiscount, type CouponTerms, invoiceAmounts, MoneyError, prorate } from '@merchant-hub/money';
 import { type Exec, iso } from '../../../db/rows';
 import { AppError } from '../../../http/errors';
 import { addOnPackage, type CatalogPackage } from '../../packages';
@@ -46,7 +46,7 @@ export const createAddOnService = (engine: Engine, parts: { onSession: OnSession
     if (!isOfferedAddOnQuantity(locked, quantity)) throw quantityInvalid();
     // Stores added mid-period join the add-on at the amount its period is billed at (an edited price waits for the renewal).
     const unitAmount = existing ? billedUnitAmount(existing, pkg) : pkg.subtotal;
-    const prorated = prorate({ amount: unitAmount * (quantity - locked), periodStart: plan.periodStart, periodEnd: plan.periodEnd, at: now, currency: account.currency });
+    const prorated = prorate({ amount: amountForQuantity(unitAmount, quantity - locked), periodStart: plan.periodStart, periodEnd: plan.periodEnd, at: now, currency: account.currency });
     let coupon: AddOnQuote['coupon'] = null;
     let isInvalidCoupon = false;
     if (couponCode) {

@@ -1,26 +1,23 @@
-import type { Request, Response } from 'express';
 import type { AppDeps } from '../../../app-deps';
-import { authOf } from '../../../http/auth';
 import { AppError } from '../../../http/errors';
-import { readBillingAccount } from '../repositories/billing-accounts.repository';
 import { findInvoice, toInvoice } from '../repositories/invoices.repository';
 import { merchantOwnedBy, merchantSummary } from '../repositories/merchants.repository';
-import { actingFor } from './merchant-access';
-import { invoiceHtml, type InvoiceParty, invoicePdf } from './invoice-document';
-import type { Exec } from '../../../db/rows';
+import { invoiceHtml, invoicePdf } from '../documents/invoice-document';
+import { invoiceParty } from '../documents/invoice-party';
 
-/** Whom an invoice is made out to: the billing details when given, else the merchant's name. */
-export const invoiceParty = async (exec: Exec, merchantId: number): Promise<InvoiceParty> => {
-  const merchant = await merchantSummary(exec, merchantId);
-  const account = await readBillingAccount(exec, merchantId);
-  const merchantName = merchant?.name ?? '';
-  const billTo = account?.info
-    ? [account.info.name, account.info.email, account.info.address1, account.info.address2 ?? '', `${account.info.postal_code} ${account.info.city}`, `${account.info.state_or_region}, ${account.info.country}`].filter(Boolean)
-    : [merchantName];
-  return { merchantName, billTo };
-};
+export { invoiceParty };
 
 export type InvoiceDocument = { contentType: 'html'; body: string } | { contentType: 'pdf'; body: Buffer; filename: string };
+
+/**
+ * Who asks for an invoice document. Staff read any invoice, each read audited by `actFor` (the HTTP layer's
+ * act-on-behalf step for the merchant whose owner is `ownerUserId`), before the document is made.
+ */
+export type InvoiceReader = {
+  userId: number;
+  isStaff: boolean;
+  actFor: (ownerUserId: number, action: 'billing.invoice_pdf' | 'billing.invoice_view', details: Record<string, unknown>) => Promise<unknown>;
+};
 
 /**
  * The hosted invoice page and its PDF (`ref` is the invoice id, `.pdf` for the PDF). A merchant sees its own
@@ -28,16 +25,15 @@ export type InvoiceDocument = { contentType: 'html'; body: string } | { contentT
  * merchant (spec §6: staff download PDFs).
  */
 export const createInvoiceDocumentsService = (deps: AppDeps) => {
-  const invoiceDocument = async (req: Request, res: Response, ref: string): Promise<InvoiceDocument> => {
+  const invoiceDocument = async (caller: InvoiceReader, ref: string): Promise<InvoiceDocument> => {
     const pdf = ref.endsWith('.pdf');
     const record = await findInvoice(deps.db, pdf ? ref.slice(0, -4) : ref);
     if (!record) throw new AppError('not_found');
-    const caller = authOf(res);
     const merchant = await merchantSummary(deps.db, record.merchantId);
     if (!caller.isStaff) {
       if ((await merchantOwnedBy(deps.db, caller.userId)) !== record.merchantId) throw new AppError('not_found');
     } else {
-      await actingFor(deps, req, res, { userId: Number(merchant?.ownerUserId), action: pdf ? 'billing.invoice_pdf' : 'billing.invoice_view', details: { invoice: record.id } });
+      await caller.actFor(Number(merchant?.ownerUserId), pdf ? 'billing.invoice_pdf' : 'billing.invoice_view', { invoice: record.id });
     }
     const invoice = await toInvoice(deps.db, record, deps.config.publicUrl);
     const party = await invoiceParty(deps.db, record.merchantId);

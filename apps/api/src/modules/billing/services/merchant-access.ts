@@ -3,7 +3,8 @@ import { staffReasonField } from '@merchant-hub/validation';
 import type { AppDeps } from '../../../app-deps';
 import { authOf, type AuthContext } from '../../../http/auth';
 import { AppError, validationError } from '../../../http/errors';
-import { type AuditEntry, writeAudit } from '../../staff';
+import { DomainError } from '../../../domain-error';
+import { type AuditEntry, writeAudit } from '../../audit';
 import { type InTransactionWork, type OnBehalfScope, onBehalfScopeOf, openOnBehalfScope, setTransactionWork } from '../engine/on-behalf';
 import { merchantOfStore, merchantOfUser } from '../repositories/merchants.repository';
 import type { Route, RouteTable } from '../../../http/route-table';
@@ -98,7 +99,7 @@ export const onBehalfRoutes = (deps: AppDeps, routes: RouteTable): RouteTable =>
           if (outcome && !outcome.written.done) {
             outcome.written.done = true;
             if (failure === null) await writeAudit(deps.db, { ...outcome.pending, at: outcome.at() });
-            else if (failure instanceof AppError) await writeAudit(deps.db, { ...outcome.pending, at: outcome.at(), outcome: 'refused', errorCode: failure.code });
+            else if (failure instanceof DomainError) await writeAudit(deps.db, { ...outcome.pending, at: outcome.at(), outcome: 'refused', errorCode: failure.code });
             // An attempted gateway call always gets an outcome: an unexpected failure (its transaction rolled
             // back, e.g. the outcome entry itself could not be written there) is recorded as refused.
             else if (outcome.pending.attemptId) await writeAudit(deps.db, { ...outcome.pending, at: outcome.at(), outcome: 'refused', errorCode: 'internal_error' }).catch(() => undefined);

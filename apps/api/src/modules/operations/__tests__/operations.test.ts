@@ -3,7 +3,7 @@ import { createApp } from '../../../app';
 import type { Db } from '../../../db/knex';
 import { createLogger } from '../../../http/logging';
 import { createMetrics } from '../../../http/metrics';
-import { startBillingScheduler } from '../../../jobs/billing-scheduler';
+import { startBillingScheduler } from '../../billing';
 import { createTestContext, testDatabases, type TestContext } from '../../../test-support/test-app';
 import { readinessCheck } from '../readiness';
 

@@ -1,4 +1,4 @@
-import { percentOf } from '@merchant-hub/money';
+import { monthlyRevenue } from '@merchant-hub/money';
 import type { AttentionReason, MerchantDirectoryQuery, MerchantRow, MerchantState } from '@merchant-hub/validation';
 import type { Knex } from 'knex';
 import { ATTENTION_CANDIDATE_SQL } from '../../../db/migrations/811-staff-directory-view-indexes';
@@ -169,11 +169,8 @@ const storeNamesOf = async (db: Exec, merchantIds: number[]): Promise<Map<number
 };
 
 /** A plan's price per month, after its list discount (yearly plans spread over twelve months). */
-export const monthlyRevenueOf = (price: number, discountPercent: number, period: string): number => {
-  const net = price - percentOf(price, discountPercent);
-  // Half up, in integers: the same rounding libs/money uses for every amount.
-  return period === 'yearly' ? Math.floor((net * 2 + 12) / 24) : net;
-};
+export const monthlyRevenueOf = (price: number, discountPercent: number, period: string): number =>
+  monthlyRevenue(price, discountPercent, period === 'yearly' ? 'yearly' : 'monthly');
 
 const toMerchantRow = (row: Record<string, unknown>, stores: string[], now: number): MerchantRow => {
   const attention: AttentionReason[] = [];

@@ -1,6 +1,6 @@
 import type { AuditQuery } from '@merchant-hub/validation';
-import { searchAudit, staffAccessOf } from '../audit.repository';
-import { findMerchantByOwner } from '../staff.repository';
+import { listAudit, searchAudit, staffAccessOf } from '../../audit';
+import { findMerchantByOwner } from '../repositories';
 import type { StaffContext } from './staff-context';
 import { decodeCursor, encodeCursor, isIdCursor } from './staff-context';
 
@@ -52,5 +52,12 @@ export const createAuditLogService = (ctx: StaffContext) => {
     return { data: await staffAccessOf(db, merchant.id, 100) };
   };
 
-  return { audit, auditCsv, staffAccess };
+  /** The legacy audit list: 50 entries a page, `userId` filters by the merchant that user owns (none: nothing). */
+  const legacyAudit = async (query: { userId?: number; before?: number }) => {
+    const merchant = query.userId ? await findMerchantByOwner(db, query.userId) : null;
+    const rows = await listAudit(db, { merchantId: merchant ? merchant.id : query.userId ? -1 : undefined, beforeId: query.before, limit: 50 });
+    return { data: rows, has_more: rows.length === 50 };
+  };
+
+  return { audit, auditCsv, staffAccess, legacyAudit };
 };

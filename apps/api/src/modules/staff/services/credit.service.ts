@@ -5,8 +5,8 @@ import type { Knex } from 'knex';
 import { AppError } from '../../../http/errors';
 import { newId } from '../../../db/rows';
 import { readBillingAccount } from '../../billing';
-import { billingAccountState, creditBalanceOf, findAdjustment, insertAdjustment, lastLedgerSeq, ledgerEntryIdAfter, listApprovals, unapprovedAmountsSince, updateAdjustment } from '../staff.repository';
-import type { AdjustmentRecord } from '../staff.repository';
+import { billingAccountState, creditBalanceOf, findAdjustment, insertAdjustment, lastLedgerSeq, ledgerEntryIdAfter, listApprovals, unapprovedAmountsSince, updateAdjustment } from '../repositories';
+import type { AdjustmentRecord } from '../repositories';
 import type { StaffContext, StaffActor } from './staff-context';
 
 // Credit adjustments: preview, commit, second-staff approval (the four-eyes rule of libs/billing-rules: a

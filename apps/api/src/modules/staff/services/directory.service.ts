@@ -1,7 +1,7 @@
 import type { MerchantDetail, MerchantDirectoryPage, MerchantDirectoryQuery, StaffRole, TimelinePage } from '@merchant-hub/validation';
 import { AppError } from '../../../http/errors';
-import { lastVisitAt, writeAudit } from '../audit.repository';
-import { billingAccountState, cardsOf, countAttention, creditBalanceOf, findStaffUser, merchantRowOf, openInvoicesOf, ownerOf, searchDirectory, storesOf, subscriptionOf, timelineOf, usersOf } from '../staff.repository';
+import { lastVisitAt, writeAudit } from '../../audit';
+import { billingAccountState, cardsOf, countAttention, creditBalanceOf, findStaffUser, merchantRowOf, openInvoicesOf, ownerOf, searchDirectory, searchStores, storesOf, subscriptionOf, timelineOf, usersOf } from '../repositories';
 import type { StaffContext, StaffActor } from './staff-context';
 import { decodeCursor, encodeCursor, isDirectoryCursor, isTimelineCursor } from './staff-context';
 
@@ -91,5 +91,8 @@ export const createDirectoryService = (ctx: StaffContext) => {
     return { data, next_cursor: more && last ? encodeCursor({ at: last.at, id: last.id }) : null };
   };
 
-  return { me, directory, attentionCounts, detail, recordVisit, timeline };
+  /** The legacy store chooser: merchant stores matching `search`. */
+  const stores = async (search: string | undefined) => ({ data: await searchStores(db, search) });
+
+  return { me, directory, attentionCounts, detail, recordVisit, timeline, stores };
 };

@@ -1,5 +1,5 @@
 import { AppError } from '../../../http/errors';
-import { claimIdempotencyKey, releaseIdempotencyKey, storeIdempotentAnswer, findIdempotent } from '../staff.repository';
+import { claimIdempotencyKey, releaseIdempotencyKey, storeIdempotentAnswer, findIdempotent } from '../repositories';
 import type { StaffContext } from './staff-context';
 
 // A double click makes one change.

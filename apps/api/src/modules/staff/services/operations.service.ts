@@ -2,7 +2,7 @@ import { AppError } from '../../../http/errors';
 import { createAccountsService, issueUserToken } from '../../accounts';
 import { findInvoice, invoiceMail, readBillingAccount } from '../../billing';
 import { mailText } from '../../notifications';
-import { billingAccountState, findInvoiceRef, findMerchantById, liftLoginBan, ownerOf, ownerSetupPending, setInvoiceStatus } from '../staff.repository';
+import { billingAccountState, findInvoiceRef, findMerchantById, liftLoginBan, ownerOf, ownerSetupPending, setInvoiceStatus } from '../repositories';
 import type { StaffContext, StaffActor } from './staff-context';
 
 // Staff operations on a merchant's invoices and account.

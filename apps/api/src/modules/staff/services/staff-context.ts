@@ -2,9 +2,10 @@ import type { StaffRole } from '@merchant-hub/validation';
 import type { Knex } from 'knex';
 import type { AppDeps } from '../../../app-deps';
 import { AppError } from '../../../http/errors';
+import { DomainError } from '../../../domain-error';
 import { billingFor } from '../../billing';
-import { writeAudit } from '../audit.repository';
-import { findMerchantByOwner, type MerchantRef } from '../staff.repository';
+import { writeAudit } from '../../audit';
+import { findMerchantByOwner, type MerchantRef } from '../repositories';
 
 /** Who is acting: the staff member, the role they hold now, and where the request came from. */
 export type StaffActor = { userId: number; role: StaffRole; ip: string | null };
@@ -59,7 +60,7 @@ export const createStaffContext = (deps: AppDeps) => {
         return done.result;
       });
     } catch (error) {
-      if (error instanceof AppError) await writeAudit(db, { ...base, at: seconds(), outcome: 'refused', errorCode: error.code });
+      if (error instanceof DomainError) await writeAudit(db, { ...base, at: seconds(), outcome: 'refused', errorCode: error.code });
       throw error;
     }
   };
@@ -78,7 +79,7 @@ export const createStaffContext = (deps: AppDeps) => {
     try {
       done = await effect();
     } catch (error) {
-      if (error instanceof AppError) await writeAudit(db, { ...base, at: seconds(), outcome: 'refused', errorCode: error.code });
+      if (error instanceof DomainError) await writeAudit(db, { ...base, at: seconds(), outcome: 'refused', errorCode: error.code });
       throw error;
     }
     await writeAudit(db, { ...base, at: seconds(), after: done.after ?? null });

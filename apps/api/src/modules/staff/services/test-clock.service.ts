@@ -1,8 +1,7 @@
 import type { ClockAdvanceResult, ClockEffect } from '@merchant-hub/validation';
 import { AppError } from '../../../http/errors';
-import { settleMerchantClock, shiftMerchantClock } from '../../../jobs/billing-scheduler';
-import { addMonthsUtc } from '../../billing';
-import { subscriptionOf } from '../staff.repository';
+import { addMonthsUtc, settleMerchantClock, shiftMerchantClock } from '../../billing';
+import { subscriptionOf } from '../repositories';
 import type { StaffContext, StaffActor } from './staff-context';
 
 // The sandbox test clock of one merchant.

@@ -1,9 +1,9 @@
 import type { Clock } from '../../clock';
 import { addSeconds } from '../../clock';
 import type { Db } from '../../db/knex';
-import { AppError } from '../../http/errors';
+import { DomainError } from '../../domain-error';
 import { newOpaqueToken, sha256Hex } from '../../security/crypto';
-import { findSessionByHash, findSessionWithRoles, insertSession, revokeAllSessionsOf, revokeSessionByHash, type SessionRecord } from './auth.repository';
+import { findSessionByHash, findSessionWithRoles, insertSession, revokeAllSessionsOf, revokeSessionByHash, type SessionRecord } from './sessions.repository';
 
 /** 15 days: the spec's auth-cookie "lifetime 15" read as days. */
 export const SESSION_TTL_SECONDS = 15 * 24 * 60 * 60;
@@ -19,8 +19,8 @@ export type Sessions = {
 
 /** A session that may still be used: not revoked, not expired. */
 const live = (deps: { clock: Clock }, session: SessionRecord | undefined): { sessionId: number; userId: number; expiresAt: Date } => {
-  if (!session || session.revokedAt) throw new AppError('unauthenticated');
-  if (session.expiresAt <= deps.clock.now()) throw new AppError('session_expired');
+  if (!session || session.revokedAt) throw new DomainError('unauthenticated');
+  if (session.expiresAt <= deps.clock.now()) throw new DomainError('session_expired');
   return { sessionId: session.id, userId: session.userId, expiresAt: session.expiresAt };
 };
 

@@ -1,9 +1,15 @@
 import type { Knex } from 'knex';
-import type { AppDeps } from '../app-deps';
-import { AppError } from '../http/errors';
-import type { SchedulerObserver } from '../http/metrics';
-import { billingFor, type Engine, type InvoiceInput, type InvoiceRecord, type MerchantTx, nextPeriodEnd, planLine, renewalChargeKey, type SubscriptionRecord, toInvoiceRecord, toSubscriptionRecord } from '../modules/billing';
-import { type CatalogPackage, findPackage } from '../modules/packages';
+import type { AppDeps } from '../../../app-deps';
+import { DomainError } from '../../../domain-error';
+import type { SchedulerObserver } from '../../../http/metrics';
+import { billingFor } from '../context/billing.context';
+import { type Engine, type InvoiceInput, type MerchantTx, renewalChargeKey } from '../engine/billing.engine';
+import type { InvoiceRecord } from '../repositories/invoices.repository';
+import { nextPeriodEnd } from '../engine/periods';
+import { planLine } from '../engine/subscription-steps';
+import { latestOpenInvoiceOf, moveToPeriod, reactivateSubscription, shiftSandboxClock, startPendingPlan } from '../repositories/renewals.repository';
+import { liveSubscriptions, type SubscriptionRecord } from '../repositories/subscriptions.repository';
+import { type CatalogPackage, findPackage } from '../../packages';
 import { afterRetry, BATCH_SIZE, type BatchWrites, canCharge, cancel, type DeferredCharge, dueMerchants, type RunReport, settleBatch, settleCharges, stillDue, unsettledRenewals } from './renewal-batches';
 
 /** A merchant whose clock jumped years ahead settles at most this many events per run (then the next run continues). */
@@ -112,8 +118,7 @@ const pkgOf = async (tx: Knex.Transaction, id: number): Promise<CatalogPackage> 
   return pkg;
 };
 
-const dueSubscriptions = async (ctx: MerchantTx): Promise<SubscriptionRecord[]> =>
-  (await ctx.tx('subscriptions').where({ merchant_id: ctx.account.merchantId }).whereIn('stripe_status', ['active', 'trialing', 'past_due']).orderBy('id')).map(toSubscriptionRecord);
+const dueSubscriptions = (ctx: MerchantTx): Promise<SubscriptionRecord[]> => liveSubscriptions(ctx.tx, ctx.account.merchantId);
 
 /**
  * Applies every event that fell due for one merchant, oldest first, until nothing is due or an event needs
@@ -159,7 +164,7 @@ const periodEnd = async (
     const pkg = await pkgOf(ctx.tx, pending.packageId);
     const start = pending.trialEndsAt;
     const end = nextPeriodEnd(start, pkg.billing_period, start);
-    await ctx.tx('subscriptions').where({ id: pending.id }).update({ stripe_status: 'active', current_period_start: start, current_period_end: end, billing_cycle_anchor: start, unit_amount: pkg.subtotal, updated_at: ctx.now });
+    await startPendingPlan(ctx.tx, pending.id, { start, end, unitAmount: pkg.subtotal }, ctx.now);
     report.downgraded += 1;
     return invoicePeriod(engine, ctx, { ...pending, status: 'active', periodStart: start, periodEnd: end, anchor: start, unitAmount: pkg.subtotal }, pkg, start, end, report);
   }
@@ -189,7 +194,7 @@ const periodEnd = async (
     }
   }
   // The new period is billed at the package's price now: this is when an edited price reaches the subscriber.
-  await ctx.tx('subscriptions').where({ id: sub.id }).update({ current_period_start: start, current_period_end: end, unit_amount: pkg.subtotal, updated_at: ctx.now });
+  await moveToPeriod(ctx.tx, sub.id, { start, end, unitAmount: pkg.subtotal }, ctx.now);
   return invoicePeriod(engine, ctx, renewed, pkg, start, end, report);
 };
 
@@ -234,19 +239,18 @@ const invoicePeriod = async (engine: Engine, ctx: MerchantTx, sub: SubscriptionR
 /** A dunning retry of the open invoice: the charge is returned (see afterRetry); with no card it fails now. */
 const retry = async (engine: Engine, ctx: MerchantTx, sub: SubscriptionRecord, report: RunReport): Promise<DeferredCharge | null> => {
   const at = sub.nextRetryAt as number;
-  const row = await ctx.tx('invoices').where({ subscription_id: sub.id, status: 'open' }).orderBy('seq', 'desc').first();
+  const invoice = await latestOpenInvoiceOf(ctx.tx, sub.id);
   report.retried += 1;
-  if (!row) {
-    await ctx.tx('subscriptions').where({ id: sub.id }).update({ stripe_status: 'active', dunning_attempts: 0, next_retry_at: null, updated_at: ctx.now });
+  if (!invoice) {
+    await reactivateSubscription(ctx.tx, sub.id, ctx.now);
     return null;
   }
-  const invoice = toInvoiceRecord(row);
   if (canCharge(ctx.account) && invoice.amountDue > 0) return { kind: 'retry', account: ctx.account, invoice, subscriptionId: sub.id, idempotencyKey: undefined, now: at, merchantNow: ctx.now };
   let paid;
   try {
     paid = await engine.payInvoice(ctx.tx, ctx.account, invoice, { now: at, offSession: true });
   } catch (error) {
-    if (!(error instanceof AppError)) throw error;
+    if (!(error instanceof DomainError)) throw error;
     paid = { ok: true as const, paymentId: null };
   }
   await afterRetry(engine, ctx.tx, ctx.account, sub, invoice, paid.ok, at, ctx.now, report);
@@ -256,8 +260,7 @@ const retry = async (engine: Engine, ctx: MerchantTx, sub: SubscriptionRecord, r
 /** Moves one merchant's sandbox clock forward and settles everything that fell due. */
 /** Moves a merchant's test clock only, inside the caller's transaction (so an audit entry can share it). */
 export const shiftMerchantClock = async (db: Knex | Knex.Transaction, merchantId: number, seconds: number): Promise<void> => {
-  await db('sandbox_clocks').insert({ merchant_id: merchantId, offset_seconds: 0 }).onConflict('merchant_id').ignore();
-  await db('sandbox_clocks').where({ merchant_id: merchantId }).increment('offset_seconds', seconds);
+  await shiftSandboxClock(db, merchantId, seconds);
 };
 
 export const advanceMerchantClock = async (engine: Engine, merchantId: number, seconds: number): Promise<{ now: number; report: RunReport }> => {

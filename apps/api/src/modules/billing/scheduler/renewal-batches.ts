@@ -1,8 +1,27 @@
 import type { Knex } from 'knex';
-import type { GatewayExec } from '../gateways/port';
-import { type BillingAccount, type Charged, DUNNING_RETRY_DAYS, type Engine, ensureBillingAccount, type InvoiceDraft, type InvoiceRecord, type MerchantTx, readBillingAccount, readBillingAccounts, renewalChargeKey, type SubscriptionRecord, toInvoiceRecord, toSubscriptionRecord } from '../modules/billing';
-import { dbClient } from '../db/knex';
-import { updateFromValues } from '../db/rows';
+import type { GatewayExec } from '../../../gateways/port';
+import { type BillingAccount, ensureBillingAccount, readBillingAccount, readBillingAccounts } from '../repositories/billing-accounts.repository';
+import { type Charged, type Engine, type InvoiceDraft, type MerchantTx, renewalChargeKey } from '../engine/billing.engine';
+import { DUNNING_RETRY_DAYS } from '../engine/subscription-steps';
+import type { InvoiceRecord } from '../repositories/invoices.repository';
+import {
+  clockOffsets,
+  dueMerchantIds,
+  endSubscription,
+  invoicesByIds,
+  liveAddOnsOf,
+  liveSubscriptionsByMerchant,
+  lockBillingAccounts,
+  markInvoiceUncollectible,
+  merchantsWithAccount,
+  reactivateSubscription,
+  scheduleDunningRetry,
+  stillDueMerchantIds,
+  subscriptionsByIds,
+  unchargedRenewalInvoices,
+  writeRenewedPeriods,
+} from '../repositories/renewals.repository';
+import type { SubscriptionRecord } from '../repositories/subscriptions.repository';
 
 const DAY = 86_400;
 /** Merchants claimed, renewed and committed together: one commit (one WAL sync) per batch, not per renewal. */
@@ -31,18 +50,7 @@ export type DeferredCharge = {
 export type BatchWrites = { renewals: { sub: SubscriptionRecord; now: number; draft: InvoiceDraft }[] };
 
 const writeBatch = async (engine: Engine, tx: Knex.Transaction, writes: BatchWrites): Promise<void> => {
-  await updateFromValues(
-    tx,
-    'subscriptions',
-    [
-      ['id', 'integer'],
-      ['current_period_start', 'bigint'],
-      ['current_period_end', 'bigint'],
-      ['unit_amount', 'bigint'],
-      ['updated_at', 'bigint'],
-    ],
-    writes.renewals.map(({ sub, now }) => [sub.id, sub.periodStart, sub.periodEnd, sub.unitAmount, now]),
-  );
+  await writeRenewedPeriods(tx, writes.renewals);
   await engine.insertInvoices(tx, writes.renewals.map((r) => r.draft));
 };
 
@@ -52,63 +60,13 @@ export const canCharge = (account: BillingAccount): boolean => account.defaultPa
  * Merchants with something due (a period end, an end date, a dunning retry), by id: at most `limit`. Each
  * merchant's own sandbox clock counts.
  */
-export const dueMerchants = async (engine: Engine, options: { limit?: number; merchantId?: number }): Promise<number[]> => {
-  const { db } = engine.deps;
-  const query = whereDue(db('subscriptions').leftJoin('sandbox_clocks', 'sandbox_clocks.merchant_id', 'subscriptions.merchant_id'), db, globalNowOf(engine))
-    .distinct('subscriptions.merchant_id')
-    .orderBy('subscriptions.merchant_id');
-  if (options.merchantId !== undefined) query.andWhere('subscriptions.merchant_id', options.merchantId);
-  if (options.limit !== undefined) query.limit(options.limit);
-  return (await query).map((row) => Number(row.merchant_id));
-};
+export const dueMerchants = async (engine: Engine, options: { limit?: number; merchantId?: number }): Promise<number[]> =>
+  dueMerchantIds(engine.deps.db, globalNowOf(engine), options);
 
 /** Those of `ids` (merchants with a billing account: charged ones) that still have something due. */
-export const stillDue = async (engine: Engine, ids: number[]): Promise<number[]> => (await dueAccounts(engine.deps.db, ids, globalNowOf(engine))).map(merchantIdOf);
+export const stillDue = async (engine: Engine, ids: number[]): Promise<number[]> => stillDueMerchantIds(engine.deps.db, ids, globalNowOf(engine));
 
 const globalNowOf = (engine: Engine): number => Math.floor(engine.deps.clock.now().getTime() / 1000);
-
-/** Subscriptions (joined to their merchant's sandbox clock) with an event due: a period end, an end date, a dunning retry. */
-const whereDue = (query: Knex.QueryBuilder, db: Knex | Knex.Transaction, globalNow: number): Knex.QueryBuilder => {
-  const dueAt = (column: string) => db.raw(`?? <= ? + coalesce(sandbox_clocks.offset_seconds, 0)`, [column, globalNow]);
-  return query.where((q) => {
-    q.where((a) => a.where('subscriptions.stripe_status', 'active').andWhere(dueAt('subscriptions.current_period_end')))
-      .orWhere((a) => a.where('subscriptions.stripe_status', 'active').whereNotNull('subscriptions.ends_at').andWhere(dueAt('subscriptions.ends_at')))
-      .orWhere((a) => a.where('subscriptions.stripe_status', 'past_due').whereNotNull('subscriptions.next_retry_at').andWhere(dueAt('subscriptions.next_retry_at')));
-  });
-};
-
-const merchantIdOf = (row: { merchant_id: unknown }): number => Number(row.merchant_id);
-
-/**
- * The billing accounts among `ids` whose merchant has something due, in merchant order. PostgreSQL would turn the
- * EXISTS into a join that first reads every due subscription (a batch's cost grew with all the work due, not with
- * the batch); OFFSET 0 keeps it a lookup per account, by index. (Knex leaves a plain 0 out but writes a raw one;
- * its types list numbers only.)
- */
-const dueAccounts = (exec: Knex | Knex.Transaction, ids: number[], globalNow: number): Knex.QueryBuilder => {
-  const due = whereDue(exec('subscriptions').leftJoin('sandbox_clocks', 'sandbox_clocks.merchant_id', 'subscriptions.merchant_id'), exec, globalNow)
-    .whereRaw('?? = ??', ['subscriptions.merchant_id', 'billing_accounts.merchant_id'])
-    .select(exec.raw('1'));
-  if (dbClient(exec as Knex) === 'postgres') due.offset(exec.raw('0') as unknown as number);
-  return exec('billing_accounts').whereIn('billing_accounts.merchant_id', ids).whereExists(due).orderBy('billing_accounts.merchant_id').select('billing_accounts.merchant_id');
-};
-
-/**
- * Locks the billing accounts of `ids` for this transaction (PostgreSQL; SQLite has one writer already) and
- * returns the ids it holds. `claim` (the scheduler's batches): only merchants that still have something due,
- * skipping any another instance or a request holds, so two instances that read the same due list leapfrog
- * each other's batches instead of queueing behind them or reading what the other already renewed.
- */
-const lockAccounts = async (tx: Knex.Transaction, ids: number[], claim: { globalNow: number; limit?: number } | null): Promise<number[]> => {
-  const query = claim ? dueAccounts(tx, ids, claim.globalNow) : tx('billing_accounts').whereIn('billing_accounts.merchant_id', ids).orderBy('billing_accounts.merchant_id').select('billing_accounts.merchant_id');
-  // PostgreSQL counts only the rows it locked towards the limit (the locked ones are skipped first).
-  if (claim?.limit !== undefined) query.limit(claim.limit);
-  if (dbClient(tx as unknown as Knex) === 'postgres') {
-    query.forUpdate('billing_accounts');
-    if (claim) query.skipLocked();
-  }
-  return (await query).map(merchantIdOf);
-};
 
 /**
  * One transaction for a batch of at most `size` of the candidates `ids`: each one's account locked (skipping any
@@ -129,7 +87,7 @@ export const settleBatch = async (
     const globalNow = globalNowOf(engine);
     // At most `size` of the candidates: with more candidates than that, a batch another instance holds is
     // skipped within the same claim (two instances on one due list no longer make every other claim an empty one).
-    let locked = await lockAccounts(tx, ids, { globalNow, limit: size });
+    let locked = await lockBillingAccounts(tx, ids, { globalNow, limit: size });
     // The claim stopped at its limit: candidates after the last one it took were not looked at; they wait in the queue.
     const last = locked.length === size ? locked[locked.length - 1] : Infinity;
     rest = ids.filter((id) => id > last);
@@ -138,20 +96,16 @@ export const settleBatch = async (
       // account never used yet is created here; the others are simply left (a busy one waits for the next run).
       const held = new Set(locked);
       const others = ids.filter((id) => !held.has(id) && id <= last);
-      const existing = new Set((await tx('billing_accounts').whereIn('merchant_id', others).select('merchant_id')).map((row) => Number(row.merchant_id)));
+      const existing = await merchantsWithAccount(tx, others);
       const missing = others.filter((id) => !existing.has(id));
       for (const id of missing) await ensureBillingAccount(tx, id, await engine.nowFor(tx, id));
-      if (missing.length > 0) locked = [...locked, ...(await lockAccounts(tx, missing, { globalNow }))];
+      if (missing.length > 0) locked = [...locked, ...(await lockBillingAccounts(tx, missing, { globalNow }))];
     }
     if (locked.length === 0) return;
     // What every merchant's first step reads, read for the whole batch at once.
     const accounts = await readBillingAccounts(tx, locked);
-    const offsets = new Map((await tx('sandbox_clocks').whereIn('merchant_id', locked).select('merchant_id', 'offset_seconds')).map((row) => [Number(row.merchant_id), Number(row.offset_seconds)]));
-    const subs = new Map<number, SubscriptionRecord[]>();
-    for (const row of await tx('subscriptions').whereIn('merchant_id', locked).whereIn('stripe_status', ['active', 'trialing', 'past_due']).orderBy('id')) {
-      const sub = toSubscriptionRecord(row);
-      subs.set(sub.merchantId, [...(subs.get(sub.merchantId) ?? []), sub]);
-    }
+    const offsets = await clockOffsets(tx, locked);
+    const subs = await liveSubscriptionsByMerchant(tx, locked);
     const writes: BatchWrites = { renewals: [] };
     for (const merchantId of locked) {
       const account = accounts.get(merchantId);
@@ -173,18 +127,8 @@ export const settleBatch = async (
  */
 export const unsettledRenewals = async (engine: Engine, merchantId?: number): Promise<DeferredCharge[]> => {
   const { db } = engine.deps;
-  const query = db('invoices')
-    .join('subscriptions', 'subscriptions.id', 'invoices.subscription_id')
-    .where({ 'invoices.status': 'open', 'invoices.attempt_count': 0, 'invoices.billing_reason': 'subscription_cycle', 'invoices.collection_method': 'charge_automatically', 'subscriptions.stripe_status': 'active' })
-    .whereRaw('?? = ??', ['subscriptions.current_period_start', 'invoices.period_start'])
-    .where('invoices.amount_due', '>', 0)
-    .select('invoices.*')
-    .orderBy('invoices.seq')
-    .limit(BATCH_SIZE);
-  if (merchantId !== undefined) query.andWhere('invoices.merchant_id', merchantId);
   const charges: DeferredCharge[] = [];
-  for (const row of await query) {
-    const invoice = toInvoiceRecord(row);
+  for (const invoice of await unchargedRenewalInvoices(db, BATCH_SIZE, merchantId)) {
     const account = await readBillingAccount(db, invoice.merchantId);
     if (!account || !canCharge(account) || invoice.subscriptionId === null) continue;
     charges.push({ kind: 'renewal', account, invoice, subscriptionId: invoice.subscriptionId, idempotencyKey: renewalChargeKey(invoice.subscriptionId, invoice.periodStart), now: invoice.periodStart, merchantNow: await engine.nowFor(db, invoice.merchantId) });
@@ -220,9 +164,9 @@ export const settleCharges = async (engine: Engine, charges: DeferredCharge[], r
   });
   if (answers.length === 0) return failures;
   await db.transaction(async (tx) => {
-    await lockAccounts(tx, [...new Set(answers.map((a) => a.charge.account.merchantId))], null);
-    const invoices = new Map((await tx('invoices').whereIn('id', answers.map((a) => a.charge.invoice.id))).map((row) => [String(row.id), toInvoiceRecord(row)]));
-    const subs = new Map((await tx('subscriptions').whereIn('id', answers.map((a) => a.charge.subscriptionId))).map((row) => [Number(row.id), toSubscriptionRecord(row)]));
+    await lockBillingAccounts(tx, [...new Set(answers.map((a) => a.charge.account.merchantId))], null);
+    const invoices = await invoicesByIds(tx, answers.map((a) => a.charge.invoice.id));
+    const subs = await subscriptionsByIds(tx, answers.map((a) => a.charge.subscriptionId));
     const succeeded: Parameters<Engine['recordSucceededCharges']>[1] = [];
     for (const { charge, charged } of answers) {
       const invoice = invoices.get(charge.invoice.id);
@@ -247,7 +191,7 @@ export const settleCharges = async (engine: Engine, charges: DeferredCharge[], r
 };
 
 export const cancel = async (ctx: Pick<MerchantTx, 'tx' | 'now'>, sub: SubscriptionRecord, at: number): Promise<void> => {
-  await ctx.tx('subscriptions').where({ id: sub.id }).update({ stripe_status: 'canceled', canceled_at: at, ends_at: sub.endsAt ?? at, next_retry_at: null, updated_at: ctx.now });
+  await endSubscription(ctx.tx, sub, at, ctx.now);
 };
 
 /** What a retry's answer does: paid → active again; refused → the next retry, or cancelled after the last. */
@@ -264,24 +208,23 @@ export const afterRetry = async (
 ): Promise<void> => {
   const ctx = { tx, now };
   if (paid) {
-    await tx('subscriptions').where({ id: sub.id }).update({ stripe_status: 'active', dunning_attempts: 0, next_retry_at: null, updated_at: now });
+    await reactivateSubscription(tx, sub.id, now);
     return;
   }
   const attempts = sub.dunningAttempts + 1;
   const nextDay = DUNNING_RETRY_DAYS[attempts];
   if (nextDay === undefined) {
-    await tx('invoices').where({ id: invoice.id }).update({ status: 'uncollectible' });
+    await markInvoiceUncollectible(tx, invoice.id);
     await cancel(ctx, sub, at);
     if (sub.name === 'default') {
-      const addOns = await tx('subscriptions').where({ merchant_id: sub.merchantId, name: 'multistore' }).whereIn('stripe_status', ['active', 'past_due']);
-      for (const addOn of addOns) await cancel(ctx, toSubscriptionRecord(addOn), at);
+      for (const addOn of await liveAddOnsOf(tx, sub.merchantId)) await cancel(ctx, addOn, at);
     }
     report.canceled += 1;
     await engine.mailInvoice(tx, account, 'paymentFailedFinal', invoice, at);
     return;
   }
   const failedAt = invoice.periodStart;
-  await tx('subscriptions').where({ id: sub.id }).update({ dunning_attempts: attempts, next_retry_at: failedAt + nextDay * DAY, updated_at: now });
+  await scheduleDunningRetry(tx, sub.id, attempts, failedAt + nextDay * DAY, now);
   await engine.mailInvoice(tx, account, 'paymentFailed', invoice, failedAt + nextDay * DAY);
 };
 

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
-import { createDb } from '../../db/knex';
-import { createSandboxGateway } from '../../gateways/sandbox.gateway';
-import { createEngine, renewalChargeKey } from '../../modules/billing';
-import { createTestContext, type TestContext, testDatabases } from '../../test-support/test-app';
+import { createDb } from '../../../../db/knex';
+import { createSandboxGateway } from '../../../../gateways/sandbox.gateway';
+import { createEngine, renewalChargeKey } from '../..';
+import { createTestContext, type TestContext, testDatabases } from '../../../../test-support/test-app';
 import { runDueBilling } from '../billing-scheduler';
 
 const NOW = Date.parse('2026-03-02T09:00:00Z') / 1000;

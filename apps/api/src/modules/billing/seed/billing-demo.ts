@@ -1,9 +1,11 @@
 import type { Knex } from 'knex';
-import type { Clock } from '../../clock';
-import { createSandboxGateway } from '../../gateways/sandbox.gateway';
-import { advanceMerchantClock } from '../../jobs/billing-scheduler';
-import { addMonthsUtc, createBillingServices, createEngine } from '../../modules/billing';
-import type { SeedContext } from './seed-context';
+import type { Clock } from '../../../clock';
+import { createSandboxGateway } from '../../../gateways/sandbox.gateway';
+import { advanceMerchantClock } from '../scheduler/billing-scheduler';
+import { addMonthsUtc } from '../engine/periods';
+import { createBillingServices } from '../context/billing.context';
+import { createEngine } from '../engine/billing.engine';
+import type { SeedContext } from '../../../db/seeds/seed-context';
 
 const DAY = 86_400;
 const CURRENCIES = ['MYR', 'SGD', 'PHP', 'THB', 'TWD'] as const;

@@ -1,34 +1,11 @@
 import { mailboxQuerySchema } from '@merchant-hub/validation';
 import type { AppDeps } from '../../app-deps';
 import { route, type RouteTable } from '../../http/route-table';
-import { listOutboxMessages, phonesForEmail } from './notifications.repository';
-
-const CODE_PATTERN = /\b(\d{6})\b/;
-const LINK_PATTERN = /https?:\/\/[^\s<>"')]+/;
-
-export type MailboxEntry = {
-  id: number;
-  to: string;
-  channel: 'email' | 'sms';
-  subject: string | null;
-  text: string;
-  code?: string;
-  link?: string;
-  /** Files the e-mail carries (an invoice's PDF), rendered as they would be sent; absent when it has none. */
-  attachments?: { filename: string; content_type: string; size: number }[];
-  created_at: string;
-};
-
-/** An invoice PDF's name, type and size, rendered now as the sender would (the billing module loads on demand). */
-const describeAttachment = async (deps: AppDeps, invoiceId: string): Promise<NonNullable<MailboxEntry['attachments']>[number]> => {
-  const { invoicePdfAttachment } = await import('../billing');
-  const file = await invoicePdfAttachment({ db: deps.db, publicUrl: deps.config.publicUrl })(invoiceId);
-  return { filename: file.filename, content_type: file.contentType, size: file.content.length };
-};
+import { createMailboxService } from './mailbox.service';
 
 /** Development mailbox (ARCHITECTURE.md "Contracts"); not mounted in production. */
 export const mailboxRoutes = (deps: AppDeps): RouteTable => {
-  const secret = deps.config.sessionSecret;
+  const mailbox = createMailboxService(deps);
   return [
     route({
       method: 'get',
@@ -36,25 +13,7 @@ export const mailboxRoutes = (deps: AppDeps): RouteTable => {
       summary: 'Development mailbox: outbox messages to ?to=<e-mail or phone>, newest first (not in production)',
       query: mailboxQuerySchema,
       handler: async ({ query: { to }, res }) => {
-        const addresses = to.includes('@') ? [to, ...(await phonesForEmail(deps.db, to))] : [to];
-        const messages = await listOutboxMessages(deps.db, secret, addresses);
-        const data: MailboxEntry[] = [];
-        for (const message of messages) {
-          const code = message.text.match(CODE_PATTERN)?.[1];
-          const link = message.text.match(LINK_PATTERN)?.[0];
-          const attachments = message.attachmentInvoiceId ? [await describeAttachment(deps, message.attachmentInvoiceId)] : [];
-          data.push({
-            id: message.id,
-            to: message.to,
-            channel: message.channel,
-            subject: message.subject,
-            text: message.text,
-            ...(code ? { code } : {}),
-            ...(link ? { link } : {}),
-            ...(attachments.length > 0 ? { attachments } : {}),
-            created_at: message.createdAt.toISOString(),
-          });
-        }
+        const data = await mailbox.messagesTo(to);
         res.set('Cache-Control', 'no-store').json({ data });
       },
     }),

@@ -6,7 +6,7 @@ import type { BillingAccount } from '../repositories/billing-accounts.repository
 import { ownerContacts } from '../repositories/merchants.repository';
 import { findInvoice, type InvoiceRecord, toInvoice } from '../repositories/invoices.repository';
 import { invoicePdf } from './invoice-document';
-import { invoiceParty } from './invoice-documents.service';
+import { invoiceParty } from './invoice-party';
 
 /** What the billing engine tells a merchant about an invoice, and the message kind each is kept under. */
 const KINDS = {

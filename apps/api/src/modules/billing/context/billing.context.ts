@@ -1,19 +1,19 @@
-import type { AppDeps } from '../../app-deps';
-import { gatewayFor } from '../../gateways';
-import { createEngine, type Engine } from './engine/billing.engine';
-import { createAddOnService } from './services/add-on.service';
-import { createCouponsService } from './services/coupons.service';
-import { createFpxRetryService } from './services/fpx-retry.service';
-import { createFpxService } from './services/fpx.service';
-import { createInvoiceDocumentsService } from './services/invoice-documents.service';
-import { createLedgerService } from './services/ledger.service';
-import { createOnSessionPayment } from './services/on-session-payment';
-import { createOverviewService } from './services/overview.service';
-import { createPaymentMethodsService } from './services/payment-methods.service';
-import { createPlanActivation } from './services/plan-activation';
-import { createPlanChangeService } from './services/plan-change.service';
-import { createSubscriptionLifecycleService } from './services/subscription-lifecycle.service';
-import { createThreeDSecureService } from './services/three-d-secure.service';
+import type { AppDeps } from '../../../app-deps';
+import { gatewayFor } from '../../../gateways';
+import { createEngine, type Engine } from '../engine/billing.engine';
+import { createAddOnService } from '../services/add-on.service';
+import { createCouponsService } from '../services/coupons.service';
+import { createFpxRetryService } from '../services/fpx-retry.service';
+import { createFpxService } from '../services/fpx.service';
+import { createInvoiceDocumentsService } from '../services/invoice-documents.service';
+import { createLedgerService } from '../services/ledger.service';
+import { createOnSessionPayment } from '../services/on-session-payment';
+import { createOverviewService } from '../services/overview.service';
+import { createPaymentMethodsService } from '../services/payment-methods.service';
+import { createPlanActivation } from '../services/plan-activation';
+import { createPlanChangeService } from '../services/plan-change.service';
+import { createSubscriptionLifecycleService } from '../services/subscription-lifecycle.service';
+import { createThreeDSecureService } from '../services/three-d-secure.service';
 
 /** The billing services of one engine, by capability. */
 export const createBillingServices = (engine: Engine) => {

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import type { SchedulerRunSummary } from '../../http/metrics';
-import { createTestContext, type TestContext } from '../../test-support/test-app';
+import type { SchedulerRunSummary } from '../../../../http/metrics';
+import { createTestContext, type TestContext } from '../../../../test-support/test-app';
 import { startBillingScheduler } from '../billing-scheduler';
 
 const invoiceCounts = async (db: Knex): Promise<Map<number, number>> =>

@@ -1,0 +1,14 @@
+// The audit module's public surface: the append-only log every staff write and refused attempt goes to. It
+// imports nothing of the other modules, so each of them can write to it.
+export {
+  type AuditEntry,
+  type AuditFilter,
+  type AuditOutcome,
+  type AuditRow,
+  lastVisitAt,
+  listAudit,
+  searchAudit,
+  staffAccessOf,
+  writeAudit,
+} from './audit.repository';
+export { createRefusalRecorder, REFUSALS_PER_WINDOW, REFUSAL_WINDOW_SECONDS, type RefusedActor, type RefusedAttempt } from './refusals';
