@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   optionalPositiveId,
+  optionalSearchText,
   approvalsQuerySchema,
   auditQuerySchema,
   clockAdvanceSchema,
@@ -22,7 +23,7 @@ import { listAudit } from './audit.repository';
 import { findMerchantByOwner, searchStores } from './staff.repository';
 import { createStaffService, type StaffActor } from './staff.service';
 
-export const merchantsQuerySchema = z.object({ search: z.string().trim().max(255).optional() });
+export const merchantsQuerySchema = z.object({ search: optionalSearchText() });
 export const legacyAuditQuerySchema = z.object({
   user_id: optionalPositiveId(),
   before: optionalPositiveId(),
