@@ -37,7 +37,7 @@ export const createApp = (given: AppDeps): Express => {
       },
     });
   const enabled = apiModules.filter((module) => module.enabled?.(deps.config) ?? true);
-  const limits = createRateLimiters(deps.rateLimits);
+  const limits = createRateLimiters(deps.rateLimits, deps.db);
   const mounted: MountedRoutes[] = [];
   const ctx: ModuleContext = { limits, modules: enabled, mounted, setSecurityHeaders: presetHeaders(securityHeaders) };
   // Probes (the health check) answer ahead of the security headers' middleware (setting the same headers

@@ -43,6 +43,27 @@ export function optionalNameText(max = TEXT_MAX_LENGTH, tooLong: Key = 'validati
     .nullish();
 }
 
+/**
+ * C0 control characters and DEL. None belongs in a one-line search: NUL ends an SQLite full-text query
+ * (answered 500 before issue 26) and PostgreSQL text cannot hold it; U+001F is the staff directory index's
+ * own separator, so a search holding it would match where no typed text could.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+
+/** An optional search or filter text from a query string: blank means "no filter"; trimmed, no control characters. */
+export function optionalSearchText(max = TEXT_MAX_LENGTH, tooLong: Key = 'validation:common.textTooLong') {
+  return z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    z
+      .string({ error: 'validation:common.invalidText' })
+      .trim()
+      .max(max, { error: tooLong })
+      .refine((value) => !CONTROL_CHARACTERS.test(value), { error: 'validation:common.controlCharacters' })
+      .optional(),
+  );
+}
+
 /** The path of an image the product stored itself (`avatars/<32 hex>.png`), as `saveImage` returns it. */
 export const UPLOAD_PATH_PATTERN = /^(?:avatars|merchants|stores)\/[a-f0-9]{32}\.(?:png|jpg)$/;
 /** The URL of such an image: `/api/uploads/<path>`, on the product's origin (the server checks which origin). */

@@ -9,6 +9,8 @@ export {
   UPLOAD_URL_PATTERN,
   positiveId,
   optionalPositiveId,
+  optionalSearchText,
+  CONTROL_CHARACTERS,
 } from './fields.js';
 export * from './account.schema.js';
 export * from './billing.schema.js';

@@ -13,6 +13,7 @@ export const validationMessagesEn = {
   'validation:common.idInvalid': 'Please provide a valid id (a positive whole number)',
   'validation:common.referenceRequired': 'A reference is required',
   'validation:common.markupNotAllowed': 'Please do not use < or > here',
+  'validation:common.controlCharacters': 'Please remove the invisible control characters from this text',
 
   // Sign-in, one-time code, forgot and reset password (spec §5 Sign-in, §8 Login/OTP).
   'validation:error.termsOfServiceRequired': 'You have to agree to the Terms of Service',

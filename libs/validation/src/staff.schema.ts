@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalPositiveId as optionalPositiveId_, requiredText, unixSeconds as unixSeconds_, wholeNumber } from './fields.js';
+import { optionalPositiveId as optionalPositiveId_, optionalSearchText, requiredText, unixSeconds as unixSeconds_, wholeNumber } from './fields.js';
 
 /*
  * The staff console's contract (issue 10): every request the API checks and every
@@ -26,7 +26,8 @@ export const staffReasonField = z
 
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
-const optionalQueryText = (max = 255) => z.preprocess(blankToUndefined, z.string().trim().max(max, { error: 'validation:common.textTooLong' }).optional());
+/** A search or filter text of a query string (directory `q` and `plan`, audit `action`). */
+const optionalQueryText = (max = 255) => optionalSearchText(max);
 
 // Whole numbers from a query string are decimal digits only (see `wholeNumber`).
 const optionalUnixSeconds = z.preprocess(blankToUndefined, unixSeconds_('validation:staff.dateInvalid').optional());

@@ -4,6 +4,7 @@ import type { Db } from '../db/knex';
 import { migrateLatest } from '../db/migrations';
 import { seedReferenceData } from '../db/seeds/reference-data';
 import { readLedgerFile } from '../gateways/sandbox-faults';
+import { DEFAULT_RATE_LIMITS } from '../http/rate-limit';
 import { type ApiProcess, bundleApi, startApi, waitFor } from '../test-support/api-process';
 import { expectFleetConsistent, pgSchema, seedFleet, stuckSubscriptions } from '../test-support/fleet';
 import { DEMO_PASSWORD } from '../test-support/test-app';
@@ -122,4 +123,22 @@ describe('two API instances on one PostgreSQL database', () => {
     expect(upgrades.filter((r) => r.status >= 500)).toEqual([]);
     expect(await succeeded(myId)).toBe(myBefore + 1);
   }, 120_000);
+
+  it('holds the sign-in and code limits across both instances (one count in the database, issue 26)', async () => {
+    // Each instance counting alone would let through twice each limit, half on each.
+    const alternate = async (url: string, body: unknown, times: number): Promise<number[]> => {
+      const statuses: number[] = [];
+      for (let i = 0; i < times; i += 1) statuses.push((await post(i % 2 === 0 ? a : b, url, body)).status);
+      return statuses;
+    };
+    const { login, otpSubmit } = DEFAULT_RATE_LIMITS;
+    const passwords = await alternate('/login', { email: 'merchant-ph@demo.test', password: 'wrong-password' }, login.perAccount + 2);
+    expect(passwords.slice(0, login.perAccount).filter((status) => status === 429)).toEqual([]);
+    expect(passwords.slice(login.perAccount)).toEqual([429, 429]);
+    const codes = await alternate('/erpSubmitOTP', { email: 'merchant-th@demo.test', code: '000000' }, otpSubmit.perAccount + 2);
+    expect(codes.slice(0, otpSubmit.perAccount).filter((status) => status === 429)).toEqual([]);
+    expect(codes.slice(otpSubmit.perAccount)).toEqual([429, 429]);
+    // Another account is not held back by these.
+    expect((await post(b, '/login', { email: 'merchant-tw@demo.test', password: 'wrong-password' })).status).toBe(401);
+  }, 60_000);
 });

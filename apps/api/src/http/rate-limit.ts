@@ -1,6 +1,8 @@
 import type { Request, RequestHandler } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import { type Db, dbClient } from '../db/knex';
 import { AppError } from './errors';
+import { DatabaseRateLimitStore } from './rate-limit-store';
 
 export type RateLimitName = 'login' | 'otpSubmit' | 'otpResend' | 'passwordReset' | 'signup';
 export type RateLimitRule = { windowSeconds: number; perIp: number; perAccount: number };
@@ -30,9 +32,17 @@ const rejected: RequestHandler = (_req, _res, next) => next(new AppError('rate_l
 
 export type RateLimiters = (name: RateLimitName) => RequestHandler[];
 
-export const createRateLimiters = (overrides: false | Partial<RateLimitSettings> | undefined): RateLimiters => {
+/**
+ * On PostgreSQL the counters live in the database, shared by every instance (several instances share one
+ * database: counted apart, N instances would allow N times each limit); on SQLite, one process by design, in
+ * memory (express-rate-limit's own store).
+ */
+export const createRateLimiters = (overrides: false | Partial<RateLimitSettings> | undefined, db?: Db): RateLimiters => {
   if (overrides === false) return () => [];
   const settings: RateLimitSettings = { ...DEFAULT_RATE_LIMITS, ...overrides };
+  const shared = db && dbClient(db) === 'postgres' ? db : undefined;
+  // One store per limiter (express-rate-limit refuses a store shared between two).
+  const store = () => (shared ? { store: new DatabaseRateLimitStore(shared) } : {});
   const cache = new Map<RateLimitName, RequestHandler[]>();
   return (name) => {
     const existing = cache.get(name);
@@ -46,9 +56,10 @@ export const createRateLimiters = (overrides: false | Partial<RateLimitSettings>
       validate: { xForwardedForHeader: false },
     };
     const handlers = [
-      rateLimit({ ...common, limit: rule.perIp, keyGenerator: (req) => `${name}:ip:${ipKeyGenerator(req.ip ?? 'unknown')}` }),
+      rateLimit({ ...common, ...store(), limit: rule.perIp, keyGenerator: (req) => `${name}:ip:${ipKeyGenerator(req.ip ?? 'unknown')}` }),
       rateLimit({
         ...common,
+        ...store(),
         limit: rule.perAccount,
         skip: (req) => accountKey(req) === undefined,
         keyGenerator: (req) => `${name}:account:${accountKey(req)}`,

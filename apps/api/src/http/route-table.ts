@@ -4,6 +4,7 @@ import type { z, ZodType } from 'zod';
 import type { AppDeps } from '../app-deps';
 import { authOf, requireAuth, requireStaff } from './auth';
 import { AppError } from './errors';
+import { refuseUnstorableText } from './storable-text';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -165,6 +166,7 @@ export const createDispatcher = (deps: AppDeps, tables: readonly RouteTable[], {
       const params: unknown = spec.params ? spec.params.parse(req.params) : undefined;
       const query: unknown = spec.query ? spec.query.parse(req.query) : undefined;
       const input: unknown = spec.body ? spec.body.parse(req.body) : query;
+      refuseUnstorableText(spec.params ? params : req.params, query, spec.body ? input : req.body);
       const result: unknown = await spec.handler({ input, query, params, req, res, audit: auditOf(spec, input) });
       if (result !== undefined && !res.headersSent) res.json(result);
     };

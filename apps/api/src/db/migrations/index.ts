@@ -22,6 +22,7 @@ import * as billingReadRevisions from './900-billing-read-revisions';
 import * as staffDirectoryBillingTriggers from './910-staff-directory-billing-triggers';
 import * as auditActorIndex from './920-audit-actor-index';
 import * as contactChangeReports from './921-contact-change-reports';
+import * as rateLimitCounters from './950-rate-limit-counters';
 
 export type Migration = { name: string; up: (knex: Knex) => Promise<void>; down: (knex: Knex) => Promise<void> };
 
@@ -53,6 +54,7 @@ export const migrations: Migration[] = [
   { name: '910-staff-directory-billing-triggers', ...staffDirectoryBillingTriggers },
   { name: '920-audit-actor-index', ...auditActorIndex },
   { name: '921-contact-change-reports', ...contactChangeReports },
+  { name: '950-rate-limit-counters', ...rateLimitCounters },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

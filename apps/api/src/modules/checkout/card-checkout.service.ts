@@ -5,7 +5,6 @@ import { GatewayError } from '../../gateways/port';
 import { AppError } from '../../http/errors';
 import { hashPassword, newOpaqueToken, sha256Hex } from '../../security/crypto';
 import { type PromotionRecord, toCoupon } from '../billing';
-import { findPackage } from '../packages';
 import { type CardOrderInput, type CheckoutCore, newTradeNo, nowSeconds, type SignInTicket } from './checkout-core';
 import { type BuyerForm, type CheckoutOrder, findOrderByPaymentRef, gatewayCustomerTaken, insertOrder, markOrderPaid, setDefaultCard } from './checkout.repository';
 import { inTransaction } from '../../db/rows';
@@ -47,10 +46,13 @@ export const createCardCheckoutService = (deps: AppDeps, core: CheckoutCore) => 
     };
   };
 
-  /** POST create-merchant/stripe/validate-coupon: the coupon as the summary shows it, or why it cannot apply. */
+  /**
+   * POST create-merchant/stripe/validate-coupon: the coupon as the summary shows it, or why it cannot apply. Only
+   * for a plan this checkout sells (not hidden, not Call for Quote, a card market): the answer would otherwise
+   * confirm a code and price a plan no buyer can reach.
+   */
   const validateCoupon = async (code: string, packageId: number): Promise<{ data: Coupon }> => {
-    const pkg = await findPackage(db, packageId);
-    if (!pkg || pkg.is_addon) throw new AppError('package_unavailable');
+    const pkg = await core.packageFor(packageId, 'card');
     const promotion = await core.promotionFor(db, code, pkg, nowSeconds(deps));
     return { data: toCoupon(promotion as PromotionRecord) };
   };

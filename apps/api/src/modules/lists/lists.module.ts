@@ -3,5 +3,5 @@ import { listsRoutes } from './lists.routes';
 
 export const listsModule: ApiModule = {
   name: 'lists',
-  routes: (deps) => listsRoutes(deps),
+  routes: (deps, ctx) => listsRoutes(deps, ctx.limits),
 };

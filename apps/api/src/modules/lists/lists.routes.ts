@@ -1,6 +1,7 @@
 import { type Banner, MARKETS } from '@merchant-hub/domain';
 import { artParamsSchema, artQuerySchema, countryIdParamsSchema, emailParamsSchema, makeBannerQuerySchema } from '@merchant-hub/validation';
 import type { AppDeps } from '../../app-deps';
+import type { RateLimiters } from '../../http/rate-limit';
 import { route, type RouteTable } from '../../http/route-table';
 import { countryFromHeaders } from './ip-country';
 import { bannerSvg, localizedArtUrl } from './banner-art';
@@ -13,7 +14,7 @@ const localizedBanner = (banner: Banner, locale: string | undefined): Banner => 
   images_details: banner.images_details.map((image) => ({ ...image, banner_image: localizedArtUrl(image.banner_image, locale), background_image: localizedArtUrl(image.background_image, locale) })),
 });
 
-export const listsRoutes = (deps: AppDeps): RouteTable => {
+export const listsRoutes = (deps: AppDeps, limits: RateLimiters): RouteTable => {
   const lists = createListsService(deps);
   return [
     route({ method: 'get', path: '/countries', summary: 'The five markets: id, name, dial_code, iso_code', handler: async () => ({ data: await lists.countries() }) }),
@@ -46,13 +47,19 @@ export const listsRoutes = (deps: AppDeps): RouteTable => {
         res.set('Content-Type', 'image/svg+xml').set('Cache-Control', 'public, max-age=86400').send(bannerSvg(params.name, query.locale));
       },
     }),
-    // Spec §7: success means the address is free, failure means it is taken.
+    // Spec §7: success means the address is free, failure means it is taken. What a sign-up needs and no more
+    // (issue 26): one bit, the same 409 whoever holds the address (merchant, staff, deactivated), never cached,
+    // and throttled per client address in the budget of the trial's own e-mail check (the `signup` limits).
+    // Not per address asked about: enumeration asks about each address once, and a budget per address would let
+    // anyone lock a stranger out of signing up with their own.
     route({
       method: 'get',
       path: '/check-email/:email',
-      summary: '200 when the e-mail is free, 409 when taken',
+      summary: '200 when the e-mail is free, 409 when taken (whoever holds it); rate-limited per client address with the sign-up calls (429)',
       params: emailParamsSchema,
-      handler: async ({ params }) => {
+      use: limits('signup'),
+      handler: async ({ params, res }) => {
+        res.set('Cache-Control', 'no-store');
         await lists.assertEmailFree(params.email);
         return { success: true, available: true };
       },

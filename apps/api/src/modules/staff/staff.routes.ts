@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   optionalPositiveId,
+  optionalSearchText,
   approvalsQuerySchema,
   auditQuerySchema,
   clockAdvanceSchema,
@@ -20,7 +21,7 @@ import { AppError } from '../../http/errors';
 import { route, type RouteTable } from '../../http/route-table';
 import { createStaffService, type StaffActor } from './staff.service';
 
-export const merchantsQuerySchema = z.object({ search: z.string().trim().max(255).optional() });
+export const merchantsQuerySchema = z.object({ search: optionalSearchText() });
 export const legacyAuditQuerySchema = z.object({
   user_id: optionalPositiveId(),
   before: optionalPositiveId(),

@@ -8,6 +8,7 @@ export const validation = {
     idInvalid: 'Please provide a valid id (a positive whole number)',
     referenceRequired: 'A reference is required',
     markupNotAllowed: 'Please do not use < or > here',
+    controlCharacters: 'Please remove the invisible control characters from this text',
   },
   error: {
     termsOfServiceRequired: 'You have to agree to the Terms of Service',

@@ -8,6 +8,7 @@ export const validation = {
     idInvalid: 'Sila berikan id yang sah (nombor bulat positif)',
     referenceRequired: 'Rujukan diperlukan',
     markupNotAllowed: 'Sila jangan gunakan < atau > di sini',
+    controlCharacters: 'Sila buang aksara kawalan yang tidak kelihatan daripada teks ini',
   },
   error: {
     termsOfServiceRequired: 'Anda perlu bersetuju dengan Terma Perkhidmatan',

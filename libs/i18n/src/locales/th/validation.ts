@@ -8,6 +8,7 @@ export const validation = {
     idInvalid: 'โปรดระบุรหัสที่ถูกต้อง (จำนวนเต็มบวก)',
     referenceRequired: 'จำเป็นต้องมีเลขอ้างอิง',
     markupNotAllowed: 'โปรดอย่าใช้ < หรือ > ในช่องนี้',
+    controlCharacters: 'โปรดลบอักขระควบคุมที่มองไม่เห็นออกจากข้อความนี้',
   },
   error: {
     termsOfServiceRequired: 'คุณต้องยอมรับข้อกำหนดในการให้บริการ',

@@ -8,6 +8,7 @@ export const validation = {
     idInvalid: '请提供有效的 ID（正整数）',
     referenceRequired: '缺少必要的引用编号',
     markupNotAllowed: '此处请勿使用 < 或 >',
+    controlCharacters: '请删除此文本中不可见的控制字符',
   },
   error: {
     termsOfServiceRequired: '您必须同意服务条款',

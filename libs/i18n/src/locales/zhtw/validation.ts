@@ -8,6 +8,7 @@ export const validation = {
     idInvalid: '請提供有效的 ID（正整數）',
     referenceRequired: '缺少必要的參考編號',
     markupNotAllowed: '此處請勿使用 < 或 >',
+    controlCharacters: '請刪除此文字中不可見的控制字元',
   },
   error: {
     termsOfServiceRequired: '您必須同意服務條款',
