@@ -11,6 +11,13 @@ const resultsDir = join(root, 'tmp/test-results');
 rmSync(resultsDir, { recursive: true, force: true });
 mkdirSync(resultsDir, { recursive: true });
 
+// Every property test runs with one fixed seed (tools/test/fast-check-setup.ts); say which, so a red run replays.
+const propertyDefaults = JSON.parse(readFileSync(join(root, 'tools/test/fast-check.json'), 'utf8'));
+console.log(
+  `Property tests (fast-check): seed ${process.env.FC_SEED || propertyDefaults.seed}, ${process.env.FC_NUM_RUNS || propertyDefaults.numRuns} runs each` +
+    ' (FC_SEED=<number>|random and FC_NUM_RUNS=<n> change them; docs/testing.md)',
+);
+
 const targets = process.env.TEST_TARGETS ?? 'lint,typecheck,build,test,e2e';
 const nxArgs = ['nx', 'run-many', '-t', ...targets.split(','), '--output-style=stream', '--skip-nx-cache'];
 console.log(`> npx ${nxArgs.join(' ')}`);
