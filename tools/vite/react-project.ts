@@ -11,6 +11,8 @@ const api = { '/api': { target: 'http://localhost:3000' } };
 
 /** jsdom stubs for Mantine plus Testing Library cleanup; shared by every React project's tests. */
 export const jsdomSetup = resolve(import.meta.dirname, 'jsdom-setup.ts');
+/** Testing Library's one default wait (jsdom-setup.ts imports it too), for a project with its own setup file. */
+export const testingLibrarySetup = resolve(import.meta.dirname, 'testing-library-setup.ts');
 /** Property tests: one fixed seed and run count for the workspace (tools/test/README.md); before any other setup. */
 const fastCheckSetup = resolve(workspaceRoot, 'tools/test/fast-check-setup.ts');
 
