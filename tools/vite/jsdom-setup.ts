@@ -2,6 +2,8 @@ import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+// One generous default wait for findBy/waitFor in every React test: tests wait for conditions, not for time.
+import './testing-library-setup';
 
 // jsdom lacks the layout APIs Mantine calls while mounting (color scheme, resize-aware and scrolling components).
 Object.defineProperty(window, 'matchMedia', {

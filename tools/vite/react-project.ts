@@ -11,6 +11,10 @@ const api = { '/api': { target: 'http://localhost:3000' } };
 
 /** jsdom stubs for Mantine plus Testing Library cleanup; shared by every React project's tests. */
 export const jsdomSetup = resolve(import.meta.dirname, 'jsdom-setup.ts');
+/** Testing Library's one default wait (jsdom-setup.ts imports it too), for a project with its own setup file. */
+export const testingLibrarySetup = resolve(import.meta.dirname, 'testing-library-setup.ts');
+/** Property tests: one fixed seed and run count for the workspace (tools/test/README.md); before any other setup. */
+const fastCheckSetup = resolve(workspaceRoot, 'tools/test/fast-check-setup.ts');
 
 type TestOptions = { projectRoot: string; setupFiles?: string[] };
 
@@ -19,7 +23,7 @@ const testConfig = ({ projectRoot, setupFiles = [jsdomSetup] }: TestOptions) => 
   root: workspaceRoot,
   dir: projectRoot,
   environment: 'jsdom' as const,
-  setupFiles,
+  setupFiles: [fastCheckSetup, ...setupFiles],
   include: ['src/**/__tests__/**/*.test.{ts,tsx}'],
   css: false,
   // Screen tests type into real forms with user-event; on a loaded 2-core CI machine one can pass 5 s.

@@ -82,6 +82,8 @@ export type CheckoutInput = {
  *    negative, down to −49, when the total rounds down). With `round` (the default) steps 1, 2 and 4 are
  *    already rounded half-up to the display decimals, so a TWD price of whole dollars needs none;
  * 6. `total` = `subtotal` + `totalTax` + `roundingAmount`, exactly.
+ * Neither discount is ever more than what it discounts, rounded or not (a TWD price that is not whole dollars
+ * can be discounted to exactly zero, never below).
  * Discounts are reported as positive amounts; screens and the gateway form put the minus sign in front.
  * Every field is an integer and only `roundingAmount` can be negative.
  * @throws {MoneyError} for a negative or fractional price, a percent outside 0–100 or a bad coupon.
@@ -94,9 +96,12 @@ export const checkoutTotals = (input: CheckoutInput): CheckoutTotals => {
   // (TWD: whole dollars, as Taiwan's invoices state tax; a tax of NT$64.50 would show as NT$65 beside a
   // rounding line that no longer adds up). A no-op for the two-decimal currencies.
   const shown = (amount: MinorUnits): MinorUnits => (round ? roundForDisplay(amount, currency) : amount);
-  const packageDiscount = shown(percentOf(packagePrice, discountPercent));
+  // A discount rounded to a shown amount can round above what it discounts when that is not itself a shown
+  // amount (100 % of NT$619,462,544.50 rounds to NT$619,462,545): it stops at the whole amount instead.
+  const shownDiscount = (discount: MinorUnits, of: MinorUnits): MinorUnits => Math.min(shown(discount), of);
+  const packageDiscount = shownDiscount(percentOf(packagePrice, discountPercent), packagePrice);
   const afterPackage = packagePrice - packageDiscount;
-  const couponAmount = coupon ? Math.min(shown(couponDiscount(afterPackage, coupon, currency)), afterPackage) : 0;
+  const couponAmount = coupon ? shownDiscount(couponDiscount(afterPackage, coupon, currency), afterPackage) : 0;
   const subtotal = afterPackage - couponAmount;
   const totalTax = shown(addTax(subtotal, taxPercent).tax);
   const unrounded = sumMinor(subtotal, totalTax);

@@ -20,6 +20,18 @@ export const YEARLY_SAVING_CLAIM_PERCENT = 20;
 export const CATALOG_LIST_MAX = 20;
 export const PROMOTION_CODE_PATTERN = /^[A-Z0-9][A-Z0-9_-]{2,39}$/;
 
+/** Minor units in one Taiwan dollar. TWD is charged in whole dollars (ECPay takes integers, pages show none). */
+const TWD_DOLLAR_MINOR = 100;
+const isWholeTwd = (amountMinor: number): boolean => amountMinor % TWD_DOLLAR_MINOR === 0;
+
+/**
+ * The field error a plan's price gets in its market beyond the price field's own checks: a TW price must be
+ * whole dollars (a multiple of 100 minor units), or its discounts and totals could not be charged as shown.
+ * `planCreateSchema` checks it; the API checks it on an edit or preview against the plan's stored market.
+ */
+export const catalogPriceError = (market: CatalogMarket, priceMinor: number): 'validation:catalog.priceWholeDollars' | null =>
+  market === 'TW' && !isWholeTwd(priceMinor) ? 'validation:catalog.priceWholeDollars' : null;
+
 const market = z.enum(CATALOG_MARKETS, { error: 'validation:staff.marketInvalid' });
 const period = z.enum(CATALOG_PERIODS, { error: 'validation:staff.periodInvalid' });
 
@@ -84,7 +96,11 @@ export const planCreateSchema = z
     billing_period: period,
     group_key: z.string({ error: 'validation:catalog.groupKeyInvalid' }).trim().regex(/^[a-z0-9][a-z0-9-]{1,39}$/, { error: 'validation:catalog.groupKeyInvalid' }),
   })
-  .superRefine(quoteRule);
+  .superRefine(quoteRule)
+  .superRefine((plan, ctx) => {
+    const error = catalogPriceError(plan.market, plan.price);
+    if (error) ctx.addIssue({ code: 'custom', path: ['price'], message: error });
+  });
 export type PlanCreateInput = z.input<typeof planCreateSchema>;
 
 /** POST /api/staff/catalog/plans/:id/hide */
@@ -189,7 +205,7 @@ export const promotionCreateSchema = z
     if (input.kind === 'percent' && input.percent_off === null) ctx.addIssue({ code: 'custom', path: ['percent_off'], message: 'validation:catalog.percentInvalid' });
     if (input.kind === 'amount' && input.amount_off === null) ctx.addIssue({ code: 'custom', path: ['amount_off'], message: 'validation:catalog.amountOffInvalid' });
     if (input.kind === 'amount' && input.currency === null) ctx.addIssue({ code: 'custom', path: ['currency'], message: 'validation:catalog.currencyRequired' });
-    if (input.kind === 'amount' && input.currency === 'TWD' && input.amount_off !== null && input.amount_off % 100 !== 0) ctx.addIssue({ code: 'custom', path: ['amount_off'], message: 'validation:catalog.amountOffInvalid' });
+    if (input.kind === 'amount' && input.currency === 'TWD' && input.amount_off !== null && !isWholeTwd(input.amount_off)) ctx.addIssue({ code: 'custom', path: ['amount_off'], message: 'validation:catalog.amountOffInvalid' });
     if (input.duration === 'repeating' && input.duration_in_months === null) ctx.addIssue({ code: 'custom', path: ['duration_in_months'], message: 'validation:catalog.monthsInvalid' });
     if (input.markets !== null && input.markets.length === 0) ctx.addIssue({ code: 'custom', path: ['markets'], message: 'validation:catalog.restrictionEmpty' });
     if (input.plans !== null && input.plans.length === 0) ctx.addIssue({ code: 'custom', path: ['plans'], message: 'validation:catalog.restrictionEmpty' });

@@ -157,6 +157,7 @@ export const validationMessagesEn = {
   // Staff catalog and promotion codes (issue 11).
   'validation:catalog.priceInvalid': 'Please enter a price of zero or more',
   'validation:catalog.priceTooLarge': 'This amount is too large',
+  'validation:catalog.priceWholeDollars': 'Taiwan prices are whole dollars: enter a price without cents',
   'validation:catalog.taxInvalid': 'Enter a tax percent between 0 and 100 (at most 2 decimals)',
   'validation:catalog.discountInvalid': 'Enter a discount percent between 0 and 100 (at most 2 decimals)',
   'validation:catalog.limitInvalid': 'Enter a whole number, or * for unlimited',

@@ -60,7 +60,7 @@ describe('public checkout journeys', () => {
     expect(await page.getByLabel('Postal code').inputValue()).toBe('110');
     const pay = page.getByTestId('pay-now');
     // The form's validity is worked out once its schema has loaded (after the first field's focus): wait for it.
-    await page.waitForFunction(() => document.querySelector('[data-testid="pay-now"]')?.hasAttribute('disabled') === false, undefined, { timeout: 10_000 });
+    await page.waitForFunction(() => document.querySelector('[data-testid="pay-now"]')?.hasAttribute('disabled') === false);
     expect(await pay.isEnabled()).toBe(true);
     expect(await pay.innerText()).toContain('NT$1,355');
     await shot(page, 'gateway');
@@ -160,7 +160,7 @@ describe('public checkout journeys', () => {
     await page.getByLabel('E-mail').fill('my-early@shop.test');
     expect((await page.getByTestId('pay-now').innerText()).trim()).toBe('Pay now');
     release();
-    await page.waitForFunction(() => document.querySelector('[data-testid="pay-now"]')?.textContent?.includes('RM 106.92'), undefined, { timeout: 15_000 });
+    await page.waitForFunction(() => document.querySelector('[data-testid="pay-now"]')?.textContent?.includes('RM 106.92'));
     // Hydrated in place: the same form element, and the e-mail typed before reached the form (Pay needs it).
     expect(await page.evaluate(() => (document.querySelector('#root form') as unknown as { prerendered?: boolean }).prerendered)).toBe(true);
     expect(await page.getByLabel('E-mail').inputValue()).toBe('my-early@shop.test');
@@ -168,7 +168,7 @@ describe('public checkout journeys', () => {
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
     await page.getByLabel('Expiry (MM/YY)').fill('12/34');
     await page.getByLabel('CVC').fill('123');
-    await page.waitForFunction(() => document.querySelector('[data-testid="pay-now"]')?.hasAttribute('disabled') === false, undefined, { timeout: 10_000 });
+    await page.waitForFunction(() => document.querySelector('[data-testid="pay-now"]')?.hasAttribute('disabled') === false);
     expect(await page.getByLabel('E-mail').getAttribute('aria-invalid')).not.toBe('true');
     await page.context().close();
   });
@@ -185,7 +185,7 @@ describe('public checkout journeys', () => {
     await page.waitForURL(/\/api\/sandbox\/fpx\//);
     await page.getByRole('button', { name: 'Pay' }).click();
     // Back on the checkout with redirect_status=succeeded: check-and-register, ticket sign-in, then home.
-    await page.waitForURL((url) => url.pathname === '/' || url.pathname.startsWith('/home'), { timeout: 20_000 });
+    await page.waitForURL((url) => url.pathname === '/' || url.pathname.startsWith('/home'));
     const billing = await page.evaluate(async () => (await fetch('/api/users/billing/all')).json());
     expect(billing.all[0]).toMatchObject({ name: 'default', stripe_status: 'active' });
     expect(billing.currency).toBe('MYR');
@@ -213,10 +213,13 @@ describe('public checkout journeys', () => {
   it('a timed-out create-merchant request → Request Aborted and Retry Login signs in', async () => {
     const page = await newPage();
     const id = await packageIdOf('MY');
-    // The server does the work but the answer never arrives in time: the client gives up after 15 s.
+    // The server does the work but the answer never arrives in time: the client gives up after 15 s. The answer
+    // is held until the page has shown that it gave up, then let through (too late for the page to take it).
+    let release: () => void = () => undefined;
+    const pageGaveUp = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/create-merchant/stripe/set-payment-method', async (route) => {
       const response = await route.fetch();
-      await new Promise((r) => setTimeout(r, 16_000));
+      await pageGaveUp;
       await route.fulfill({ response }).catch(() => undefined);
     });
     await page.goto(`${running.product.baseUrl}/subscribe-payment/${id}?locale=en`);
@@ -226,7 +229,8 @@ describe('public checkout journeys', () => {
     await page.getByLabel('Expiry (MM/YY)').fill('12/34');
     await page.getByLabel('CVC').fill('123');
     await page.getByTestId('pay-now').click();
-    await page.getByTestId('retry-login').waitFor({ timeout: 25_000 });
+    await page.getByTestId('retry-login').waitFor();
+    release();
     expect(await page.getByText('Request Aborted').count()).toBeGreaterThan(0);
     await shot(page, 'retry-login');
     await page.getByRole('button', { name: 'Retry login' }).click();

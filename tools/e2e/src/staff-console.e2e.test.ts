@@ -54,7 +54,7 @@ describe('staff console journeys', () => {
     // The merchant page's timeline is not yet refreshed by billing calls made while acting (noted on issue 10):
     // a reload reads it afresh.
     await page.reload();
-    await page.getByText(`Reason: ${reason}`).first().waitFor({ timeout: 15_000 });
+    await page.getByText(`Reason: ${reason}`).first().waitFor();
     await page.getByRole('link', { name: 'Audit log' }).click();
     await page.getByRole('heading', { level: 1, name: 'Audit log' }).waitFor();
     await page.getByText(reason).first().waitFor();
@@ -93,7 +93,7 @@ describe('staff console journeys', () => {
     const clock = page.getByTestId('clock-panel');
     await clock.getByRole('button', { name: 'To the next renewal' }).click();
     await giveReason(page, 'Checking the scheduled downgrade', 'Advance');
-    await clock.getByTestId('clock-effects').getByText(/Scheduled change applied: now on/).waitFor({ timeout: 20_000 });
+    await clock.getByTestId('clock-effects').getByText(/Scheduled change applied: now on/).waitFor();
     await context.close();
   }, 120_000);
 

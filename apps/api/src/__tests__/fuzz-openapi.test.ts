@@ -11,15 +11,16 @@ import { CSRF, createTestContext, signIn, testDatabases, type TestContext } from
  * percent-escapes, bad gzip, lone surrogates), signed in as a merchant, as support staff, as a superadmin and
  * signed out (issue 26: a NUL in the staff directory's search answered 500 because no staff session ever
  * reached the staff operations' query strings). No answer may be a 5xx; every 4xx carries the standard error
- * body whose keys the clients can translate; a refused call changes nothing. Deterministic: fixed seeds,
- * printed, no clock, no network.
+ * body whose keys the clients can translate; a refused call changes nothing. Deterministic: the workspace's
+ * fixed fast-check seed (FC_SEED, docs/testing.md), printed; no clock, no network.
  */
 
 type JsonSchema = { type?: string | string[]; properties?: Record<string, JsonSchema>; anyOf?: JsonSchema[]; items?: JsonSchema };
 type Operation = { method: 'get' | 'post' | 'put' | 'patch' | 'delete'; path: string; body?: JsonSchema; query: string[]; textReply: boolean };
 type Probe = { name: string; method: Operation['method']; url: string; contentType?: string; encoding?: string; body?: string };
 
-const SEED = 14;
+/** The workspace's property-test seed (tools/test/fast-check-setup.ts), so FC_SEED explores other samples too. */
+const SEED = fc.readConfigureGlobal().seed ?? 0;
 /** The text behind `ns:a.b.c` in one language's own bundle (no fallback to English), plural forms included. */
 const textIn = (lng: (typeof SUPPORTED_LOCALES)[number], key: string): boolean => {
   const [ns, path] = key.split(':', 2);

@@ -26,7 +26,7 @@ describe('guest entry (guest-main.tsx: the guest pages without the data router)'
     ['/forgot-password', 'Forgot password'],
   ])('draws %s itself', async (path, heading) => {
     const { load, missingKeys } = renderGuestApp(path);
-    expect(await screen.findByRole('heading', { name: heading }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
     expect(load).not.toHaveBeenCalled();
     expect(missingKeys).toEqual([]);
   });

@@ -11,7 +11,7 @@ describe('route gating (spec §2)', () => {
   it('sends a visitor without a session from the root to sign in', async () => {
     const { router, missingKeys } = renderApp('/');
     // The first screen of the file loads the sign-in chunk cold; on a loaded machine that passes 1 s.
-    expect(await screen.findByRole('heading', { name: 'Welcome back' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/signin');
     await waitFor(() => expect(document.title).toBe('Sign in · Merchant Hub'));
     expect(missingKeys).toEqual([]);

@@ -15,11 +15,13 @@ describe('saved theme options', () => {
     expect(await screen.findByRole('heading', { name: 'Hello, Aisyah Rahman' })).toBeInTheDocument();
     await waitFor(() => expect(document.documentElement.getAttribute('data-mantine-color-scheme')).toBe('dark'));
 
-    // A render loop in the shell keeps the page changing; count DOM mutations once the page is up.
+    // A render loop in the shell keeps the page changing; count DOM mutations once the page is up, over a fixed
+    // number of turns of the event loop (React schedules each render on its own turn), not over a length of time
+    // that a busy machine would fill with fewer renders.
     let mutations = 0;
     const observer = new MutationObserver((records) => (mutations += records.length));
     observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    for (let turn = 0; turn < 50; turn += 1) await new Promise((resolve) => setTimeout(resolve, 0));
     observer.disconnect();
     expect(mutations).toBeLessThan(20);
 

@@ -224,7 +224,7 @@ describe('card checkout (MY)', () => {
     await fillCard();
     await waitFor(() => expect(pay()).toBeEnabled());
     await userEvent.click(pay());
-    const modal = await screen.findByTestId('retry-login', {}, { timeout: 3000 });
+    const modal = await screen.findByTestId('retry-login');
     // The persistent notification names what happened; the modal offers the way in.
     expect(screen.getAllByText('Request Aborted').length).toBeGreaterThan(0);
     await userEvent.click(within(modal).getByRole('button', { name: 'Retry login' }));

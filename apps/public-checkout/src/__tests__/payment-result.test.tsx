@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, getConfig, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PAYMENT_POLL_MS } from '../pages/payment-result.page';
@@ -13,15 +13,31 @@ const ticketSignIn: FakeRoute = { method: 'POST', path: '/checkout/ticket-sign-i
 
 afterEach(() => {
   vi.useRealTimers();
+  vi.unstubAllGlobals();
   vi.restoreAllMocks();
   window.localStorage.clear();
 });
 
 const statusCalls = (calls: ReturnType<typeof renderCheckout>['calls']) => requested(calls, '/ecpay/payment-status');
 
+/**
+ * The countdown and the status poll run on intervals: fake only those, so they move exactly as far as a test
+ * advances them however long the page takes to draw; promises, fetches and Testing Library keep real time.
+ * A condition that is not in the DOM is awaited with vi.waitFor, which advances the fake intervals as it checks
+ * (Testing Library's waitFor polls on an interval, which would stand still), with Testing Library's one default wait.
+ */
+const fakeIntervals = () => {
+  const { setTimeout: realSetTimeout, clearTimeout: realClearTimeout } = globalThis;
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+  // jsdom draws animation frames on an interval too: keep frames (the modals' transitions) on real time.
+  vi.stubGlobal('requestAnimationFrame', (draw: FrameRequestCallback) => realSetTimeout(() => draw(performance.now()), 16));
+  vi.stubGlobal('cancelAnimationFrame', (frame: number) => realClearTimeout(frame));
+};
+const waitAdvancing = (check: () => void) => vi.waitFor(check, { timeout: getConfig().asyncUtilTimeout });
+
 describe('payment result', () => {
   it('success counts down from 10 and signs in with the single-use ticket at zero', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    fakeIntervals();
     const { calls, assigned, missingKeys } = renderCheckout(PATH, [success, ticketSignIn]);
     const modal = await screen.findByTestId('result-success');
     expect(modal).toHaveTextContent('You will be logged in automatically in 10 seconds.');
@@ -32,7 +48,7 @@ describe('payment result', () => {
     expect(modal).toHaveTextContent('in 1 seconds.');
     expect(posted(calls, '/checkout/ticket-sign-in')).toEqual([]);
     await act(() => vi.advanceTimersByTimeAsync(1000));
-    await waitFor(() => expect(assigned).toEqual(['/']));
+    await waitAdvancing(() => expect(assigned).toEqual(['/']));
     expect(posted(calls, '/checkout/ticket-sign-in')).toEqual([{ ticket: 'tkt_ok' }]);
     expect(missingKeys).toEqual([]);
   });
@@ -46,7 +62,7 @@ describe('payment result', () => {
   });
 
   it('pending shows the processing screen and asks again every 120000 ms', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    fakeIntervals();
     const routes: FakeRoute[] = [statusRoute({ status: 'pending', loginInfo: null }), ticketSignIn];
     const { calls, missingKeys } = renderCheckout(PATH, routes);
     expect(await screen.findByTestId('result-pending')).toHaveTextContent('Your payment is being processed. Please wait…');
@@ -54,7 +70,7 @@ describe('payment result', () => {
     await act(() => vi.advanceTimersByTimeAsync(PAYMENT_POLL_MS - 1000));
     expect(statusCalls(calls)).toHaveLength(1);
     await act(() => vi.advanceTimersByTimeAsync(1000));
-    await waitFor(() => expect(statusCalls(calls)).toHaveLength(2));
+    await waitAdvancing(() => expect(statusCalls(calls)).toHaveLength(2));
     // The notification arrived meanwhile: the next answer is success.
     routes.unshift(success);
     await act(() => vi.advanceTimersByTimeAsync(PAYMENT_POLL_MS));

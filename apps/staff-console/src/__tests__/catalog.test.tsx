@@ -5,7 +5,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderConsole, staffMe } from './render-console';
 
 vi.setConfig({ testTimeout: 40_000 });
-const LOAD = { timeout: 10_000 };
 
 const plan = (overrides: Partial<CatalogPlan> = {}): CatalogPlan => ({
   id: 2,
@@ -37,8 +36,8 @@ const catalog: Catalog = { market: 'MY', currency: 'MYR', revision: 3, plans: [p
 describe('plans and prices', () => {
   it('shows support the catalog read-only: no edit, hide, order or new-plan controls', async () => {
     const { missingKeys } = renderConsole('/catalog', [{ path: '/staff/me', body: staffMe }, { path: '/staff/catalog', body: catalog }]);
-    await screen.findByRole('heading', { level: 1, name: 'Plans and prices' }, LOAD);
-    await screen.findByText('RM 199.00 /mo', undefined, LOAD);
+    await screen.findByRole('heading', { level: 1, name: 'Plans and prices' });
+    await screen.findByText('RM 199.00 /mo');
     expect(screen.getByText('Read only: only a superadmin can change the catalog.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Edit/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'New plan' })).toBeNull();
@@ -54,7 +53,7 @@ describe('plans and prices', () => {
       { method: 'POST', path: '/staff/catalog/plans/2/preview', body: { subscribers: 4, current_price: 19900, new_price: 24900, new_subtotal: 24900, currency: 'MYR', yearly_saving_percent: null, yearly_claim_holds: true } },
       { method: 'POST', path: '/staff/catalog/plans/2', body: saved },
     ]);
-    await userEvent.click(await screen.findByRole('button', { name: 'Edit Growth' }, LOAD));
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Growth' }));
     const dialog = await screen.findByRole('dialog');
     const price = within(dialog).getByRole('textbox', { name: /^Price \(MYR\)/ });
     await userEvent.clear(price);
@@ -69,6 +68,6 @@ describe('plans and prices', () => {
     expect(await within(dialog).findByText('4 subscribers pay RM 249.00 from their next renewal (now RM 199.00).')).toBeInTheDocument();
     expect(calls.filter((call) => call.url === '/api/staff/catalog/plans/2')).toHaveLength(0);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(calls.find((call) => call.url === '/api/staff/catalog/plans/2')?.body).toMatchObject({ price: 24900, name: 'Growth', limits: { order: 2000 } }), LOAD);
+    await waitFor(() => expect(calls.find((call) => call.url === '/api/staff/catalog/plans/2')?.body).toMatchObject({ price: 24900, name: 'Growth', limits: { order: 2000 } }));
   });
 });

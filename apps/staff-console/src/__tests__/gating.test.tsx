@@ -39,7 +39,7 @@ describe('who may use the staff console', () => {
 
   it('lands staff on the merchant directory with their role in the top bar, translated throughout', async () => {
     const { router, missingKeys } = renderConsole('/', [{ path: '/staff/me', body: staffMe }, directory, counts]);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Merchants' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Merchants' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/merchants');
     expect(screen.getByText('Support')).toBeInTheDocument();
     expect(await screen.findAllByText('Lion City Goods')).not.toHaveLength(0);

@@ -11,7 +11,6 @@ vi.mock('../app/leave-app', async (original) => ({ ...(await original<typeof imp
 
 afterEach(() => vi.mocked(leaveApp).mockClear());
 
-const LOAD = { timeout: 10_000 };
 const me = { path: '/staff/me', body: staffMe };
 const counts = { path: '/staff/merchants/attention-counts', body: { past_due: 1, failed_payments_7d: 2, grace_ending_7d: 0, total: 3 } };
 const directoryCalls = (calls: { url: string }[]) => calls.filter((call) => call.url.startsWith('/api/staff/merchants?')).map((call) => new URL(call.url, 'http://x').searchParams);
@@ -19,14 +18,14 @@ const directoryCalls = (calls: { url: string }[]) => calls.filter((call) => call
 describe('merchant directory', () => {
   it('searches as the staff member types, once typing pauses, and filters by market', async () => {
     const { calls } = renderConsole('/merchants', [me, counts, { path: '/staff/merchants', body: { data: [row()], next_cursor: null } }]);
-    await screen.findByRole('heading', { level: 1, name: 'Merchants' }, LOAD);
+    await screen.findByRole('heading', { level: 1, name: 'Merchants' });
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search' }), 'sg@');
-    await waitFor(() => expect(directoryCalls(calls).some((params) => params.get('q') === 'sg@')).toBe(true), LOAD);
+    await waitFor(() => expect(directoryCalls(calls).some((params) => params.get('q') === 'sg@')).toBe(true));
     // Debounced: no request for the half-typed words in between.
     expect(directoryCalls(calls).filter((params) => params.get('q') === 'sg')).toHaveLength(0);
     await userEvent.click(screen.getByRole('combobox', { name: 'Market' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Singapore', hidden: true }));
-    await waitFor(() => expect(directoryCalls(calls).some((params) => params.get('market') === 'SG' && params.get('q') === 'sg@')).toBe(true), LOAD);
+    await waitFor(() => expect(directoryCalls(calls).some((params) => params.get('market') === 'SG' && params.get('q') === 'sg@')).toBe(true));
   }, 40_000);
 
   it('shows the needs-attention view with its counts and pages with the server cursor', async () => {
@@ -36,7 +35,7 @@ describe('merchant directory', () => {
       { path: /\/api\/staff\/merchants\?.*cursor=c2/, body: { data: [row({ user_id: 22, merchant_name: 'Second Page Shop' })], next_cursor: null } },
       { path: '/staff/merchants', body: { data: [row()], next_cursor: 'c2' } },
     ]);
-    await userEvent.click(await screen.findByRole('tab', { name: /Needs attention/ }, LOAD));
+    await userEvent.click(await screen.findByRole('tab', { name: /Needs attention/ }));
     expect(await screen.findByText('Failed payments (7 days): 2')).toBeInTheDocument();
     await waitFor(() => expect(directoryCalls(calls).some((params) => params.get('view') === 'attention')).toBe(true));
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
@@ -47,7 +46,7 @@ describe('merchant directory', () => {
 
   it('says so when no merchant matches', async () => {
     renderConsole('/merchants?q=nobody', [me, counts, { path: '/staff/merchants', body: { data: [], next_cursor: null } }]);
-    expect(await screen.findByText('No merchant matches', {}, LOAD)).toBeInTheDocument();
+    expect(await screen.findByText('No merchant matches', {})).toBeInTheDocument();
   });
 });
 
@@ -62,7 +61,7 @@ const merchantFakes = (extra: { method?: string; path: string | RegExp; status?:
 describe('merchant page', () => {
   it('shows who the merchant is, its plan, money, cards and the failed renewal, and logs the visit once', async () => {
     const { calls } = renderConsole('/merchants/21', merchantFakes());
-    expect(await screen.findByRole('heading', { level: 1, name: 'Lion City Goods' }, LOAD)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lion City Goods' })).toBeInTheDocument();
     expect(screen.getAllByText('Past due').length).toBeGreaterThan(0);
     expect(screen.getByTestId('credit-balance')).toHaveTextContent('S$15.00');
     expect(screen.getByText(/VISA •••• 0341 · 04\/31/)).toBeInTheDocument();
@@ -75,8 +74,8 @@ describe('merchant page', () => {
 
   it('voids an open invoice only with a reason, sending one idempotency key', async () => {
     const { calls } = renderConsole('/merchants/21', merchantFakes([{ method: 'POST', path: '/staff/invoices/in_9/void', body: { invoice: { id: 'in_9', status: 'void' } } }]));
-    await userEvent.click(await screen.findByRole('button', { name: 'Actions for invoice INV-0009' }, LOAD));
-    await userEvent.click(await screen.findByRole('menuitem', { name: 'Void', hidden: true }, LOAD));
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for invoice INV-0009' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Void', hidden: true }));
     const dialog = await screen.findByRole('dialog', { name: 'Void invoice INV-0009' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await within(dialog).findByText('Please give a reason (at least 3 characters)')).toBeInTheDocument();
@@ -97,8 +96,8 @@ describe('merchant page', () => {
         { method: 'POST', path: '/staff/merchants/21/wizard-invite', body: { ok: true } },
       ]),
     );
-    await userEvent.click(await screen.findByRole('button', { name: 'Staff actions' }, LOAD));
-    await userEvent.click(await screen.findByRole('menuitem', { name: 'Send the set-up invite', hidden: true }, LOAD));
+    await userEvent.click(await screen.findByRole('button', { name: 'Staff actions' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Send the set-up invite', hidden: true }));
     const dialog = await screen.findByRole('dialog', { name: 'Send the merchant set-up invite' });
     expect(within(dialog).getByText('An e-mail with the set-up link goes to merchant-sg@demo.test.')).toBeInTheDocument();
     await userEvent.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Owner lost the e-mail');
@@ -109,8 +108,8 @@ describe('merchant page', () => {
 
   it('does not offer the set-up invite once the owner has finished setting up', async () => {
     renderConsole('/merchants/21', merchantFakes());
-    await userEvent.click(await screen.findByRole('button', { name: 'Staff actions' }, LOAD));
-    expect(await screen.findByRole('menuitem', { name: 'Send a password-reset link', hidden: true }, LOAD)).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'Staff actions' }));
+    expect(await screen.findByRole('menuitem', { name: 'Send a password-reset link', hidden: true })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'Send the set-up invite', hidden: true })).not.toBeInTheDocument();
   });
 
@@ -123,7 +122,7 @@ describe('merchant page', () => {
         { method: 'POST', path: '/staff/merchants/21/credit-adjustments', status: 201, body: { adjustment: { id: 'adj_1', status: 'applied', ledger_entry_id: 'le_1' } } },
       ]),
     );
-    await userEvent.click(await screen.findByRole('button', { name: 'Adjust credit' }, LOAD));
+    await userEvent.click(await screen.findByRole('button', { name: 'Adjust credit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Adjust the credit balance' });
     await userEvent.type(within(dialog).getByRole('textbox', { name: /Amount \(SGD\)/ }), '10.001');
     await userEvent.type(within(dialog).getByRole('textbox', { name: /Description/ }), 'Goodwill for the outage');
@@ -147,7 +146,7 @@ describe('merchant page', () => {
 
   it('acts on the merchant billing under a banner naming the merchant, with a way out', async () => {
     renderConsole('/merchants/21/billing', merchantFakes([{ path: '/users/billing/all', status: 500, body: { error: { code: 'internal', message: 'x' } } }]));
-    const banner = await screen.findByTestId('acting-banner', {}, LOAD);
+    const banner = await screen.findByTestId('acting-banner', {});
     await waitFor(() => expect(banner).toHaveTextContent('Acting for Lion City Goods (merchant-sg@demo.test)'));
     expect(within(banner).getByRole('link', { name: 'Exit' })).toHaveAttribute('href', '/merchants/21');
   });
@@ -172,7 +171,7 @@ describe('audit log', () => {
     // The gateway call's attempt, written before the call; the entry above is its outcome.
     const attempt = { ...entry, id: 8, before: null, after: null, outcome: 'attempted', attempt_id: null };
     const { calls } = renderConsole('/audit?action=billing.retry_payment', [me, { path: '/staff/audit', body: { data: [entry, attempt], next_cursor: null } }]);
-    expect((await screen.findAllByText('Card updated by phone', {}, LOAD)).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('Card updated by phone', {})).length).toBeGreaterThan(0);
     expect(screen.getAllByText('status: past_due → active').length).toBeGreaterThan(0);
     expect(screen.getAllByText('Succeeded').length).toBeGreaterThan(0);
     expect(screen.getAllByText('Attempted').length).toBeGreaterThan(0);

@@ -54,7 +54,8 @@ const numberOrText = (text: string): number | string => (text.trim() !== '' && N
 export const planRequest = (values: PlanFormValues, currency: CurrencyCode): { ok: true; body: PlanEditOutput } | { ok: false; errors: Record<string, string> } => {
   const money = parseMoney(values.price, currency);
   const errors: Record<string, string> = {};
-  if (!money.ok) errors.price = 'validation:catalog.priceInvalid';
+  // TWD is typed in whole dollars: cents get the message that says so (the API refuses them too).
+  if (!money.ok) errors.price = money.error === 'too_many_decimals' && currency === 'TWD' ? 'validation:catalog.priceWholeDollars' : 'validation:catalog.priceInvalid';
   const body = {
     name: values.name,
     price: money.ok ? money.value : -1,

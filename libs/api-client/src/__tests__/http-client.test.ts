@@ -91,15 +91,24 @@ describe('createHttpClient', () => {
   it('rejects a failed call only once the texts that describe failures are in (beforeFailing)', async () => {
     let textsIn: () => void = () => undefined;
     const texts = new Promise<void>((resolve) => (textsIn = resolve));
+    let asked: () => void = () => undefined;
+    const waitingForTexts = new Promise<void>((resolve) => (asked = resolve));
     const { fetch } = fakeFetch(json(401, { error: { code: 'unauthenticated', message: 'Sign in again' } }));
     let settled = false;
-    const pending = createHttpClient({ fetch, beforeFailing: () => texts })
+    const beforeFailing = () => {
+      asked();
+      return texts;
+    };
+    const pending = createHttpClient({ fetch, beforeFailing })
       .get('/user')
       .catch((error: unknown) => {
         settled = true;
         return error;
       });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The failure is in and the client has asked for the texts; one more turn of the event loop lets a client
+    // that did not wait for them settle.
+    await waitingForTexts;
+    await new Promise((resolve) => setTimeout(resolve, 0));
     expect(settled).toBe(false);
     textsIn();
     expect(await pending).toMatchObject({ status: 401, code: 'unauthenticated' });

@@ -56,7 +56,9 @@ describe('AppShell', () => {
       </AppShell>,
     );
     expect(await screen.findByText('the page')).toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The lazy part is waiting for its code: the shell has drawn all it can, and must not call itself mounted.
+    expect(await screen.findByText('loading')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 0));
     expect(onMounted).not.toHaveBeenCalled();
     deliver();
     expect(await screen.findByText('the form')).toBeInTheDocument();

@@ -90,6 +90,27 @@ describe('checkoutTotals', () => {
     expect(checkoutTotals(input)).toEqual({ ...expected, currency: input.currency });
   });
 
+  // Found by the property test with fast-check seed 1984363561 (issue 28): 100 % of NT$619,462,544.50 was
+  // rounded to the whole dollar above the price, leaving a subtotal of -50 and throwing.
+  it('discounts a TWD price that is not whole dollars by 100 % to exactly zero, never below (seed 1984363561)', () => {
+    expect(checkoutTotals({ price: 61946254450, discountPercent: 100, currency: 'TWD', round: true, taxPercent: 0 })).toEqual({
+      packagePrice: 61946254450,
+      packageDiscount: 61946254450,
+      coupon: 0,
+      subtotal: 0,
+      totalTax: 0,
+      roundingAmount: 0,
+      total: 0,
+      totalWithFormat: 'NT$0',
+      currency: 'TWD',
+    });
+  });
+
+  it('stops a TWD coupon rounded to a whole dollar at what is left to discount', () => {
+    // 150 × 99.99 % = 149.985 → 150 → NT$2 (200) shown, capped at the 150 left
+    expect(checkoutTotals({ price: 150, coupon: { percent_off: 99.99 }, currency: 'TWD', taxPercent: 5 })).toMatchObject({ coupon: 150, subtotal: 0, total: 0 });
+  });
+
   it('takes a domain coupon (promotion code) as it comes from the API', () => {
     const welcome: Coupon = { id: 'promo_1', code: 'WELCOME20', name: 'Welcome', object: 'promotion_code', amount_off: null, percent_off: 20, currency: null };
     // 9900 × 20% = 1980 → 7920; × 8% = 633.6 → 634

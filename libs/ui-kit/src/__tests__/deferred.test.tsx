@@ -28,7 +28,7 @@ describe('DeferredSelect', () => {
     const field = screen.getByRole('textbox', { name: 'Country' });
     expect(field).toHaveValue('Malaysia');
     expect(field).toHaveAttribute('readonly');
-    const select = await screen.findByRole('combobox', { name: 'Country' }, { timeout: 5000 });
+    const select = await screen.findByRole('combobox', { name: 'Country' });
     expect(select).toHaveValue('Malaysia');
     expect(screen.queryByRole('textbox', { name: 'Country' })).not.toBeInTheDocument();
   });
@@ -58,6 +58,6 @@ describe('DeferredModal', () => {
     renderWithTheme(<PaymentFailed />);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Pay' }));
-    expect(await screen.findByRole('dialog', { name: 'Payment Failed' }, { timeout: 5000 })).toHaveTextContent('Try another card.');
+    expect(await screen.findByRole('dialog', { name: 'Payment Failed' })).toHaveTextContent('Try another card.');
   });
 });

@@ -196,9 +196,13 @@ describe('one message per field without aborting checks', () => {
   it('an overlong e-mail is refused at once: the pattern never runs on it', () => {
     // The pattern alone takes seconds on this input (quadratic backtracking over the dots).
     const email = `a@${'.'.repeat(100_000)}@`;
-    const started = performance.now();
-    expect(errorsOf(forgotPasswordSchema, { email })).toEqual({ email: 'validation:forgotPassword.emailInvalid' });
-    expect(performance.now() - started).toBeLessThan(1000);
+    const patternRuns = jest.spyOn(RegExp.prototype, 'test');
+    try {
+      expect(errorsOf(forgotPasswordSchema, { email })).toEqual({ email: 'validation:forgotPassword.emailInvalid' });
+      expect(patternRuns.mock.calls.filter(([text]) => String(text).length > 255)).toEqual([]);
+    } finally {
+      patternRuns.mockRestore();
+    }
   });
 
   it('an e-mail of exactly 255 characters is accepted and one of 256 is not', () => {

@@ -29,13 +29,21 @@ describe('rawRows on a SQLite file', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  /** Resolves with the promise's value, or with 'waiting' if it has not settled within `ms`. */
-  const within = async <T>(promise: Promise<T>, ms: number): Promise<T | 'waiting'> => {
-    let timer: NodeJS.Timeout | undefined;
+  /**
+   * Resolves with the promise's value, or with 'waiting' as soon as a query waits for Knex's one connection (held
+   * by the open transaction, so it would wait for ever): a condition, not a time limit a busy machine could pass.
+   */
+  const withoutWaiting = async <T>(promise: Promise<T>): Promise<T | 'waiting'> => {
+    let settled = false;
+    const pool = (db.client as { pool: { numPendingAcquires: () => number } }).pool;
+    const waiting = (async () => {
+      while (!settled && pool.numPendingAcquires() === 0) await new Promise((resolve) => setImmediate(resolve));
+      return 'waiting' as const;
+    })();
     try {
-      return await Promise.race([promise, new Promise<'waiting'>((resolve) => (timer = setTimeout(() => resolve('waiting'), ms)))]);
+      return await Promise.race([promise, waiting]);
     } finally {
-      clearTimeout(timer);
+      settled = true;
     }
   };
 
@@ -65,7 +73,7 @@ describe('rawRows on a SQLite file', () => {
     });
     await insertDone;
     // Knex's one connection is held by the transaction: only the reader can answer now.
-    expect(await within(rawRows(db, 'select name from things order by id', []), 2_000)).toEqual([{ name: 'first' }]);
+    expect(await withoutWaiting(rawRows(db, 'select name from things order by id', []))).toEqual([{ name: 'first' }]);
     commit();
     await transaction;
     expect(await rawRows(db, 'select name from things order by id', [])).toEqual([{ name: 'first' }, { name: 'uncommitted' }]);

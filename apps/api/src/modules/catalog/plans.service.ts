@@ -1,6 +1,7 @@
 import { MARKET_CURRENCY, type Market } from '@merchant-hub/domain';
 import {
   type Catalog,
+  catalogPriceError,
   type CatalogPlan,
   type PlanEditOutput,
   type PlanPreviewResult,
@@ -89,10 +90,17 @@ export const createPlansService = (deps: AppDeps) => {
   const preview = async (actor: CatalogActor, id: number, input: { price: number; discount: number }): Promise<PlanPreviewResult> => {
     assertSuperadmin(actor);
     const pkg = await existing(id);
+    priceRule(pkg, input.price);
     const all = await marketCatalog(db, pkg.market);
     const subtotal = netPrice(input.price, input.discount);
     const counts = await subscriberCounts(db, [id]);
     return { subscribers: counts.get(id) ?? 0, current_price: pkg.price, new_price: input.price, new_subtotal: subtotal, currency: pkg.currency, ...saving(pkg, subtotal, all) };
+  };
+
+  /** A price the plan's market cannot charge (TW: not whole dollars), as the create schema answers it. */
+  const priceRule = (pkg: CatalogPackage, price: number): void => {
+    const error = catalogPriceError(pkg.market, price);
+    if (error) throw new AppError('validation_failed', { details: { fields: { price: error } } });
   };
 
   const reportRule = (plan: PlanEditOutput, isAddon: boolean): void => {
@@ -109,6 +117,7 @@ export const createPlansService = (deps: AppDeps) => {
     assertSuperadmin(actor);
     const at = now();
     const current = await existing(id);
+    priceRule(current, plan.price);
     reportRule(plan, current.is_addon);
     return commitCatalogChange(db, actor, { action: 'catalog.plan.update', now: at, market: current.market, packageIds: [id] }, async (tx) => {
       const before = await lockPackage(tx, id);

@@ -174,6 +174,7 @@ export const validation = {
   catalog: {
     priceInvalid: 'Please enter a price of zero or more',
     priceTooLarge: 'This amount is too large',
+    priceWholeDollars: 'Taiwan prices are whole dollars: enter a price without cents',
     taxInvalid: 'Enter a tax percent between 0 and 100 (at most 2 decimals)',
     discountInvalid: 'Enter a discount percent between 0 and 100 (at most 2 decimals)',
     limitInvalid: 'Enter a whole number, or * for unlimited',

@@ -174,6 +174,7 @@ export const validation = {
   catalog: {
     priceInvalid: 'Sila masukkan harga sifar atau lebih',
     priceTooLarge: 'Jumlah ini terlalu besar',
+    priceWholeDollars: 'Harga Taiwan dalam dolar bulat: masukkan harga tanpa sen',
     taxInvalid: 'Masukkan peratus cukai antara 0 dan 100 (paling banyak 2 perpuluhan)',
     discountInvalid: 'Masukkan peratus diskaun antara 0 dan 100 (paling banyak 2 perpuluhan)',
     limitInvalid: 'Masukkan nombor bulat, atau * untuk tanpa had',

@@ -174,6 +174,7 @@ export const validation = {
   catalog: {
     priceInvalid: '请输入 0 或以上的价格',
     priceTooLarge: '金额过大',
+    priceWholeDollars: '台湾的价格须为整数元：请输入不含角分的价格',
     taxInvalid: '请输入 0 至 100 之间的税率（最多 2 位小数）',
     discountInvalid: '请输入 0 至 100 之间的折扣百分比（最多 2 位小数）',
     limitInvalid: '请输入整数，或用 * 表示不限',

@@ -174,6 +174,7 @@ export const validation = {
   catalog: {
     priceInvalid: '請輸入 0 或以上的價格',
     priceTooLarge: '金額過大',
+    priceWholeDollars: '臺灣的價格須為整數元：請輸入不含角分的價格',
     taxInvalid: '請輸入 0 至 100 之間的稅率（最多 2 位小數）',
     discountInvalid: '請輸入 0 至 100 之間的折扣百分比（最多 2 位小數）',
     limitInvalid: '請輸入整數，或以 * 表示無上限',

@@ -158,6 +158,24 @@ describe.each(testDatabases)('staff catalog API (%s)', (kind) => {
     expect(await planOf('growth', 'monthly')).toEqual(growth);
   });
 
+  it('refuses a Taiwan price that is not whole dollars on create, preview and save, changing nothing', async () => {
+    const tw = await planOf('growth', 'monthly', 'TW');
+    const cents = tw.price + 50;
+    const preview = await request(ctx.app).post(`/api/staff/catalog/plans/${tw.id}/preview`).set(bearer(admin)).send({ price: cents, discount: 0 });
+    const saved = await save(admin, tw, { price: cents });
+    const created = await request(ctx.app)
+      .post('/api/staff/catalog/plans')
+      .set(bearer(admin))
+      .send({ ...editBody(tw, { price: cents }), market: 'TW', billing_period: 'monthly', group_key: 'cents' });
+    for (const res of [preview, saved, created]) {
+      expect([res.status, res.body.error.details.fields.price]).toEqual([400, 'validation:catalog.priceWholeDollars']);
+    }
+    expect(await auditOf('catalog.plan.update')).toHaveLength(0);
+    expect(await planOf('growth', 'monthly', 'TW')).toEqual(tw);
+    // Cents are a price like any other in the other markets.
+    expect((await save(admin, await planOf('growth', 'monthly'), { price: 19950 })).status).toBe(200);
+  });
+
   it('makes a Call for Quote plan, hides and re-orders plans, each audited', async () => {
     const growth = await planOf('growth', 'monthly');
     const created = await request(ctx.app)
