@@ -6,7 +6,12 @@ import knex, { type Knex } from 'knex';
 export type Db = Knex;
 export type DbClient = 'sqlite' | 'postgres';
 
-export type DbOptions = { url: string; searchPath?: string };
+export type DbOptions = {
+  url: string;
+  searchPath?: string;
+  /** `sqlite::memory:` only: the database starts as a copy of this image (`serializeSqlite`), e.g. the tests' seeded template. */
+  image?: Buffer;
+};
 
 type SqliteStatement = { reader: boolean };
 type SqliteConnection = { pragma: (sql: string) => unknown; prepare: (sql: string) => SqliteStatement };
@@ -88,14 +93,16 @@ const attachReader = (db: Knex, file: string): void => {
 };
 
 /** `sqlite:<path>` (`sqlite::memory:` for tests) or `postgres://…`. */
-export const createDb = ({ url, searchPath }: DbOptions): Db => {
+export const createDb = ({ url, searchPath, image }: DbOptions): Db => {
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length);
     const inMemory = file === ':memory:';
+    if (image && !inMemory) throw new Error('an image opens only as an in-memory SQLite database');
     if (!inMemory) fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
     const db = knex({
       client: 'better-sqlite3',
-      connection: { filename: file },
+      // better-sqlite3 opens a Buffer as an in-memory database holding a copy of it (Knex's type says text only).
+      connection: { filename: (image ?? file) as string },
       useNullAsDefault: true,
       // An in-memory database lives in one connection: a second one would be a different, empty database.
       pool: {
@@ -123,6 +130,16 @@ export const createDb = ({ url, searchPath }: DbOptions): Db => {
     searchPath: searchPath ? [searchPath] : undefined,
     pool: { min: 0, max: 10 },
   });
+};
+
+/** The whole of an in-memory SQLite database as one buffer (a database file's bytes), for `createDb`'s `image`. */
+export const serializeSqlite = async (db: Db): Promise<Buffer> => {
+  const connection = (await db.client.acquireConnection()) as Database.Database;
+  try {
+    return connection.serialize();
+  } finally {
+    await db.client.releaseConnection(connection);
+  }
 };
 
 export const dbClient = (db: Db): DbClient => (db.client.config.client === 'pg' ? 'postgres' : 'sqlite');
