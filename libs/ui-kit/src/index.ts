@@ -1,5 +1,7 @@
 export { theme, COLOR_SCHEME_STORAGE_KEY } from './theme';
 export { AppProviders, ColorSchemeHead } from './app-providers';
+export { SkipLink, MAIN_CONTENT_ID } from './skip-link';
+export type { SkipLinkProps } from './skip-link';
 export type { AppProvidersProps } from './app-providers';
 export { ColorSchemeToggle } from './color-scheme-toggle';
 export type { ColorSchemeToggleProps } from './color-scheme-toggle';
