@@ -1,4 +1,4 @@
-import { Anchor, CloseButton, createTheme, Drawer, Loader, mergeThemeOverrides, Modal } from '@mantine/core';
+import { Anchor, CloseButton, createTheme, Drawer, Loader, mergeThemeOverrides, Modal, PasswordInput, TableScrollContainer } from '@mantine/core';
 import type { CloseButtonProps, MantineColorsTuple } from '@mantine/core';
 
 /** The brand blue, lightest to darkest; shade 6 is the one buttons use in light mode. */
@@ -38,6 +38,10 @@ export const theme = createTheme({
     // A dialog's `<header>` is no page banner: without this, an open modal gives the page a second one.
     Modal: Modal.extend({ defaultProps: { attributes: { header: { role: 'presentation' } } } }),
     Drawer: Drawer.extend({ defaultProps: { attributes: { header: { role: 'presentation' } } } }),
+    // The show/hide button is a control like any other: in the Tab order (Mantine leaves it out by default).
+    PasswordInput: PasswordInput.extend({ defaultProps: { visibilityToggleFocusable: true } }),
+    // A table wider than the screen scrolls sideways: its scrolling box takes focus so the keyboard can scroll it.
+    TableScrollContainer: TableScrollContainer.extend({ defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } }),
   },
 });
 
