@@ -58,7 +58,9 @@ export const OtpInput = ({ value, onChange, onComplete, label, error, invalid = 
           size="md"
           gap="xs"
           aria-label={label}
-          getInputProps={(index) => ({ 'aria-label': `${label} ${index + 1}`, 'aria-describedby': describedBy })}
+          // On the boxes' group: Mantine writes each box's own aria-describedby (empty outside an input wrapper).
+          aria-describedby={describedBy}
+          getInputProps={(index) => ({ 'aria-label': `${label} ${index + 1}` })}
         />
       </Box>
       {error ? (
