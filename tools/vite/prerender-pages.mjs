@@ -1,5 +1,5 @@
 // node tools/vite/prerender-pages.mjs <prerender module built for Node>
-// Renders the module's pages with react-dom/server and prints { head, pages: [{ file, pattern, markup }],
+// Renders the module's pages with react-dom/server and prints { head, pages: [{ file, pattern, titles, markup }],
 // entryPatterns } as JSON (entryPatterns: the paths the build's own HTML answers besides, see prerender.ts). A
 // process of its own (tools/vite/prerender.ts runs it): the build's process has its own copy of React loaded,
 // which the app's components must not meet.
@@ -23,5 +23,5 @@ const render = async (tree) => {
 
 const app = await import(pathToFileURL(process.argv[2]).href);
 const pages = [];
-for (const page of app.pages) pages.push({ file: page.file, pattern: page.pattern, markup: await render(await app.root(page.url)) });
+for (const page of app.pages) pages.push({ file: page.file, pattern: page.pattern, titles: page.titles ?? null, markup: await render(await app.root(page.url)) });
 process.stdout.write(JSON.stringify({ head: renderToStaticMarkup(app.head()), pages, entryPatterns: app.entryPatterns ?? [] }));

@@ -20,7 +20,13 @@ export type PrerenderPage = { file: string; url: string; pattern: string };
  * which exports `pages`, `root(url)`: the tree the app's entry renders there, and `head()`: what the page's
  * <head> needs before it paints, the colour scheme script).
  */
-type RenderedPages = { head: string; pages: { file: string; pattern: string; markup: string }[]; entryPatterns: string[] };
+type RenderedPages = { head: string; pages: { file: string; pattern: string; titles: PageTitles | null; markup: string }[]; entryPatterns: string[] };
+
+/** A page's tab title by language code (`{ en: 'Sign in · Merchant Hub', zhtw: '登入 · Merchant Hub', … }`). */
+export type PageTitles = Record<string, string>;
+
+/** Where a page's titles wait for its head script: a `<meta>` before `<title>`, read before the page paints. */
+const TITLES_META = 'page-titles';
 
 /**
  * Written beside the pages: `[{ pattern, file, scriptHashes }]`. The API serves each file on the paths its pattern
@@ -46,9 +52,17 @@ const guardScript = async (projectRoot: string, moduleFile: string): Promise<str
         resolveId: (id) => (id === entry ? id : null),
         load: (id) =>
           id === entry
-            ? `import { showsPrerender } from ${JSON.stringify(moduleFile)};\n` +
+            ? `import { pageLanguage, showsPrerender } from ${JSON.stringify(moduleFile)};\n` +
               `let shows = false;\ntry { shows = showsPrerender(); } catch {}\n` +
-              `if (!shows) document.documentElement.setAttribute(${JSON.stringify(OFF)}, '');\n`
+              `if (!shows) document.documentElement.setAttribute(${JSON.stringify(OFF)}, '');\n` +
+              // The page's language and its tab's title in it, before anything paints (the markup is English,
+              // and hidden above when the visitor reads another language; the app keeps both up to date after).
+              `try {\n` +
+              `  const language = pageLanguage();\n` +
+              `  document.documentElement.lang = language.tag;\n` +
+              `  const titles = JSON.parse(document.querySelector('meta[name=${TITLES_META}]')?.getAttribute('content') ?? '{}');\n` +
+              `  if (titles[language.locale]) document.title = titles[language.locale];\n` +
+              `} catch {}\n`
             : null,
       },
     ],
@@ -110,6 +124,18 @@ const deferStylesheet = (html: string, page: PageDom, readStylesheet: (href: str
     return `<style>${critical}</style><link rel="stylesheet" crossorigin href="${href}" ${AFTER_PAINT} disabled>`;
   });
 
+const escapeHtml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * The page's own `<title>` (its English one: the markup is English) and, in a `<meta>`, its title in every
+ * language for the head script; index.html's generic title otherwise.
+ */
+const titleTags = (indexHtml: string, titles: PageTitles | null): string => {
+  const generic = /<title>[^<]*<\/title>/.exec(indexHtml)?.[0] ?? '<title></title>';
+  if (!titles?.en) return generic;
+  return `<meta name="${TITLES_META}" content="${escapeHtml(JSON.stringify(titles))}" />\n    <title>${escapeHtml(titles.en)}</title>`;
+};
+
 /** The built index.html with the page's markup in #root and, before anything else can run, its head scripts. */
 export const pageHtml = ({
   indexHtml,
@@ -117,6 +143,7 @@ export const pageHtml = ({
   head,
   guard,
   readStylesheet,
+  titles = null,
 }: {
   indexHtml: string;
   markup: string;
@@ -124,15 +151,17 @@ export const pageHtml = ({
   guard: string;
   /** The built stylesheet behind a `<link>`'s href. */
   readStylesheet: (href: string) => string;
+  titles?: PageTitles | null;
 }): string => {
-  if (!indexHtml.includes('<div id="root"></div>') || !indexHtml.includes('<title>')) throw new Error('prerender: index.html has no empty #root or no <title>');
-  // Inline scripts after a stylesheet wait for it: these go before the stylesheet and module links Vite adds.
-  const headScripts = `<style>html[${OFF}] #root{display:none}</style>${head}<script>${guard}</script><script>${HOLD_SUBMIT}</script>\n    <title>`;
+  if (!indexHtml.includes('<div id="root"></div>') || !/<title>[^<]*<\/title>/.test(indexHtml)) throw new Error('prerender: index.html has no empty #root or no <title>');
+  // Inline scripts after a stylesheet wait for it: these go before the stylesheet and module links Vite adds,
+  // and after the titles, which the guard reads.
+  const headScripts = `${titleTags(indexHtml, titles)}\n    <style>html[${OFF}] #root{display:none}</style>${head}<script>${guard}</script><script>${HOLD_SUBMIT}</script>`;
   const shell = indexHtml
     // The default scheme until the head script sets the visitor's (Mantine's `mantineHtmlProps`): Mantine's
     // colours hang on this attribute, so without it a page whose scripts do not run would have none.
     .replace(/<html /, '<html data-mantine-color-scheme="light" ')
-    .replace('<title>', () => headScripts);
+    .replace(/<title>[^<]*<\/title>/, () => headScripts);
   const withMarkup = (html: string) => html.replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
   // The page its inline rules are chosen for: the markup in the shell, before those rules are added.
   const page = pageDom(withMarkup(shell));
@@ -197,8 +226,8 @@ export const prerender = ({ projectRoot, outDir, cacheDir, module, indexHtml: in
         const indexHtml = readFileSync(join(outDir, indexFile), 'utf8');
         const guard = await guardScript(projectRoot, moduleFile);
         const readStylesheet = (href: string) => readFileSync(join(outDir, href.slice(base.length)), 'utf8');
-        const manifest = rendered.pages.map(({ file, pattern, markup }) => {
-          const html = pageHtml({ indexHtml, markup, head: rendered.head, guard, readStylesheet });
+        const manifest = rendered.pages.map(({ file, pattern, titles, markup }) => {
+          const html = pageHtml({ indexHtml, markup, head: rendered.head, guard, readStylesheet, titles });
           writeFileSync(join(outDir, file), html);
           return { pattern, file, scriptHashes: inlineScriptHashes(html) };
         });

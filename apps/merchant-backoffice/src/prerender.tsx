@@ -1,15 +1,15 @@
 // What the build prerenders of this app (tools/vite/prerender.ts): the sign-in page, for a signed-out visitor
 // who will read it in English. Node imports `pages` and `root`; the browser gets `showsPrerender` inlined
 // into the page's <head>.
-import { prerenderRoot } from '@merchant-hub/app-root';
-import { ColorSchemeHead, pageLocale } from '@merchant-hub/ui-kit';
+import { prerenderRoot, prerenderTitles } from '@merchant-hub/app-root';
+import { ColorSchemeHead, pageLanguage as languageOf, pageLocale } from '@merchant-hub/ui-kit';
 import { PATHS } from './app/gating';
 import { GUEST_PAGE_PATTERNS, GuestRoutes, preloadGuestPage } from './app/guest-area';
 import { SessionProvider } from './app/session-context';
 import { createSessionStore } from './app/session-store';
 
-/** Each page: the file it is written to, the path it is rendered at and the paths the API serves it on. */
-export const pages = [{ file: 'signin.html', url: PATHS.signIn, pattern: '^/signin/?$' }];
+/** Each page: the file it is written to, the path it is rendered at, the paths the API serves it on and its tab's title in each language. */
+export const pages = [{ file: 'signin.html', url: PATHS.signIn, pattern: '^/signin/?$', titles: prerenderTitles('auth:signIn.title') }];
 
 /** The other paths the guest entry (guest.html) is the answer for: every guest page's. */
 export const entryPatterns = GUEST_PAGE_PATTERNS;
@@ -28,3 +28,6 @@ export const head = () => <ColorSchemeHead />;
  * Not in English, it would flash English texts; signed in, the sign-in form before going home.
  */
 export const showsPrerender = (): boolean => pageLocale(window.location.search, window.localStorage) === 'en' && createSessionStore().active() === null;
+
+/** Run in the page's <head> too: the language `<html lang>` and the tab's title are set to before it paints. */
+export const pageLanguage = () => languageOf(window.location.search, window.localStorage);

@@ -1,15 +1,15 @@
 // What the build prerenders of this app (tools/vite/prerender.ts): the card and gateway checkouts as they
 // look while their package loads, in English. Node imports `pages` and `root`; the browser gets
 // `showsPrerender` inlined into the page's <head>.
-import { prerenderRoot } from '@merchant-hub/app-root';
-import { ColorSchemeHead, pageLocale } from '@merchant-hub/ui-kit';
+import { prerenderRoot, prerenderTitles } from '@merchant-hub/app-root';
+import { ColorSchemeHead, pageLanguage as languageOf, pageLocale } from '@merchant-hub/ui-kit';
 import { CheckoutRoutes, preloadPage } from './app/routes';
 import { hasActiveSession } from './checkout/session';
 
-/** Each page: the file it is written to, the path it is rendered at and the paths the API serves it on. */
+/** Each page: the file it is written to, the path it is rendered at, the paths the API serves it on and its tab's title in each language. */
 export const pages = [
-  { file: 'card-checkout.html', url: '/subscribe-payment/1', pattern: '^/subscribe-payment/\\d+/?$' },
-  { file: 'gateway-checkout.html', url: '/subscribe/1', pattern: '^/subscribe/\\d+(/[^/]+)?/?$' },
+  { file: 'card-checkout.html', url: '/subscribe-payment/1', pattern: '^/subscribe-payment/\\d+/?$', titles: prerenderTitles('checkout:title.card') },
+  { file: 'gateway-checkout.html', url: '/subscribe/1', pattern: '^/subscribe/\\d+(/[^/]+)?/?$', titles: prerenderTitles('checkout:title.gateway') },
 ];
 
 /** The tree main.tsx (mountApp) renders there; what goes into the page's <head> besides. */
@@ -28,3 +28,6 @@ export const head = () => <ColorSchemeHead />;
  */
 export const showsPrerender = (): boolean =>
   pageLocale(window.location.search, window.localStorage) === 'en' && !hasActiveSession() && new URLSearchParams(window.location.search).get('type') !== 'fpx';
+
+/** Run in the page's <head> too: the language `<html lang>` and the tab's title are set to before it paints. */
+export const pageLanguage = () => languageOf(window.location.search, window.localStorage);

@@ -6,7 +6,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { i18n as I18nInstance } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { DataRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { LazyParts } from './lazy-part';
@@ -24,6 +24,12 @@ export type AppShellProps = {
   onMounted?: () => void;
 };
 
+/** The theme's own texts (the close buttons' name) follow the interface language. */
+const TranslatedProviders = ({ children }: { children: ReactNode }) => {
+  const { t } = useTranslation('common');
+  return <AppProviders labels={{ close: t('action.close') }}>{children}</AppProviders>;
+};
+
 /** Everything the screens rely on but the router, outermost first. */
 export const AppShell = ({ i18n, httpClient, queryClient, onMounted, children }: AppShellProps) => {
   const lazyParts = useRef<Promise<void>[]>([]);
@@ -35,13 +41,13 @@ export const AppShell = ({ i18n, httpClient, queryClient, onMounted, children }:
   }, [onMounted]);
   return (
     <I18nextProvider i18n={i18n}>
-      <AppProviders>
+      <TranslatedProviders>
         <HttpClientProvider client={httpClient}>
           <QueryClientProvider client={queryClient}>
             <LazyParts.Provider value={registerLazyPart}>{children}</LazyParts.Provider>
           </QueryClientProvider>
         </HttpClientProvider>
-      </AppProviders>
+      </TranslatedProviders>
     </I18nextProvider>
   );
 };

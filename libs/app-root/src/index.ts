@@ -4,7 +4,7 @@ export { LazyPart, useHydrated } from './lazy-part';
 export type { LazyPartProps } from './lazy-part';
 export { mountApp, startApp } from './start-app';
 export type { MountAppOptions, MountRoutedAppOptions, StartAppOptions } from './start-app';
-export { prerenderRoot } from './prerender';
+export { prerenderRoot, prerenderTitles } from './prerender';
 export { routerReady } from './router-ready';
 export type { PrerenderOptions } from './prerender';
 export { renderApp } from './take-over';

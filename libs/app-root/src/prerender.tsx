@@ -1,5 +1,6 @@
 import { createHttpClient, createQueryClient } from '@merchant-hub/api-client';
-import { createI18n } from '@merchant-hub/i18n';
+import { SUPPORTED_LOCALES, createI18n } from '@merchant-hub/i18n';
+import { pageTitleText } from '@merchant-hub/ui-kit';
 import { StrictMode } from 'react';
 import type { ReactNode } from 'react';
 import { initReactI18next } from 'react-i18next';
@@ -46,3 +47,15 @@ export const prerenderRoot = async ({ routes = [], app, url, wrap = (root) => ro
   await routerReady(router);
   return <StrictMode>{wrap(<AppRoot {...shell} router={router} />)}</StrictMode>;
 };
+
+/**
+ * A prerendered page's tab title in every language (`Sign in · Merchant Hub`, as `usePageTitle` writes it):
+ * the page's HTML carries them, and its head script puts the visitor's on the tab before anything paints.
+ */
+export const prerenderTitles = (titleKey: string): Record<string, string> =>
+  Object.fromEntries(
+    SUPPORTED_LOCALES.map((lng) => {
+      const i18n = createI18n({ lng });
+      return [lng, pageTitleText(i18n.t(titleKey), i18n.t('common:appName'))];
+    }),
+  );

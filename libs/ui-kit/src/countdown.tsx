@@ -28,9 +28,12 @@ export const useSecondsLeft = (endsAtSeconds: number | null, now: () => number =
 
 export type CountdownTextProps = TextProps & { seconds: number };
 
-/** m:ss, announced politely to screen readers as it changes. */
+/**
+ * m:ss as a timer: screen readers read it when the user comes to it, never on their own every second (a live
+ * region that changes each second would talk over everything else).
+ */
 export const CountdownText = ({ seconds, ...props }: CountdownTextProps) => (
-  <Text component="span" inherit aria-live="polite" ff="monospace" {...props}>
+  <Text component="span" inherit role="timer" ff="monospace" {...props}>
     {formatCountdown(seconds)}
   </Text>
 );

@@ -1,4 +1,4 @@
-import { FALLBACK_LOCALE, normalizeLocale } from '@merchant-hub/i18n';
+import { FALLBACK_LOCALE, INTL_LOCALE_TAGS, normalizeLocale } from '@merchant-hub/i18n';
 import type { Locale } from '@merchant-hub/i18n';
 
 /** Where the chosen language is remembered between visits; one origin serves all three apps. */
@@ -33,3 +33,12 @@ export const readStoredLocale = (storage: Pick<Storage, 'getItem'>): string | nu
  */
 export const pageLocale = (search: string, storage: Pick<Storage, 'getItem'>): Locale =>
   resolveInitialLocale({ search, stored: readStoredLocale(storage) });
+
+/**
+ * The language a page opens in, as the product's code and as the BCP 47 tag `<html lang>` wants: what a
+ * prerendered page's head script puts on `<html>` before the page paints (tools/vite/prerender.ts).
+ */
+export const pageLanguage = (search: string, storage: Pick<Storage, 'getItem'>): { locale: Locale; tag: string } => {
+  const locale = pageLocale(search, storage);
+  return { locale, tag: INTL_LOCALE_TAGS[locale] };
+};

@@ -1,5 +1,5 @@
-import { createTheme, Loader } from '@mantine/core';
-import type { MantineColorsTuple } from '@mantine/core';
+import { Anchor, CloseButton, createTheme, Drawer, Loader, mergeThemeOverrides, Modal, PasswordInput, TableScrollContainer } from '@mantine/core';
+import type { CloseButtonProps, MantineColorsTuple } from '@mantine/core';
 
 /** The brand blue, lightest to darkest; shade 6 is the one buttons use in light mode. */
 const brand: MantineColorsTuple = [
@@ -32,8 +32,28 @@ export const theme = createTheme({
   components: {
     // Spec §9: the spinner turns once every 2.5 s (Mantine's oval turns every 1.2 s).
     Loader: Loader.extend({ styles: { root: { animationDuration: SPINNER_ROTATION } } }),
+    // WCAG 1.4.1: a link inside text must not be told apart by its colour alone. Links that stand alone (a
+    // logo, a menu entry) say `underline="never"` or `"hover"` themselves.
+    Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
+    // A dialog's `<header>` is no page banner: without this, an open modal gives the page a second one.
+    Modal: Modal.extend({ defaultProps: { attributes: { header: { role: 'presentation' } } } }),
+    Drawer: Drawer.extend({ defaultProps: { attributes: { header: { role: 'presentation' } } } }),
+    // The show/hide button is a control like any other: in the Tab order (Mantine leaves it out by default).
+    PasswordInput: PasswordInput.extend({ defaultProps: { visibilityToggleFocusable: true } }),
+    // A table wider than the screen scrolls sideways: its scrolling box takes focus so the keyboard can scroll it.
+    TableScrollContainer: TableScrollContainer.extend({ defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } }),
   },
 });
+
+/**
+ * The theme with a name for every close button Mantine draws (modals, drawers, notifications, inputs' clear
+ * buttons): an icon-only button needs one (WCAG 4.1.2). A close button given its own `aria-label` keeps it.
+ */
+export const themeWithLabels = ({ close }: { close: string }) => {
+  // Mantine's types leave ARIA attributes out of default props; CloseButton passes every other prop to its button.
+  const named: Partial<CloseButtonProps> = { 'aria-label': close } as Partial<CloseButtonProps>;
+  return mergeThemeOverrides(theme, createTheme({ components: { CloseButton: CloseButton.extend({ defaultProps: named }) } }));
+};
 
 /** Where the light/dark choice is remembered between visits, shared by the three apps on one origin. */
 export const COLOR_SCHEME_STORAGE_KEY = 'merchant-hub.color-scheme';

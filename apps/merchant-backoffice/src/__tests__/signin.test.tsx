@@ -116,6 +116,39 @@ describe('sign-in screen', () => {
     expect(screen.getByTestId('attempts-left')).toHaveTextContent('2 attempts left');
   });
 
+  it('code step by keyboard (issue 32): focus on the first box, Enter submits, a refused code refocuses the boxes marked invalid', async () => {
+    const { calls } = renderApp('/signin', [
+      codeSent,
+      {
+        method: 'POST',
+        path: '/erpSubmitOTP',
+        status: 400,
+        body: { error: { code: 'otp_invalid', message: 'OTP invalid', key: 'errors:error.otpInvalid' }, otp_data: otpData({ mobile_attempts_left: 4 }) },
+      },
+    ]);
+    await fillCredentials();
+    await screen.findByRole('heading', { name: 'Enter your code' });
+    const firstBox = screen.getByLabelText('Verification code 1');
+    await waitFor(() => expect(firstBox).toHaveFocus());
+    expect(screen.getByTestId('otp-countdown').querySelector('[aria-live]')).toBeNull();
+    await userEvent.keyboard('123456{Enter}');
+    const error = await screen.findByTestId('otp-error');
+    expect(calls.filter((call) => call.url.endsWith('/erpSubmitOTP'))).toHaveLength(1);
+    await waitFor(() => expect(screen.getByLabelText('Verification code 1')).toHaveFocus());
+    expect(screen.getByLabelText('Verification code 1')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('group', { name: 'Verification code' })).toHaveAttribute('aria-describedby', error.id);
+  });
+
+  it('marks every invalid field on an empty submit (issue 32), the password and the terms too', async () => {
+    renderApp('/signin');
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getByLabelText(/^Password/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(/^Password/)).toHaveAccessibleDescription('Please fill in your Email and Password!');
+    expect(screen.getByRole('checkbox')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('button', { name: 'Show or hide the password' })).not.toHaveAttribute('tabindex', '-1');
+  });
+
   it('locks the code screen when banned and counts the ban down', async () => {
     renderApp('/signin', [
       codeSent,

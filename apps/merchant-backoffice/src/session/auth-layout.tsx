@@ -29,7 +29,8 @@ export const AuthLayout = ({ banner, children }: AuthLayoutProps) => {
   const slides = bannerSlides(banner);
   return (
     <Box mih="100vh" style={{ display: 'flex' }}>
-      <Box visibleFrom="md" style={{ flex: '1 1 55%', background: 'var(--mantine-color-brand-7)', minHeight: '100vh' }}>
+      {/* Landmarks: the brand panel beside the page, the top bar as its banner, the card as its main content. */}
+      <Box component="aside" aria-label={t('common:appName')} visibleFrom="md" style={{ flex: '1 1 55%', background: 'var(--mantine-color-brand-7)', minHeight: '100vh' }}>
         {slides.length > 0 ? (
           <BannerCarousel
             slides={slides}
@@ -45,7 +46,7 @@ export const AuthLayout = ({ banner, children }: AuthLayoutProps) => {
         )}
       </Box>
       <Stack style={{ flex: '1 1 45%' }} p={{ base: 'md', sm: 'xl' }} gap="lg" justify="center" align="center">
-        <Group justify="space-between" w="100%" maw={440} wrap="nowrap" gap="xs">
+        <Group component="header" justify="space-between" w="100%" maw={440} wrap="nowrap" gap="xs">
           <Text fw={700} size="lg" c="brand">
             {t('common:appName')}
           </Text>
@@ -54,7 +55,7 @@ export const AuthLayout = ({ banner, children }: AuthLayoutProps) => {
             <ColorSchemeToggle label={t('common:theme.dark')} />
           </Group>
         </Group>
-        <Card withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} w="100%" maw={440} radius="md">
+        <Card component="main" withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} w="100%" maw={440} radius="md">
           {children}
         </Card>
       </Stack>

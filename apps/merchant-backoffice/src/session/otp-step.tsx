@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core'
 import type { OtpData } from '@merchant-hub/domain';
 import { otpCountdownSeconds } from '@merchant-hub/billing-rules';
 import { CountdownText, OTP_LENGTH, OtpInput, useSecondsLeft } from '@merchant-hub/ui-kit';
-import { useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -35,6 +35,13 @@ export const OtpStep = ({ email, otpData, error, submitting, resending, mailDela
   const secondsLeft = useSecondsLeft(endsAt);
   const attemptsLeft = otpData?.mobile_attempts_left ?? null;
   const locked = attemptsLeft !== null && attemptsLeft <= 0;
+  const firstBox = useRef<HTMLInputElement>(null);
+  const errorId = useId();
+
+  // A refused code (the boxes were disabled while it was checked): focus goes back to the boxes, marked invalid.
+  useEffect(() => {
+    if (error && !submitting && !locked) firstBox.current?.focus();
+  }, [error, submitting, locked]);
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -69,11 +76,21 @@ export const OtpStep = ({ email, otpData, error, submitting, resending, mailDela
           </Alert>
         ) : null}
         {error ? (
-          <Alert color="red" role="alert" data-testid="otp-error">
+          <Alert color="red" role="alert" data-testid="otp-error" id={errorId}>
             {error}
           </Alert>
         ) : null}
-        <OtpInput value={code} onChange={setCode} label={t('auth:otp.label')} error={localError} disabled={locked || submitting} />
+        <OtpInput
+          value={code}
+          onChange={setCode}
+          label={t('auth:otp.label')}
+          error={localError}
+          invalid={Boolean(error)}
+          errorId={errorId}
+          disabled={locked || submitting}
+          autoFocus={!locked}
+          inputRef={firstBox}
+        />
         <Group justify="space-between">
           {attemptsLeft !== null ? (
             <Text size="sm" c={attemptsLeft <= 1 ? 'red' : 'dimmed'} data-testid="attempts-left">

@@ -219,6 +219,8 @@ export const SignInFlow = () => {
         <Checkbox
           key={form.key('terms')}
           {...form.getInputProps('terms', { type: 'checkbox' })}
+          // Mantine's checkbox links its error but does not mark itself invalid.
+          aria-invalid={form.errors.terms ? true : undefined}
           label={
             <>
               {t('auth:signIn.termsPrefix')}{' '}

@@ -124,6 +124,8 @@ export const MainLayout = () => {
           logout: t('shell:topBar.logout'),
           home: t('shell:topBar.home'),
           support: t('support:contact.menu'),
+          skipToContent: t('common:action.skipToContent'),
+          navigation: t('common:nav.main'),
         }}
       >
         <Outlet />

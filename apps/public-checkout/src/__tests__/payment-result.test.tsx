@@ -53,6 +53,19 @@ describe('payment result', () => {
     expect(missingKeys).toEqual([]);
   });
 
+  it('success: Stay on this page stops the automatic sign-in (WCAG 2.2.1) and hands focus to Continue', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { calls, assigned, missingKeys } = renderCheckout(PATH, [success, ticketSignIn]);
+    const modal = await screen.findByTestId('result-success');
+    await act(() => within(modal).getByRole('button', { name: 'Stay on this page' }).click());
+    expect(modal).toHaveTextContent('Automatic sign-in is stopped. Choose Continue when you are ready.');
+    expect(within(modal).getByRole('button', { name: 'Continue' })).toHaveFocus();
+    await act(() => vi.advanceTimersByTimeAsync(15_000));
+    expect(posted(calls, '/checkout/ticket-sign-in')).toEqual([]);
+    expect(assigned).toEqual([]);
+    expect(missingKeys).toEqual([]);
+  });
+
   it('success: Continue signs in at once, and only once', async () => {
     const { calls, assigned } = renderCheckout(PATH, [success, ticketSignIn]);
     const modal = await screen.findByTestId('result-success');

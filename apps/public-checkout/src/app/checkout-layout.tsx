@@ -15,12 +15,16 @@ export const CheckoutLayout = ({ title, children }: CheckoutLayoutProps) => {
   return (
     <Container size="lg" py="xl">
       <Stack gap="xl">
-        {/* A plain link: the site root belongs to the back office, outside this app's router. */}
-        <Anchor href="/" fw={700} fz="lg" underline="never">
-          {t('appName')}
-        </Anchor>
-        <Title order={1}>{title}</Title>
-        {children}
+        <header>
+          {/* A plain link: the site root belongs to the back office, outside this app's router. */}
+          <Anchor href="/" fw={700} fz="lg" underline="never">
+            {t('appName')}
+          </Anchor>
+        </header>
+        <Stack component="main" gap="xl">
+          <Title order={1}>{title}</Title>
+          {children}
+        </Stack>
       </Stack>
     </Container>
   );

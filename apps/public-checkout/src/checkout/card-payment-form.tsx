@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, SimpleGrid, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useHydrated } from '@merchant-hub/app-root';
 import { hasErrorCode, isApiError, useCheckAndRegisterFpx, useCheckoutConfig, useCountries, useCreateCardSetup, useCreateFpxPayment, useCreateSandboxPaymentMethod, useRetryCheckoutSignIn, useSetCheckoutPaymentMethod, useStates, useValidateCheckoutCoupon } from '@merchant-hub/api-client';
@@ -148,6 +148,10 @@ export const CardPaymentForm = ({ packageId, purchasedAt, coupon, onCouponChange
     },
     onError: (error) => setCouponError(error.message),
   });
+  const applyCoupon = () => {
+    if (!couponInput.trim()) setCouponError(t('validation:coupon.required'));
+    else validateCoupon.mutate({ coupon: couponInput.trim(), package_id: packageId });
+  };
   const sandboxPm = useCreateSandboxPaymentMethod({ meta: { handlesError: true } });
   const setup = useCreateCardSetup();
   const setPaymentMethod = useSetCheckoutPaymentMethod({ onSuccess: (answer) => signIn(answer.ticket), onError: showServerError });
@@ -267,15 +271,20 @@ export const CardPaymentForm = ({ packageId, purchasedAt, coupon, onCouponChange
           </SimpleGrid>
           {!coupon ? (
             <Group align="flex-end" gap="xs">
-              <TextInput label={t('coupon.label')} value={couponInput} onChange={(e) => setCouponInput(e.currentTarget.value)} error={couponError} style={{ flex: 1 }} />
-              <Button
-                variant="light"
-                loading={validateCoupon.isPending}
-                onClick={() => {
-                  if (!couponInput.trim()) setCouponError(t('validation:coupon.required'));
-                  else validateCoupon.mutate({ coupon: couponInput.trim(), package_id: packageId });
+              <TextInput
+                label={t('coupon.label')}
+                value={couponInput}
+                onChange={(e) => setCouponInput(e.currentTarget.value)}
+                // Enter in the coupon field applies the coupon (it would otherwise submit the payment form).
+                onKeyDown={(e) => {
+                  if (e.key !== 'Enter') return;
+                  e.preventDefault();
+                  applyCoupon();
                 }}
-              >
+                error={couponError}
+                style={{ flex: 1 }}
+              />
+              <Button variant="light" loading={validateCoupon.isPending} onClick={applyCoupon}>
                 {t('coupon.apply')}
               </Button>
             </Group>
@@ -289,6 +298,10 @@ export const CardPaymentForm = ({ packageId, purchasedAt, coupon, onCouponChange
               </Button>
             </Group>
           )}
+          {/* Always on the page, so that screen readers announce what changes in it: the applied coupon and the new total. */}
+          <VisuallyHidden role="status" data-testid="coupon-status">
+            {coupon && totals ? `${t('coupon.applied', { code: coupon.code ?? '' })}. ${t('summary.total')}: ${totals.totalWithFormat}` : ''}
+          </VisuallyHidden>
           <Title order={3} fz="h5" mt="sm">
             {isFpx ? t('payment.fpx') : t('payment.card')}
           </Title>

@@ -29,7 +29,8 @@ const SummaryFrame = ({ children, busy = false }: { children: ReactNode; busy?: 
   return (
     <Paper withBorder radius="md" p="lg" component="aside" aria-label={t('summary.heading')} aria-busy={busy || undefined}>
       <Stack gap="sm">
-        <Anchor href="/" aria-label={t('summary.backHome')} underline="never">
+        {/* Named by its visible text first (WCAG 2.5.3), then where it leads. */}
+        <Anchor href="/" aria-label={`Merchant Hub, ${t('summary.backHome')}`} underline="never">
           <Group gap="xs">
             <svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true">
               <rect width="32" height="32" rx="7" fill="#1659f1" />

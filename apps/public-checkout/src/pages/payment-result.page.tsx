@@ -40,7 +40,15 @@ export const PaymentResultPage = () => {
   const loginInfo = status.data?.loginInfo ?? null;
   const { signIn, isPending } = useSignInAndGoHome(() => notifications.show({ color: 'red', message: t('errors:checkout.retryLoginFailed') }));
   const [secondsLeft, setSecondsLeft] = useState(SUCCESS_COUNTDOWN_SECONDS);
+  // WCAG 2.2.1: the buyer may stop the automatic sign-in and go on when ready (Continue).
+  const [countdownStopped, setCountdownStopped] = useState(false);
   const signedIn = useRef(false);
+  const continueButton = useRef<HTMLButtonElement>(null);
+  const stopCountdown = () => {
+    setCountdownStopped(true);
+    // The button goes away: focus moves on to what is left to do.
+    continueButton.current?.focus();
+  };
 
   const continueSignIn = () => {
     if (!loginInfo || signedIn.current) return;
@@ -49,15 +57,15 @@ export const PaymentResultPage = () => {
   };
 
   useEffect(() => {
-    if (current !== 'success') return;
+    if (current !== 'success' || countdownStopped) return;
     const timer = window.setInterval(() => setSecondsLeft((s) => Math.max(0, s - 1)), 1000);
     return () => window.clearInterval(timer);
-  }, [current]);
+  }, [current, countdownStopped]);
 
   useEffect(() => {
-    if (current === 'success' && secondsLeft === 0) continueSignIn();
+    if (current === 'success' && secondsLeft === 0 && !countdownStopped) continueSignIn();
     // continueSignIn is guarded by a ref, so running it once more would change nothing.
-  }, [current, secondsLeft]);
+  }, [current, secondsLeft, countdownStopped]);
 
   const goToSignIn = () => pageLocation.assign(`${SIGN_IN_PATH}?locale=zhtw`);
 
@@ -83,10 +91,15 @@ export const PaymentResultPage = () => {
       )}
       <Modal opened={current === 'success'} onClose={() => undefined} withCloseButton={false} closeOnClickOutside={false} closeOnEscape={false} title={t('result.successTitle')} centered styles={TITLE_STYLES}>
         <Stack data-testid="result-success">
-          <Text>{t('errors:checkout.paymentSuccess', { seconds: secondsLeft })}</Text>
-          <Button onClick={continueSignIn} loading={isPending}>
+          <Text>{countdownStopped ? t('result.countdownStopped') : t('errors:checkout.paymentSuccess', { seconds: secondsLeft })}</Text>
+          <Button ref={continueButton} onClick={continueSignIn} loading={isPending} data-autofocus>
             {t('result.continue')}
           </Button>
+          {countdownStopped ? null : (
+            <Button variant="default" onClick={stopCountdown} disabled={isPending}>
+              {t('result.stopCountdown')}
+            </Button>
+          )}
         </Stack>
       </Modal>
       <Modal opened={current === 'expired' || current === 'invalid_token'} onClose={goToSignIn} title={t(current === 'expired' ? 'result.expiredTitle' : 'result.invalidTitle')} centered styles={TITLE_STYLES}>

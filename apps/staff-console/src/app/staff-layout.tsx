@@ -1,9 +1,9 @@
-import { AppShell, Badge, Burger, Button, Group, NavLink, Stack, Text } from '@mantine/core';
+import { AppShell, Badge, Burger, Button, Group, NavLink, Stack, Text, useMatches } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { isApiError, useLogout, useStaffMe, useSupportUnreadCount } from '@merchant-hub/api-client';
 import type { Locale } from '@merchant-hub/domain';
 import { isLocale } from '@merchant-hub/domain';
-import { ColorSchemeToggle, ErrorState, LanguagePicker, RouteLoader } from '@merchant-hub/ui-kit';
+import { ColorSchemeToggle, ErrorState, LanguagePicker, MAIN_CONTENT_ID, RouteLoader, SkipLink } from '@merchant-hub/ui-kit';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,8 @@ import { forgetStoredSession, leaveApp, signInUrl, storedSessionEnd } from './le
 
 /** Spec §6: roles are trusted for at most 2 hours, then read again. */
 export const ROLE_RECHECK_MS = 2 * 60 * 60 * 1000;
+
+const NAVBAR_ID = 'staff-navigation';
 
 /** The back office's home: where a merchant who opens the console belongs. */
 const MERCHANT_HOME = '/';
@@ -42,6 +44,8 @@ export const StaffLayout = () => {
   const queryClient = useQueryClient();
   const consolePath = useConsolePath();
   const [navOpened, nav] = useDisclosure(false);
+  // Below 768 px the closed menu is off-screen: inert, so neither Tab nor a screen reader reaches into it.
+  const collapsible = useMatches({ base: true, sm: false });
   const me = useStaffMe({ meta: { handlesError: true }, retry: false, staleTime: ROLE_RECHECK_MS, refetchInterval: ROLE_RECHECK_MS });
   const logout = useLogout({ meta: { handlesError: true } });
   const unread = useSupportUnreadCount({ meta: { handlesError: true }, enabled: me.isSuccess });
@@ -103,10 +107,11 @@ export const StaffLayout = () => {
   ));
   return (
     <AppShell header={{ height: 60 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !navOpened } }} padding={0}>
+      <SkipLink label={t('common:action.skipToContent')} />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={navOpened} onClick={nav.toggle} hiddenFrom="sm" size="sm" aria-label={t('staff:nav.menu')} />
+            <Burger opened={navOpened} onClick={nav.toggle} hiddenFrom="sm" size="sm" aria-label={t('staff:nav.menu')} aria-expanded={navOpened} aria-controls={NAVBAR_ID} />
             <Text fw={700} fz="lg" visibleFrom="xs">
               {t('common:appName')}
             </Text>
@@ -118,7 +123,7 @@ export const StaffLayout = () => {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs">
+      <AppShell.Navbar p="xs" id={NAVBAR_ID} aria-label={t('common:nav.main')} inert={collapsible && !navOpened}>
         <Stack justify="space-between" h="100%">
           <Stack gap={2}>{links}</Stack>
           <Stack gap={4}>
@@ -131,7 +136,7 @@ export const StaffLayout = () => {
           </Stack>
         </Stack>
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} style={{ outline: 'none' }}>
         <Outlet />
       </AppShell.Main>
     </AppShell>

@@ -43,6 +43,13 @@ const MerchantScreen = ({ userId }: { userId: number }) => {
   const visit = useRecordMerchantVisit();
   const [operation, setOperation] = useState<Operation | null>(null);
   const [creditOpen, setCreditOpen] = useState(false);
+  // A dialog opened from the actions menu gives focus back to the menu's button when it closes: the menu item it
+  // was opened from is gone by then. Focus moves there first, so the dialog takes it as its opener.
+  const actionsButton = useRef<HTMLButtonElement>(null);
+  const fromActionsMenu = (open: () => void) => () => {
+    actionsButton.current?.focus();
+    open();
+  };
   const keyFor = useIdempotencyKey();
   const account = useAccountAction({ meta: { handlesError: true } });
   const invoice = useInvoiceAction({ meta: { handlesError: true } });
@@ -138,15 +145,17 @@ const MerchantScreen = ({ userId }: { userId: number }) => {
             </Button>
             <Menu position="bottom-end">
               <Menu.Target>
-                <Button variant="default">{t('ops.menu')}</Button>
+                <Button variant="default" ref={actionsButton}>
+                  {t('ops.menu')}
+                </Button>
               </Menu.Target>
               <Menu.Dropdown>
-                <Menu.Item onClick={() => setCreditOpen(true)} disabled={!currency}>
+                <Menu.Item onClick={fromActionsMenu(() => setCreditOpen(true))} disabled={!currency}>
                   {t('ops.credit.open')}
                 </Menu.Item>
                 {/* The set-up invite is offered only while the owner has not finished setting up (the API answers 409 after). */}
                 {((data.owner.setup_pending ? ['wizard-invite', 'password-reset', 'lift-sign-in-ban'] : ['password-reset', 'lift-sign-in-ban']) as AccountAction[]).map((action) => (
-                  <Menu.Item key={action} onClick={() => setOperation({ kind: 'account', action })}>
+                  <Menu.Item key={action} onClick={fromActionsMenu(() => setOperation({ kind: 'account', action }))}>
                     {t(`ops.account.${action}.action`)}
                   </Menu.Item>
                 ))}

@@ -1,4 +1,5 @@
 import { Anchor, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useFocusReturn } from '@mantine/hooks';
 import {
   mustSubscribeOf,
   useBillingOverview,
@@ -78,6 +79,9 @@ const BillingScreen = ({ userId, storeId: chosenStoreId, isStaff }: { userId?: n
   const overview = useBillingOverview(userId, { meta: { handlesError: true }, retry: false });
   const [modal, setModal] = useState<OpenModal>(null);
   const [target, setTarget] = useState<Package | null>(null);
+  // Several modals are drawn afresh on each opening (their `key` changes), which unmounts the one that knew where
+  // focus came from before it could give it back: the page remembers the opener and returns focus to it on close.
+  useFocusReturn({ opened: modal !== null || target !== null });
   const handled = { meta: { handlesError: true } } as const;
   const changePlan = useChangePlan(handled);
   const cancelTrialing = useCancelTrialingPackage(handled);

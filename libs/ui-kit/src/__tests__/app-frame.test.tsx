@@ -6,7 +6,7 @@ import { AppFrame } from '../shell/app-frame';
 import { DEFAULT_THEME_OPTIONS } from '../shell/theme-options';
 import { renderWithTheme } from './render';
 
-const labels = { back: 'Back', openMenu: 'Open the menu', closeMenu: 'Close the menu', userMenu: 'Account', billing: 'Billing', profile: 'Profile', logout: 'Log out', home: 'Home' };
+const labels = { back: 'Back', openMenu: 'Open the menu', closeMenu: 'Close the menu', userMenu: 'Account', billing: 'Billing', profile: 'Profile', logout: 'Log out', home: 'Home', skipToContent: 'Skip to main content', navigation: 'Main menu' };
 
 const frame = (navOpened: boolean, onCloseNav = vi.fn(), sidebarHidden = false) => {
   renderWithTheme(
@@ -58,5 +58,30 @@ describe('AppFrame menu drawer (≤ 1199 px)', () => {
     fireEvent.keyDown(window, { key: 'Escape' });
     expect(onCloseNav).not.toHaveBeenCalled();
     expect(screen.queryByTestId('nav-backdrop')).not.toBeInTheDocument();
+  });
+});
+
+describe('AppFrame keyboard and landmarks (issue 32)', () => {
+  it('takes the closed drawer out of the Tab order and says on the burger whether it is open', () => {
+    frame(false);
+    expect(screen.getByRole('button', { name: 'Open the menu' })).toHaveAttribute('aria-expanded', 'false');
+    // jsdom matches no media query: the narrow layout, where the closed drawer is off-screen.
+    expect(document.getElementById('app-navigation')).toHaveAttribute('inert');
+  });
+
+  it('gives the open drawer back to Tab and names its navigation landmark', () => {
+    frame(true);
+    expect(screen.getByRole('button', { name: 'Open the menu' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('navigation', { name: 'Main menu' })).not.toHaveAttribute('inert');
+    expect(screen.getAllByRole('navigation')).toHaveLength(1);
+  });
+
+  it('starts with a skip link that moves focus to the main content', async () => {
+    frame(false);
+    await userEvent.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to main content' });
+    expect(skip).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByRole('main')).toHaveFocus();
   });
 });

@@ -1,8 +1,9 @@
-import { AppShell, Avatar, Box, Burger, CloseButton, Container, Group, Menu, ScrollArea, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
+import { AppShell, Avatar, Box, Burger, CloseButton, Container, Group, Menu, ScrollArea, Skeleton, Stack, Text, UnstyledButton, VisuallyHidden, useMatches } from '@mantine/core';
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Icon } from '../icons';
+import { MAIN_CONTENT_ID, SkipLink } from '../skip-link';
 import { SidebarMenu } from './sidebar-menu';
 import type { MenuEntry } from './sidebar-menu';
 import { sidebarImageCss } from './theme-options';
@@ -22,6 +23,10 @@ export type AppFrameLabels = {
   home: string;
   /** The user menu's "Contact support" entry (shown when `supportTo` is set). */
   support?: string;
+  /** The first Tab stop, "Skip to main content". */
+  skipToContent: string;
+  /** Name of the sidebar's navigation landmark, e.g. "Main menu". */
+  navigation: string;
 };
 
 export type AppFrameProps = {
@@ -52,6 +57,7 @@ export type AppFrameProps = {
 };
 
 const SIDEBAR_WIDTH = 260;
+const NAVBAR_ID = 'app-navigation';
 const MINI_SIDEBAR_WIDTH = 76;
 
 const initials = (name: string): string =>
@@ -106,6 +112,8 @@ export const AppFrame = ({
   };
 
   const drawerOpen = navOpened && !sidebarHidden;
+  // Below 1200 px the closed drawer is off-screen: inert, so neither Tab nor a screen reader reaches into it.
+  const collapsible = useMatches({ base: true, lg: false });
   useEffect(() => {
     if (!drawerOpen) return undefined;
     const onKey = (event: KeyboardEvent) => {
@@ -122,10 +130,13 @@ export const AppFrame = ({
       padding="md"
       layout="alt"
     >
+      <SkipLink label={labels.skipToContent} />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="xs" wrap="nowrap">
-            {sidebarHidden ? null : <Burger opened={navOpened} onClick={onToggleNav} hiddenFrom="lg" size="sm" aria-label={labels.openMenu} />}
+            {sidebarHidden ? null : (
+              <Burger opened={navOpened} onClick={onToggleNav} hiddenFrom="lg" size="sm" aria-label={labels.openMenu} aria-expanded={navOpened} aria-controls={NAVBAR_ID} />
+            )}
             <UnstyledButton component={Link} to={backTo} aria-label={labels.back} data-tour="breadcrumbs">
               <Group gap={4} wrap="nowrap">
                 <Icon name="back" style={{ transform: 'scaleX(var(--mh-dir-flip, 1))' }} />
@@ -145,14 +156,16 @@ export const AppFrame = ({
             ) : (
               <Menu position="bottom-end" withinPortal shadow="md" width={220}>
                 <Menu.Target>
-                  <UnstyledButton aria-label={labels.userMenu}>
+                  {/* Named by what it shows (initials, the name from 576 px), then what it is (WCAG 2.5.3). */}
+                  <UnstyledButton>
                     <Group gap="xs" wrap="nowrap">
-                      <Avatar src={user.avatarUrl} alt={user.name} radius="xl" size={32} color="initials" name={user.name}>
+                      <Avatar src={user.avatarUrl} alt="" radius="xl" size={32} color="initials" name={user.name}>
                         {initials(user.name)}
                       </Avatar>
                       <Text size="sm" fw={500} visibleFrom="sm" maw={160} truncate>
                         {user.name}
                       </Text>
+                      <VisuallyHidden>{labels.userMenu}</VisuallyHidden>
                     </Group>
                   </UnstyledButton>
                 </Menu.Target>
@@ -196,10 +209,19 @@ export const AppFrame = ({
         />
       ) : null}
       {sidebarHidden ? null : (
-        <AppShell.Navbar p="sm" maw="min(20rem, 85vw)" style={sidebarStyle} data-sidebar={options.sidebar}>
+        <AppShell.Navbar
+          id={NAVBAR_ID}
+          aria-label={labels.navigation}
+          inert={collapsible && !navOpened}
+          p="sm"
+          maw="min(20rem, 85vw)"
+          style={sidebarStyle}
+          data-sidebar={options.sidebar}
+        >
           <AppShell.Section>
             <Group justify="space-between" wrap="nowrap" gap="xs">
-              <Box component={Link} to="/" aria-label={labels.home} onClick={onNavigate} style={{ display: 'block', textDecoration: 'none', color: 'inherit' }} py="xs" px={options.miniSidebar ? 0 : 'xs'}>
+              {/* The logo's visible name names the link; the mini sidebar's logo shows none, so it is given one. */}
+              <Box component={Link} to="/" aria-label={options.miniSidebar ? labels.home : undefined} onClick={onNavigate} style={{ display: 'block', textDecoration: 'none', color: 'inherit' }} py="xs" px={options.miniSidebar ? 0 : 'xs'}>
                 {logo}
               </Box>
               <CloseButton hiddenFrom="lg" onClick={onCloseNav} aria-label={labels.closeMenu} size="lg" />
@@ -218,7 +240,7 @@ export const AppFrame = ({
           </AppShell.Section>
         </AppShell.Navbar>
       )}
-      <AppShell.Main>
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} style={{ outline: 'none' }}>
         {options.boxLayout ? (
           <Container size="lg" px={0} data-layout="box">
             {children}

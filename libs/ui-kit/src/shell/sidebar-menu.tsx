@@ -75,7 +75,8 @@ const MenuItem = ({ entry, activePath, mini, onNavigate, depth }: { entry: MenuE
 
 /** Nested, collapsible menu of the sidebar; a group opens by itself when one of its pages is showing. */
 export const SidebarMenu = ({ entries, activePath, mini = false, onNavigate }: SidebarMenuProps) => (
-  <Stack gap={2} component="nav">
+  // A list inside the frame's navigation landmark, not a second one.
+  <Stack gap={2}>
     {entries.map((entry) => (
       <MenuItem key={entry.id} entry={entry} activePath={activePath} mini={mini} onNavigate={onNavigate} depth={0} />
     ))}

@@ -15,6 +15,7 @@ export const common = {
     delete: 'حذف',
     search: 'بحث',
     logout: 'تسجيل الخروج',
+    skipToContent: 'تخطَّ إلى المحتوى الرئيسي',
   },
   page: {
     notFound: 'الصفحة غير موجودة',
@@ -22,6 +23,7 @@ export const common = {
   nav: {
     billing: 'الفوترة',
     profile: 'الملف الشخصي',
+    main: 'القائمة الرئيسية',
   },
   field: {
     email: 'البريد الإلكتروني',

@@ -91,6 +91,8 @@ export const checkout = {
     nextCheck: 'We check again automatically every two minutes.',
     conflictTitle: 'Payment received – please contact support',
     conflictBody: 'We received your payment, but an account with this e-mail address was created in the meantime, so your store could not be set up. Please contact our support team and quote order number {{orderNo}}; we will sort it out for you.',
+    stopCountdown: 'Stay on this page',
+    countdownStopped: 'Automatic sign-in is stopped. Choose Continue when you are ready.',
   },
   modal: {
     resubscribeTitle: 'Order not created',

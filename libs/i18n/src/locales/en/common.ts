@@ -13,6 +13,7 @@ export const common = {
     delete: 'Delete',
     search: 'Search',
     logout: 'Log out',
+    skipToContent: 'Skip to main content',
   },
   page: {
     notFound: 'Page not found',
@@ -20,6 +21,7 @@ export const common = {
   nav: {
     billing: 'Billing',
     profile: 'Profile',
+    main: 'Main menu',
   },
   field: {
     email: 'Email',

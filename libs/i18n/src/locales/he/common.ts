@@ -15,6 +15,7 @@ export const common = {
     delete: 'מחיקה',
     search: 'חיפוש',
     logout: 'התנתקות',
+    skipToContent: 'דלג לתוכן הראשי',
   },
   page: {
     notFound: 'הדף לא נמצא',
@@ -22,6 +23,7 @@ export const common = {
   nav: {
     billing: 'חיובים',
     profile: 'פרופיל',
+    main: 'תפריט ראשי',
   },
   field: {
     email: 'דוא״ל',

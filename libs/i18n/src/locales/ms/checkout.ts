@@ -91,6 +91,8 @@ export const checkout = {
     nextCheck: 'Kami akan menyemak semula secara automatik setiap dua minit.',
     conflictTitle: 'Bayaran diterima – sila hubungi sokongan',
     conflictBody: 'Kami telah menerima bayaran anda, tetapi akaun dengan alamat e-mel ini telah didaftarkan dalam tempoh itu, jadi kedai anda tidak dapat disediakan. Sila hubungi pasukan sokongan kami dan nyatakan nombor pesanan {{orderNo}}; kami akan menyelesaikannya untuk anda.',
+    stopCountdown: 'Kekal di halaman ini',
+    countdownStopped: 'Log masuk automatik dihentikan. Pilih Teruskan apabila anda bersedia.',
   },
   modal: {
     resubscribeTitle: 'Pesanan tidak dibuat',

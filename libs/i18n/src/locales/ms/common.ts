@@ -15,6 +15,7 @@ export const common = {
     delete: 'Padam',
     search: 'Cari',
     logout: 'Log keluar',
+    skipToContent: 'Langkau ke kandungan utama',
   },
   page: {
     notFound: 'Halaman tidak dijumpai',
@@ -22,6 +23,7 @@ export const common = {
   nav: {
     billing: 'Pengebilan',
     profile: 'Profil',
+    main: 'Menu utama',
   },
   field: {
     email: 'E-mel',

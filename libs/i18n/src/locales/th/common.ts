@@ -15,6 +15,7 @@ export const common = {
     delete: 'ลบ',
     search: 'ค้นหา',
     logout: 'ออกจากระบบ',
+    skipToContent: 'ข้ามไปยังเนื้อหาหลัก',
   },
   page: {
     notFound: 'ไม่พบหน้าที่ต้องการ',
@@ -22,6 +23,7 @@ export const common = {
   nav: {
     billing: 'การเรียกเก็บเงิน',
     profile: 'โปรไฟล์',
+    main: 'เมนูหลัก',
   },
   field: {
     email: 'อีเมล',

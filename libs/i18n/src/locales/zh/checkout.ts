@@ -91,6 +91,8 @@ export const checkout = {
     nextCheck: '我们每两分钟会自动再确认一次。',
     conflictTitle: '已收到付款——请联系客服',
     conflictBody: '我们已收到您的付款，但在此期间已有人用该电子邮件地址创建了账户，因此无法为您开设店铺。请联系我们的客服团队并提供订单号 {{orderNo}}，我们会为您处理。',
+    stopCountdown: '留在此页面',
+    countdownStopped: '已停止自动登录。准备好后请选择“继续”。',
   },
   modal: {
     resubscribeTitle: '订单未创建',

@@ -15,6 +15,7 @@ export const common = {
     delete: '删除',
     search: '搜索',
     logout: '退出登录',
+    skipToContent: '跳到主要内容',
   },
   page: {
     notFound: '页面不存在',
@@ -22,6 +23,7 @@ export const common = {
   nav: {
     billing: '账单',
     profile: '个人资料',
+    main: '主菜单',
   },
   field: {
     email: '电子邮箱',

@@ -91,6 +91,8 @@ export const checkout = {
     nextCheck: '我們每兩分鐘會自動再確認一次。',
     conflictTitle: '已收到付款－請聯絡客服',
     conflictBody: '我們已收到您的付款，但在此期間已有人以這個電子郵件地址建立帳號，因此無法為您開設商店。請聯絡我們的客服團隊並提供訂單編號 {{orderNo}}，我們會為您處理。',
+    stopCountdown: '留在此頁面',
+    countdownStopped: '已停止自動登入。準備好後請選擇「繼續」。',
   },
   modal: {
     resubscribeTitle: '訂單未建立',

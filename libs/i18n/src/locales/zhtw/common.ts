@@ -15,6 +15,7 @@ export const common = {
     delete: '刪除',
     search: '搜尋',
     logout: '登出',
+    skipToContent: '跳到主要內容',
   },
   page: {
     notFound: '找不到頁面',
@@ -22,6 +23,7 @@ export const common = {
   nav: {
     billing: '帳單',
     profile: '個人資料',
+    main: '主選單',
   },
   field: {
     email: '電子郵件',
