@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import {
   emailField,
-  lettersOnlyName,
   nameText,
+  personName,
   optionalUpload,
   UPLOAD_PATH_PATTERN,
   UPLOAD_URL_PATTERN,
@@ -134,7 +134,9 @@ const mobileWithDialCode = (key: 'validation:register.error.mobileNumber' | 'val
     .regex(/^\+?\d{7,18}$/, { error: key });
 
 const trialEmail = emailField('validation:register.error.email');
-const trialName = (key: 'validation:register.error.firstName' | 'validation:register.error.lastName') => requiredText(key);
+/** First and last names follow the one name rule of `personName` on every step and on the server. */
+const firstName = personName('validation:register.error.firstName', 'validation:registration.firstNameInvalid');
+const lastName = personName('validation:register.error.lastName', 'validation:registration.lastNameInvalid');
 const storeName = nameText('validation:register.error.storeName').refine((value) => value.length >= 3, { error: 'validation:register.error.storeName' });
 const lineId = requiredText('validation:register.error.requiredLineId');
 
@@ -143,8 +145,8 @@ export const trialSignUpFormSchema = z
   .object(
     {
       email: trialEmail,
-      firstName: trialName('validation:register.error.firstName'),
-      lastName: trialName('validation:register.error.lastName'),
+      firstName,
+      lastName,
       storeName,
       countryCode: z
         .string({ error: 'validation:trial.countryCodeRequired' })
@@ -172,8 +174,8 @@ export const trialVerifyRequestSchema = z.object(
   {
     email: trialEmail,
     mobile_no: mobileWithDialCode('validation:register.error.mobileNumber'),
-    firstName: trialName('validation:register.error.firstName'),
-    lastName: trialName('validation:register.error.lastName'),
+    firstName,
+    lastName,
     password: strongPassword('validation:register.error.password'),
     storeName,
     lineId,
@@ -203,8 +205,8 @@ export type TrialVerifyOtpOutput = z.output<typeof trialVerifyOtpSchema>;
 export const registrationAccountSchema = z
   .object(
     {
-      first_name: lettersOnlyName('validation:registration.firstNameInvalid'),
-      last_name: lettersOnlyName('validation:registration.lastNameInvalid'),
+      first_name: firstName,
+      last_name: lastName,
       email: emailField('validation:register.error.email'),
       mobile_no: mobileWithDialCode('validation:registration.mobileNumberInvalid'),
       password: strongPassword('validation:register.error.password'),
@@ -297,8 +299,8 @@ const optionalImage = z
 
 const wizardMerchantFields = {
   email: emailField('validation:wizard.emailInvalid'),
-  firstname: nameText('validation:wizard.firstNameRequired'),
-  lastname: nameText('validation:wizard.lastNameRequired'),
+  firstname: personName('validation:wizard.firstNameRequired', 'validation:registration.firstNameInvalid'),
+  lastname: personName('validation:wizard.lastNameRequired', 'validation:registration.lastNameInvalid'),
   password: z
     .string({ error: 'validation:wizard.passwordTooShort' })
     .min(7, { error: 'validation:wizard.passwordTooShort' })

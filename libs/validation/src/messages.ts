@@ -13,6 +13,7 @@ export const validationMessagesEn = {
   'validation:common.idInvalid': 'Please provide a valid id (a positive whole number)',
   'validation:common.referenceRequired': 'A reference is required',
   'validation:common.markupNotAllowed': 'Please do not use < or > here',
+  'validation:common.nameTooLong': 'Please keep the name to 100 characters or fewer',
 
   // Sign-in, one-time code, forgot and reset password (spec §5 Sign-in, §8 Login/OTP).
   'validation:error.termsOfServiceRequired': 'You have to agree to the Terms of Service',
@@ -46,8 +47,8 @@ export const validationMessagesEn = {
   'validation:trial.otpRequired': 'Please enter your 6-digit PIN before submitting.',
 
   // Registration, server style (spec §5 Registration, §8 Registration).
-  'validation:registration.firstNameInvalid': 'First name may contain letters only and needs at least 2 characters',
-  'validation:registration.lastNameInvalid': 'Last name may contain letters only and needs at least 2 characters',
+  'validation:registration.firstNameInvalid': 'First name may contain letters, spaces, hyphens, apostrophes and dots only',
+  'validation:registration.lastNameInvalid': 'Last name may contain letters, spaces, hyphens, apostrophes and dots only',
   'validation:registration.mobileNumberInvalid': 'Invalid phone number format',
   'validation:registration.storeEmailInvalid': 'Please enter a valid store email address',
   'validation:registration.industryInvalid': 'Selected industry does not exist',
@@ -132,6 +133,7 @@ export const validationMessagesEn = {
   'validation:cardCheckout.phoneRequired': 'Please fill in your Contact Number',
   'validation:cardCheckout.companyNameTooLong': 'Please enter no more than 190 characters',
   'validation:cardCheckout.nameRequired': 'Please fill in your Name',
+  'validation:cardCheckout.nameInvalid': 'Your name may contain letters, spaces, hyphens, apostrophes and dots only',
 
   // Staff console (issue 10).
   'validation:staff.reasonRequired': 'Please give a reason (at least 3 characters)',

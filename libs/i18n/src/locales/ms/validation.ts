@@ -8,6 +8,7 @@ export const validation = {
     idInvalid: 'Sila berikan id yang sah (nombor bulat positif)',
     referenceRequired: 'Rujukan diperlukan',
     markupNotAllowed: 'Sila jangan gunakan < atau > di sini',
+    nameTooLong: 'Sila hadkan nama kepada 100 aksara atau kurang',
   },
   error: {
     termsOfServiceRequired: 'Anda perlu bersetuju dengan Terma Perkhidmatan',
@@ -53,8 +54,8 @@ export const validation = {
     otpRequired: 'Sila masukkan PIN 6 digit anda sebelum menghantar.',
   },
   registration: {
-    firstNameInvalid: 'Nama pertama hanya boleh mengandungi huruf dan memerlukan sekurang-kurangnya 2 aksara',
-    lastNameInvalid: 'Nama akhir hanya boleh mengandungi huruf dan memerlukan sekurang-kurangnya 2 aksara',
+    firstNameInvalid: 'Nama pertama hanya boleh mengandungi huruf, ruang, tanda sempang, tanda koma atas dan titik',
+    lastNameInvalid: 'Nama akhir hanya boleh mengandungi huruf, ruang, tanda sempang, tanda koma atas dan titik',
     mobileNumberInvalid: 'Format nombor telefon tidak sah',
     storeEmailInvalid: 'Sila masukkan alamat e-mel kedai yang sah',
     industryInvalid: 'Industri yang dipilih tidak wujud',
@@ -149,6 +150,7 @@ export const validation = {
     phoneRequired: 'Sila isikan Nombor Telefon anda',
     companyNameTooLong: 'Sila masukkan tidak lebih daripada 190 aksara',
     nameRequired: 'Sila isikan Nama anda',
+    nameInvalid: 'Nama anda hanya boleh mengandungi huruf, ruang, tanda sempang, tanda koma atas dan titik',
   },
   staff: {
     previewRequired: 'Pratonton perubahan ini dahulu, kemudian sahkannya',

@@ -8,6 +8,7 @@ export const validation = {
     idInvalid: 'โปรดระบุรหัสที่ถูกต้อง (จำนวนเต็มบวก)',
     referenceRequired: 'จำเป็นต้องมีเลขอ้างอิง',
     markupNotAllowed: 'โปรดอย่าใช้ < หรือ > ในช่องนี้',
+    nameTooLong: 'กรุณาใช้ชื่อไม่เกิน 100 ตัวอักษร',
   },
   error: {
     termsOfServiceRequired: 'คุณต้องยอมรับข้อกำหนดในการให้บริการ',
@@ -53,8 +54,8 @@ export const validation = {
     otpRequired: 'โปรดกรอก PIN 6 หลักก่อนส่ง',
   },
   registration: {
-    firstNameInvalid: 'ชื่อต้องเป็นตัวอักษรเท่านั้นและมีอย่างน้อย 2 ตัวอักษร',
-    lastNameInvalid: 'นามสกุลต้องเป็นตัวอักษรเท่านั้นและมีอย่างน้อย 2 ตัวอักษร',
+    firstNameInvalid: 'ชื่อต้องมีเฉพาะตัวอักษร เว้นวรรค ยัติภังค์ อะพอสทรอฟี และจุดเท่านั้น',
+    lastNameInvalid: 'นามสกุลต้องมีเฉพาะตัวอักษร เว้นวรรค ยัติภังค์ อะพอสทรอฟี และจุดเท่านั้น',
     mobileNumberInvalid: 'รูปแบบหมายเลขโทรศัพท์ไม่ถูกต้อง',
     storeEmailInvalid: 'โปรดกรอกอีเมลร้านค้าที่ถูกต้อง',
     industryInvalid: 'ไม่มีอุตสาหกรรมที่เลือก',
@@ -149,6 +150,7 @@ export const validation = {
     phoneRequired: 'โปรดกรอกหมายเลขติดต่อของคุณ',
     companyNameTooLong: 'โปรดกรอกไม่เกิน 190 ตัวอักษร',
     nameRequired: 'โปรดกรอกชื่อของคุณ',
+    nameInvalid: 'ชื่อต้องมีเฉพาะตัวอักษร เว้นวรรค ยัติภังค์ อะพอสทรอฟี และจุดเท่านั้น',
   },
   staff: {
     previewRequired: 'โปรดดูตัวอย่างการเปลี่ยนแปลงนี้ก่อน แล้วจึงยืนยัน',

@@ -8,6 +8,7 @@ export const validation = {
     idInvalid: '请提供有效的 ID（正整数）',
     referenceRequired: '缺少必要的引用编号',
     markupNotAllowed: '此处请勿使用 < 或 >',
+    nameTooLong: '名称请勿超过 100 个字符',
   },
   error: {
     termsOfServiceRequired: '您必须同意服务条款',
@@ -53,8 +54,8 @@ export const validation = {
     otpRequired: '提交前请输入 6 位验证码。',
   },
   registration: {
-    firstNameInvalid: '名字只能包含字母，且至少需要 2 个字符',
-    lastNameInvalid: '姓氏只能包含字母，且至少需要 2 个字符',
+    firstNameInvalid: '名字只能包含文字、空格、连字符、撇号和点',
+    lastNameInvalid: '姓氏只能包含文字、空格、连字符、撇号和点',
     mobileNumberInvalid: '电话号码格式无效',
     storeEmailInvalid: '请输入有效的店铺邮箱地址',
     industryInvalid: '所选行业不存在',
@@ -149,6 +150,7 @@ export const validation = {
     phoneRequired: '请填写您的联系电话',
     companyNameTooLong: '请输入不超过 190 个字符',
     nameRequired: '请填写您的姓名',
+    nameInvalid: '姓名只能包含文字、空格、连字符、撇号和点',
   },
   staff: {
     previewRequired: '请先预览此变更，再确认',

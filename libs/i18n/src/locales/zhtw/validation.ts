@@ -8,6 +8,7 @@ export const validation = {
     idInvalid: '請提供有效的 ID（正整數）',
     referenceRequired: '缺少必要的參考編號',
     markupNotAllowed: '此處請勿使用 < 或 >',
+    nameTooLong: '名稱請勿超過 100 個字元',
   },
   error: {
     termsOfServiceRequired: '您必須同意服務條款',
@@ -53,8 +54,8 @@ export const validation = {
     otpRequired: '送出前請輸入 6 位數驗證碼。',
   },
   registration: {
-    firstNameInvalid: '名字只能包含字母，且至少需要 2 個字元',
-    lastNameInvalid: '姓氏只能包含字母，且至少需要 2 個字元',
+    firstNameInvalid: '名字只能包含文字、空格、連字號、撇號和點',
+    lastNameInvalid: '姓氏只能包含文字、空格、連字號、撇號和點',
     mobileNumberInvalid: '電話號碼格式無效',
     storeEmailInvalid: '請輸入有效的商店電子郵件地址',
     industryInvalid: '所選產業不存在',
@@ -149,6 +150,7 @@ export const validation = {
     phoneRequired: '請填寫您的聯絡電話',
     companyNameTooLong: '請輸入不超過 190 個字元',
     nameRequired: '請填寫您的姓名',
+    nameInvalid: '姓名只能包含文字、空格、連字號、撇號和點',
   },
   staff: {
     previewRequired: '請先預覽此變更，再確認',

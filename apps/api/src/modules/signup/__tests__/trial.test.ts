@@ -236,6 +236,15 @@ describe.each(testDatabases)('trial sign-up (%s)', (kind) => {
       expect(res.body.error.details.fields['store.country']).toBe('validation:registration.countryInvalid');
     });
 
+    it('takes a one-character surname on every step, the server check and the registration alike (issue 31)', async () => {
+      const names = { firstName: '小明', lastName: '王' };
+      expect((await request(ctx.app).post('/api/trial/verify').send({ ...TRIAL, ...names })).status).toBe(200);
+      expect((await request(ctx.app).post('/api/trial/verifyOTP').send({ email: EMAIL, otp: await smsCode() })).status).toBe(200);
+      const res = await request(ctx.app).post('/api/trial/register').send({ ...REGISTRATION, account: { ...REGISTRATION.account, first_name: '小明', last_name: '王' } });
+      expect(res.status).toBe(201);
+      expect(await ctx.db('users').where({ email: EMAIL }).first('first_name', 'last_name', 'name')).toEqual({ first_name: '小明', last_name: '王', name: '小明 王' });
+    });
+
     it('rejects names with digits (server-style rules)', async () => {
       const res = await request(ctx.app).post('/api/trial/register').send({ ...REGISTRATION, account: { ...REGISTRATION.account, first_name: 'L1m' } });
       expect(res.status).toBe(400);
