@@ -39,7 +39,7 @@ export const createInvoiceDocumentsService = (deps: AppDeps) => {
     } else {
       await actingFor(deps, req, res, { userId: Number(merchant?.ownerUserId), action: pdf ? 'billing.invoice_pdf' : 'billing.invoice_view', details: { invoice: record.id } });
     }
-    const invoice = await toInvoice(deps.db, record, deps.config.publicUrl);
+    const invoice = await toInvoice(deps.db, record);
     const party = await invoiceParty(deps.db, record.merchantId);
     return pdf ? { contentType: 'pdf', body: await invoicePdf(invoice, party), filename: `${record.number}.pdf` } : { contentType: 'html', body: invoiceHtml(invoice, party) };
   };
