@@ -18,6 +18,8 @@ beforeEach(() => {
 afterEach(() => {
   vi.restoreAllMocks();
   window.localStorage.clear();
+  // Each test is a new tab: no draft of the last one's typing (see checkout-draft.ts).
+  window.sessionStorage.clear();
 });
 
 const box = (name: string | RegExp) => screen.getByRole('textbox', { name });
