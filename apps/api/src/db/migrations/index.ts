@@ -20,6 +20,7 @@ import * as staffDirectoryViewIndexes from './811-staff-directory-view-indexes';
 import * as staffDirectoryShortSearch from './812-staff-directory-short-search';
 import * as billingReadRevisions from './900-billing-read-revisions';
 import * as staffDirectoryBillingTriggers from './910-staff-directory-billing-triggers';
+import * as billingReadOpenInvoices from './920-billing-read-open-invoices';
 
 export type Migration = { name: string; up: (knex: Knex) => Promise<void>; down: (knex: Knex) => Promise<void> };
 
@@ -49,6 +50,7 @@ export const migrations: Migration[] = [
   { name: '812-staff-directory-short-search', ...staffDirectoryShortSearch },
   { name: '900-billing-read-revisions', ...billingReadRevisions },
   { name: '910-staff-directory-billing-triggers', ...staffDirectoryBillingTriggers },
+  { name: '920-billing-read-open-invoices', ...billingReadOpenInvoices },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {
