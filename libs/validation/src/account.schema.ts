@@ -245,7 +245,8 @@ export const registrationStoreSchema = z.object(
         .transform((code) => code.toUpperCase())
         .optional(),
     ),
-    language: requiredChoice('validation:registration.languageInvalid'),
+    // Left empty, each choice asks for one ("does not exist" is the server's answer to an unknown one).
+    language: requiredChoice('validation:registration.languageRequired'),
     address1: requiredText('validation:registration.address1Required'),
     address2: optionalText(),
     city: requiredText('validation:registration.cityRequired'),
@@ -254,8 +255,8 @@ export const registrationStoreSchema = z.object(
       .string({ error: 'validation:registration.zipRequired' })
       .trim()
       .regex(/^[A-Za-z0-9][A-Za-z0-9 -]{2,9}$/, { error: 'validation:registration.zipRequired' }),
-    country: requiredChoice('validation:registration.countryInvalid'),
-    state: requiredChoice('validation:registration.stateInvalid'),
+    country: requiredChoice('validation:registration.countryRequired'),
+    state: requiredChoice('validation:registration.stateRequired'),
   },
   { error: INPUT_KEY },
 );

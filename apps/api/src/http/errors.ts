@@ -122,6 +122,8 @@ export const errorSpec = (code: ErrorCode): ErrorSpec => {
       return { status: 422, message: 'This amount is larger than any charge we can take. Please contact support', key: 'errors:billing.amountTooLarge' };
     case 'card_in_use':
       return { status: 409, message: 'Please set another card as default before deleting this one', key: 'errors:billing.cardInUse' };
+    case 'card_already_saved':
+      return { status: 409, message: 'This card is already saved on your account', key: 'errors:billing.cardAlreadySaved' };
     case 'checkout_ticket_invalid':
       return { status: 401, message: 'Fail to retry login', key: 'errors:checkout.retryLoginFailed' };
     case 'stale_preview':

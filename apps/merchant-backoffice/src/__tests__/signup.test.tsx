@@ -253,6 +253,10 @@ describe('trial sign-up: store step', () => {
 
   it("takes the store's currency from its country: a Taiwan store is priced in TWD, never MYR", async () => {
     const { calls } = await toStoreStep([{ method: 'POST', path: '/trial/register', body: loginResult }, { path: '/user', body: { data: user } }]);
+    // Where the currency comes from is said once, in full, under the field: no placeholder cut to "Set by the store's cou".
+    const currency = screen.getByRole('combobox', { name: 'Currency' });
+    expect(currency).toHaveAccessibleDescription("Set by the store's country");
+    expect(currency).not.toHaveAttribute('placeholder', "Set by the store's country");
     await choose('Country', 'Malaysia');
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Currency' })).toHaveValue('MYR'));
     await userEvent.clear(screen.getByRole('textbox', { name: 'Store email' }));
@@ -266,18 +270,20 @@ describe('trial sign-up: store step', () => {
     const { calls } = await toStoreStep();
     expect(screen.getByRole('combobox', { name: 'State / Region' })).toBeDisabled();
     await userEvent.click(screen.getByRole('button', { name: 'Create my store' }));
+    // Empty choices ask for one (issue 31 #7), as Industry does; none says "does not exist" or "is invalid".
     for (const message of [
       'Please enter a valid store email address',
       'Please choose your industry',
-      'Selected language does not exist',
+      'Please choose the store language',
       'Please enter your address',
       'Please enter city',
       'Please enter a valid postal code',
-      'Selected country is invalid',
-      'Selected state is invalid',
+      'Please choose a country',
+      'Please choose a state or region',
     ]) {
       expect(await screen.findByText(message)).toBeInTheDocument();
     }
+    expect(screen.queryByText(/does not exist|is invalid/)).toBeNull();
     expect(posted(calls, '/trial/register')).toEqual([]);
   });
 

@@ -364,7 +364,9 @@ export const SignUpPage = () => {
               <SimpleGrid cols={2}>
                 <Select
                   label={t('account:signUp.currency')}
-                  placeholder={t('account:signUp.currencyFromCountry')}
+                  // The description says where the currency comes from; a placeholder saying it again was cut
+                  // off in the half-width field (issue 31 #7).
+                  placeholder="—"
                   description={t('account:signUp.currencyFromCountry')}
                   required
                   readOnly
