@@ -179,6 +179,8 @@ export const trialVerifyRequestSchema = z.object(
     password: strongPassword('validation:register.error.password'),
     storeName,
     lineId,
+    /** The page's language: the SMS with the code is written in it (issue 31 #5). */
+    locale: optionalLocale,
   },
   { error: INPUT_KEY },
 );
@@ -186,7 +188,7 @@ export type TrialVerifyRequestInput = z.input<typeof trialVerifyRequestSchema>;
 export type TrialVerifyRequestOutput = z.output<typeof trialVerifyRequestSchema>;
 
 /** POST /trial/verifyEmail, /trial/sendOTP and /trial/resendOTP. */
-export const trialEmailSchema = z.object({ email: trialEmail }, { error: INPUT_KEY });
+export const trialEmailSchema = z.object({ email: trialEmail, locale: optionalLocale }, { error: INPUT_KEY });
 export type TrialEmailInput = z.input<typeof trialEmailSchema>;
 export type TrialEmailOutput = z.output<typeof trialEmailSchema>;
 

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Call, FakeRoute } from './render-app';
@@ -130,6 +130,8 @@ describe('trial sign-up: account form', () => {
         password: 'Merchant2026',
         storeName: 'Kedai Aina',
         lineId: 'aina.line',
+        // The SMS is written in the page's language (issue 31 #5).
+        locale: 'en',
       },
     ]);
   });
@@ -172,7 +174,7 @@ describe('trial sign-up: code step', () => {
     await fillAccount();
     await userEvent.click(await screen.findByRole('button', { name: 'Resend code' }));
     await waitFor(() => expectCountdownFrom(60));
-    expect(posted(calls, '/trial/resendOTP')).toEqual([{ email: 'new-merchant@demo.test' }]);
+    expect(posted(calls, '/trial/resendOTP')).toEqual([{ email: 'new-merchant@demo.test', locale: 'en' }]);
   });
 
   it('keeps the countdown the API gives when a resend comes too soon', async () => {
@@ -264,6 +266,16 @@ describe('trial sign-up: store step', () => {
     await screen.findByTestId('signup-success');
     expect(screen.queryByText('Selected currency is invalid')).toBeNull();
     expect(posted(calls, '/trial/register')).toMatchObject([{ store: { currency: 'TWD', country: '216', state: '9' } }]);
+  });
+
+  it('names the countries and store languages in the page language, as the wizard and checkout do (issue 31 #5)', async () => {
+    const { i18n } = await toStoreStep();
+    await act(() => i18n.changeLanguage('zhtw'));
+    await userEvent.click(await screen.findByRole('combobox', { name: '國家' }));
+    expect(await screen.findByRole('option', { name: '馬來西亞', hidden: true })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'Malaysia', hidden: true })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('combobox', { name: '商店語言' }));
+    expect(await screen.findByRole('option', { name: '馬來文', hidden: true })).toBeInTheDocument();
   });
 
   it("shows the store schema's messages", async () => {

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Group, Select, SimpleGrid, Stack, Stepper, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { LoginResult } from '@merchant-hub/api-client';
+import { languageName, regionName } from '@merchant-hub/i18n';
 import { errorMessageKeys, hasErrorCode, isApiError, useBanner, usePhoneCodes, useStates, useTrialRegister, useTrialResendOtp, useTrialSettings, useTrialVerify, useTrialVerifyOtp } from '@merchant-hub/api-client';
 import { CountdownText, OtpInput, applyServerFieldErrors, usePageTitle, useSchemaForm, useSecondsLeft } from '@merchant-hub/ui-kit';
 import { registrationStoreSchema, trialSignUpFormSchema } from '@merchant-hub/validation';
@@ -212,6 +213,7 @@ export const SignUpPage = () => {
       password: values.password,
       storeName: values.storeName.trim(),
       lineId: values.lineId.trim(),
+      locale: i18n.language,
     });
   });
 
@@ -335,7 +337,7 @@ export const SignUpPage = () => {
                     {t('auth:otp.resendIn')} <CountdownText seconds={secondsToResend} />
                   </Text>
                 ) : (
-                  <Anchor component="button" type="button" size="sm" onClick={() => resend.mutate({ email: account.email })}>
+                  <Anchor component="button" type="button" size="sm" onClick={() => resend.mutate({ email: account.email, locale: i18n.language })}>
                     {t('auth:otp.resend')}
                   </Anchor>
                 )}
@@ -378,7 +380,7 @@ export const SignUpPage = () => {
                   label={t('account:signUp.language')}
                   placeholder={choose}
                   required
-                  data={(settings.data?.languages ?? []).map((entry) => ({ value: entry.locale, label: entry.name }))}
+                  data={(settings.data?.languages ?? []).map((entry) => ({ value: entry.locale, label: languageName(entry.locale, entry.name, i18n.language) }))}
                   key={storeForm.key('language')}
                   {...storeForm.getInputProps('language')}
                 />
@@ -395,7 +397,8 @@ export const SignUpPage = () => {
                   placeholder={choose}
                   required
                   searchable
-                  data={(settings.data?.countries ?? []).map((entry) => ({ value: String(entry.id), label: entry.name }))}
+                  // Named in the page's language, as the wizard and the checkouts name them (issue 31 #5).
+                  data={(settings.data?.countries ?? []).map((entry) => ({ value: String(entry.id), label: regionName(entry.iso_code, entry.name, i18n.language) }))}
                   key={storeForm.key('country')}
                   {...storeForm.getInputProps('country')}
                   onChange={(value) => {

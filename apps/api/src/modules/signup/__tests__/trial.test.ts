@@ -57,6 +57,16 @@ describe.each(testDatabases)('trial sign-up (%s)', (kind) => {
     expect(row.password_hash).toMatch(/^scrypt\$/);
   });
 
+  it("texts the code in the sign-up page's language, and a resent one too (issue 31 #5)", async () => {
+    expect((await request(ctx.app).post('/api/trial/verify').send({ ...TRIAL, locale: 'zhtw' })).status).toBe(200);
+    const [sms] = await mailbox(ctx, EMAIL);
+    expect(sms.text).toContain('驗證碼');
+    ctx.clock.advance(OTP_RESEND_COOLDOWN_SECONDS + 1);
+    expect((await request(ctx.app).post('/api/trial/resendOTP').send({ email: EMAIL, locale: 'th' })).status).toBe(200);
+    const [resent] = await mailbox(ctx, EMAIL);
+    expect(resent.text).toContain('รหัสยืนยัน');
+  });
+
   it('maps taken e-mail, phone and store name to their fields (mobile_no to the mobile field)', async () => {
     const res = await request(ctx.app)
       .post('/api/trial/verify')
