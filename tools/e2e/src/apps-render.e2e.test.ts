@@ -27,6 +27,8 @@ describe('the product served from one origin', () => {
   ])('renders the %s in Chromium without script errors', async (_name, path) => {
     const { page, errors } = await openPage(path);
     await page.waitForSelector('[data-mantine-color-scheme]');
+    // The signed-out console goes on to sign-in (a second page load): wait for the page a person sees to show text.
+    await page.waitForFunction(() => document.body.innerText.trim().length > 0);
     const text = await page.locator('body').innerText();
     expect(text.trim().length).toBeGreaterThan(0);
     // Signed out, the console's who-am-I call answers 401 by design and the page goes to sign-in: Chromium logs
