@@ -5,7 +5,16 @@ import { type FaultSettings, parseFaultSettings } from './gateways/sandbox-fault
 /** ECPay's public stage shop (developers.ecpay.com.tw/?p=16447), used unless real credentials are set. */
 export const ECPAY_STAGE_CREDENTIALS = { merchantId: '3002607', hashKey: 'pwFHCqoQZGmho4w6', hashIv: 'EkRm7iFT261dpevs' } as const;
 
+/** Every test shop ECPay publishes with its keys (REFERENCE.md): anyone can sign their notifications. */
+export const ECPAY_PUBLIC_TEST_SHOPS: readonly { merchantId: string; hashKey: string; hashIv: string }[] = [
+  ECPAY_STAGE_CREDENTIALS,
+  { merchantId: '2000132', hashKey: '5294y06JbISpM5x9', hashIv: 'v77hoKGq4kWxNNIS' },
+];
+
 const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me-please-0001';
+
+/** Stripe's API, where the SDK goes unless STRIPE_API_BASE points it at a fake. */
+export const STRIPE_API_BASE = 'https://api.stripe.com';
 
 /** A whole number from the environment: decimal digits only (no `0x10`, `1e3` or `" 2"`). */
 const digits = (fallback: string) =>
@@ -25,6 +34,21 @@ const envSchema = z.object({
   PAYMENT_GATEWAY: z.enum(['sandbox', 'stripe']).default('sandbox'),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /**
+   * Where the Stripe SDK sends its calls: Stripe's own API unless a rehearsal or a test points it at a
+   * Stripe-compatible fake (scheme, host and port only). Production refuses anything but Stripe's.
+   */
+  STRIPE_API_BASE: z
+    .string()
+    .default(STRIPE_API_BASE)
+    .transform((value, ctx) => {
+      const url = URL.parse(value);
+      if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || (url.pathname !== '/' && url.pathname !== '') || url.search || url.hash || url.username) {
+        ctx.addIssue({ code: 'custom', message: 'must be an origin such as https://api.stripe.com or http://127.0.0.1:12111' });
+        return z.NEVER;
+      }
+      return url.origin;
+    }),
   ECPAY_MODE: z.enum(['sandbox', 'stage', 'production']).default('sandbox'),
   ECPAY_MERCHANT_ID: z.string().optional(),
   ECPAY_HASH_KEY: z.string().optional(),
@@ -97,7 +121,8 @@ export type AppConfig = {
   port: number;
   databaseUrl: string;
   paymentGateway: 'sandbox' | 'stripe';
-  stripe: { secretKey?: string; webhookSecret?: string };
+  /** `api`: where the SDK connects (STRIPE_API_BASE); Stripe's own in production. */
+  stripe: { secretKey?: string; webhookSecret?: string; api: { host: string; port: number; protocol: 'http' | 'https' } };
   ecpay: { mode: 'sandbox' | 'stage' | 'production'; merchantId?: string; hashKey?: string; hashIv?: string };
   smtpUrl?: string;
   mailFrom: string;
@@ -138,9 +163,12 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, workspaceRoot =
     if (e.PAYMENT_GATEWAY === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
       problems.push('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are required with PAYMENT_GATEWAY=stripe');
     }
+    // The card field (Stripe.js) cannot load without it: no buyer could pay.
+    if (e.PAYMENT_GATEWAY === 'stripe' && !e.STRIPE_PUBLISHABLE_KEY) problems.push('STRIPE_PUBLISHABLE_KEY is required with PAYMENT_GATEWAY=stripe: the card field cannot load without it');
     if (e.ECPAY_MODE === 'production' && (!e.ECPAY_MERCHANT_ID || !e.ECPAY_HASH_KEY || !e.ECPAY_HASH_IV)) {
       problems.push('ECPAY_MERCHANT_ID, ECPAY_HASH_KEY and ECPAY_HASH_IV are required with ECPAY_MODE=production');
     }
+    if (e.STRIPE_API_BASE !== STRIPE_API_BASE) problems.push(`STRIPE_API_BASE=${e.STRIPE_API_BASE} is not Stripe's API (${STRIPE_API_BASE}): unset it`);
     if (e.SCRYPT_COST < 16384) problems.push('SCRYPT_COST must be at least 16384 in production');
     if (e.ALLOW_SANDBOX_IN_PRODUCTION !== 'staging') problems.push(...sandboxPaymentProblems(e));
     // Fault injection is for tests only: not even an opted-in staging deployment may turn it on.
@@ -153,7 +181,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, workspaceRoot =
     port: e.PORT,
     databaseUrl: e.DATABASE_URL,
     paymentGateway: e.PAYMENT_GATEWAY,
-    stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET },
+    stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, api: stripeApiOf(e.STRIPE_API_BASE) },
     ecpay: { mode: e.ECPAY_MODE, merchantId: e.ECPAY_MERCHANT_ID, hashKey: e.ECPAY_HASH_KEY, hashIv: e.ECPAY_HASH_IV },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -178,16 +206,32 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, workspaceRoot =
 
 type Env = z.infer<typeof envSchema>;
 
+/** The SDK's `host`, `port` and `protocol` options for an origin. */
+const stripeApiOf = (origin: string): AppConfig['stripe']['api'] => {
+  const url = new URL(origin);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { host: url.hostname, port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443, protocol };
+};
+
 /** Each setting that would let production take a payment nobody made, one line per problem. */
 const sandboxPaymentProblems = (e: Env): string[] => {
   const problems: string[] = [];
   const optIn = 'or set ALLOW_SANDBOX_IN_PRODUCTION=staging for a deployment that takes no real money';
   if (e.PAYMENT_GATEWAY === 'sandbox') problems.push(`PAYMENT_GATEWAY=sandbox takes fake card payments: set PAYMENT_GATEWAY=stripe with live keys, ${optIn}`);
   if (e.ECPAY_MODE !== 'production') problems.push(`ECPAY_MODE=${e.ECPAY_MODE} takes test payments: set ECPAY_MODE=production with the shop's own credentials, ${optIn}`);
+  // Stripe's test mode accepts the public test cards: a test key in production gives plans away.
+  if (e.PAYMENT_GATEWAY === 'stripe') {
+    for (const [name, value] of [['STRIPE_SECRET_KEY', e.STRIPE_SECRET_KEY], ['STRIPE_PUBLISHABLE_KEY', e.STRIPE_PUBLISHABLE_KEY]] as const) {
+      const prefix = /^(sk|rk|pk)_test_/.exec(value ?? '')?.[0];
+      if (prefix) problems.push(`${name} is a test key (${prefix}…), which accepts Stripe's public test cards: set the live key (${prefix.replace('test', 'live')}…), ${optIn}`);
+    }
+  }
   const stage = ECPAY_STAGE_CREDENTIALS;
-  const stageKey = e.ECPAY_MERCHANT_ID === stage.merchantId || e.ECPAY_HASH_KEY === stage.hashKey || e.ECPAY_HASH_IV === stage.hashIv;
-  if (stageKey) problems.push(`ECPAY_MERCHANT_ID, ECPAY_HASH_KEY or ECPAY_HASH_IV is ECPay's public stage shop (MerchantID ${stage.merchantId}): anyone can sign its notifications`);
-  else if (e.ECPAY_MODE !== 'production' && !(e.ECPAY_MERCHANT_ID && e.ECPAY_HASH_KEY && e.ECPAY_HASH_IV)) {
+  const testShop = ECPAY_PUBLIC_TEST_SHOPS.find((shop) => e.ECPAY_MERCHANT_ID === shop.merchantId || e.ECPAY_HASH_KEY === shop.hashKey || e.ECPAY_HASH_IV === shop.hashIv);
+  if (testShop) {
+    const which = testShop === stage ? 'public stage shop' : 'public test shop';
+    problems.push(`ECPAY_MERCHANT_ID, ECPAY_HASH_KEY or ECPAY_HASH_IV is ECPay's ${which} (MerchantID ${testShop.merchantId}): anyone can sign its notifications`);
+  } else if (e.ECPAY_MODE !== 'production' && !(e.ECPAY_MERCHANT_ID && e.ECPAY_HASH_KEY && e.ECPAY_HASH_IV)) {
     problems.push(`ECPAY_MERCHANT_ID, ECPAY_HASH_KEY and ECPAY_HASH_IV are unset, so ECPay falls back to the public stage keys (MerchantID ${stage.merchantId})`);
   }
   return problems;

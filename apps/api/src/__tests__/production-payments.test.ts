@@ -17,6 +17,7 @@ const LIVE = {
   SESSION_SECRET: 'p'.repeat(40),
   PAYMENT_GATEWAY: 'stripe',
   STRIPE_SECRET_KEY: 'sk_live_x',
+  STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
   STRIPE_WEBHOOK_SECRET: 'whsec_x',
   ECPAY_MODE: 'production',
   ECPAY_MERCHANT_ID: '3380001',
@@ -24,6 +25,8 @@ const LIVE = {
   ECPAY_HASH_IV: 'realHashIv000001',
 };
 const STAGE = { ECPAY_MERCHANT_ID: '3002607', ECPAY_HASH_KEY: 'pwFHCqoQZGmho4w6', ECPAY_HASH_IV: 'EkRm7iFT261dpevs' };
+/** ECPay's second public test shop (REFERENCE.md): its keys are as public as the stage shop's. */
+const SHOP_2000132 = { ECPAY_MERCHANT_ID: '2000132', ECPAY_HASH_KEY: '5294y06JbISpM5x9', ECPAY_HASH_IV: 'v77hoKGq4kWxNNIS' };
 
 const refusal = (env: Record<string, string>): string => {
   try {
@@ -46,10 +49,29 @@ describe('production refuses sandbox payments', () => {
     ['the stage MerchantID', { ECPAY_MERCHANT_ID: STAGE.ECPAY_MERCHANT_ID }, /public stage shop \(MerchantID 3002607\)/],
     ['the stage HashKey', { ECPAY_HASH_KEY: STAGE.ECPAY_HASH_KEY }, /public stage shop/],
     ['the stage HashIV', { ECPAY_HASH_IV: STAGE.ECPAY_HASH_IV }, /public stage shop/],
+    // Issue 25 #5: a test key gives plans away, a missing publishable key leaves the card field blank, and
+    // ECPay's other public test shop is as open as the stage one.
+    ['a Stripe test secret key', { STRIPE_SECRET_KEY: 'sk_test_51abc' }, /STRIPE_SECRET_KEY is a test key \(sk_test_…\)/],
+    ['a Stripe restricted test key', { STRIPE_SECRET_KEY: 'rk_test_51abc' }, /STRIPE_SECRET_KEY is a test key \(rk_test_…\)/],
+    ['a Stripe test publishable key', { STRIPE_PUBLISHABLE_KEY: 'pk_test_51abc' }, /STRIPE_PUBLISHABLE_KEY is a test key \(pk_test_…\)/],
+    ['no STRIPE_PUBLISHABLE_KEY', { STRIPE_PUBLISHABLE_KEY: '' }, /STRIPE_PUBLISHABLE_KEY is required with PAYMENT_GATEWAY=stripe/],
+    ['the test shop 2000132', SHOP_2000132, /public test shop \(MerchantID 2000132\)/],
+    ['the test shop 2000132\'s HashKey', { ECPAY_HASH_KEY: SHOP_2000132.ECPAY_HASH_KEY }, /public test shop \(MerchantID 2000132\)/],
+    ['the test shop 2000132\'s HashIV', { ECPAY_HASH_IV: SHOP_2000132.ECPAY_HASH_IV }, /public test shop \(MerchantID 2000132\)/],
   ])('refuses %s', (_name, change, problem) => {
     const message = refusal({ ...LIVE, ...change });
     expect(message).toMatch(/^Refusing to start in production/);
     expect(message).toMatch(problem);
+  });
+
+  it('points the Stripe SDK at STRIPE_API_BASE outside production, and refuses anything but Stripe\'s API in production', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }, '/repo').stripe.api).toEqual({ host: 'api.stripe.com', port: 443, protocol: 'https' });
+    expect(loadConfig({ NODE_ENV: 'test', STRIPE_API_BASE: 'http://127.0.0.1:12111' }, '/repo').stripe.api).toEqual({ host: '127.0.0.1', port: 12111, protocol: 'http' });
+    expect(refusal({ NODE_ENV: 'test', STRIPE_API_BASE: 'http://127.0.0.1:12111/v1' })).toMatch(/STRIPE_API_BASE: must be an origin/);
+    expect(refusal({ ...LIVE, STRIPE_API_BASE: 'https://api.stripe.com/' })).toBe('started');
+    const message = refusal({ ...LIVE, STRIPE_API_BASE: 'http://127.0.0.1:12111' });
+    expect(message).toMatch(/^Refusing to start in production/);
+    expect(message).toMatch(/STRIPE_API_BASE=http:\/\/127\.0\.0\.1:12111 is not Stripe's API/);
   });
 
   it.each([
@@ -59,6 +81,18 @@ describe('production refuses sandbox payments', () => {
     expect(refusal({ ...LIVE, ...change })).toMatch(/SANDBOX_GATEWAY_FAULTS and SANDBOX_GATEWAY_LEDGER are test-only/);
     expect(refusal({ NODE_ENV: 'production', SESSION_SECRET: 'p'.repeat(40), ALLOW_SANDBOX_IN_PRODUCTION: 'staging', ...STAGE, ...change })).toMatch(/test-only/);
     expect(loadConfig({ NODE_ENV: 'test', ...change }, '/repo').sandboxFaults ?? loadConfig({ NODE_ENV: 'test', ...change }, '/repo').sandboxLedgerFile).toBeTruthy();
+  });
+
+  it('says each Stripe and ECPay test setting on its own line', () => {
+    const message = refusal({ ...LIVE, STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: '', ...SHOP_2000132 });
+    const lines = message.split('\n').slice(1);
+    expect(lines).toHaveLength(3);
+    expect(lines.filter((line) => /STRIPE_SECRET_KEY is a test key/.test(line))).toHaveLength(1);
+    expect(lines.filter((line) => /STRIPE_PUBLISHABLE_KEY is required/.test(line))).toHaveLength(1);
+    expect(lines.filter((line) => /MerchantID 2000132/.test(line))).toHaveLength(1);
+    // A staging deployment (no real money) may use Stripe's test mode and the test shops, never without a publishable key.
+    expect(refusal({ ...LIVE, STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1', ...SHOP_2000132, ALLOW_SANDBOX_IN_PRODUCTION: 'staging' })).toBe('started');
+    expect(refusal({ ...LIVE, STRIPE_PUBLISHABLE_KEY: '', ALLOW_SANDBOX_IN_PRODUCTION: 'staging' })).toMatch(/STRIPE_PUBLISHABLE_KEY is required/);
   });
 
   it('names every problem of the default (sandbox) settings at once', () => {

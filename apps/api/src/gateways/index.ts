@@ -20,7 +20,7 @@ export const gatewayFor = (deps: AppDeps): PaymentGateway => {
   if (!gateway) {
     gateway =
       deps.config.paymentGateway === 'stripe'
-        ? stripeGatewayModule().createStripeGateway({ secretKey: deps.config.stripe.secretKey ?? '', webhookSecret: deps.config.stripe.webhookSecret ?? '' })
+        ? stripeGatewayModule().createStripeGateway({ secretKey: deps.config.stripe.secretKey ?? '', webhookSecret: deps.config.stripe.webhookSecret ?? '', ...deps.config.stripe.api })
         : createSandboxGateway({ db: deps.db, clock: deps.clock, publicUrl: deps.config.publicUrl, faults: deps.config.sandboxFaults, ledgerFile: deps.config.sandboxLedgerFile });
     gateways.set(deps, gateway);
   }

@@ -17,11 +17,23 @@ import { createLogger } from '../http/logging';
 import type { MailboxEntry } from '../modules/mailbox';
 import { createOutboxNotifier, type Notifier } from '../modules/notifications';
 import { apiModules } from '../modules/registry';
+import { type FakeStripe, startFakeStripe } from './fake-stripe';
 
 export type TestDbKind = 'sqlite' | 'postgres';
 
 /** SQLite always; PostgreSQL too when TEST_PG_URL is set (CI sets it). */
 export const testDatabases: TestDbKind[] = process.env.TEST_PG_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+/**
+ * The payment gateway the billing, checkout and renewal suites run against: the embedded sandbox, or (the jest
+ * project `api-stripe`, MH_TEST_GATEWAY=stripe) the real Stripe gateway and SDK talking to a local fake of
+ * Stripe's API (test-support/fake-stripe.ts).
+ */
+export type TestGatewayKind = 'sandbox' | 'stripe';
+export const testGateway: TestGatewayKind = process.env.MH_TEST_GATEWAY === 'stripe' ? 'stripe' : 'sandbox';
+
+/** The webhook signing secret the Stripe-gateway runs configure and the fake signs its events with. */
+export const TEST_STRIPE_WEBHOOK_SECRET = 'whsec_merchant_hub_tests';
 
 export const FIXED_NOW = '2026-03-02T09:00:00.000Z';
 export const CSRF = { 'X-Requested-With': 'merchant-hub' };
@@ -36,6 +48,8 @@ export type TestContext = {
   config: AppConfig;
   notifier: Notifier;
   demo: ReadonlyMap<string, DemoAccount>;
+  /** With the Stripe gateway: the fake Stripe API the app talks to (its webhooks go to this app). */
+  stripe: FakeStripe | null;
   logs: string[];
   uploadDir: string;
   close: () => Promise<void>;
@@ -49,6 +63,34 @@ export type TestOptions = {
   notifierFor?: (deps: { db: Db; clock: FixedClock; secret: string }) => Notifier;
   /** SQLite only: a database file (in the test's own directory) instead of memory, as `npm start` runs it. */
   sqliteFile?: boolean;
+  /** The payment gateway (default: {@link testGateway}); `stripe` starts a fake Stripe API for this context. */
+  gateway?: TestGatewayKind;
+};
+
+/** What a sandbox card's behaviour is, as one of Stripe's test numbers (the fake reads the number). */
+const TEST_NUMBER_OF: Record<string, string> = {
+  succeed: '4242424242424242',
+  decline: '4000000000000002',
+  insufficient_funds: '4000000000009995',
+  lost_card: '4000000000009987',
+  expired_card: '4000000000000069',
+  incorrect_cvc: '4000000000000127',
+  always_3ds: '4000002760003184',
+  setup_3ds: '4000002500003155',
+  attach_then_fail: '4000000000000341',
+};
+
+/**
+ * The demo data is seeded through the sandbox gateway; with Stripe, the fake learns those customers and cards
+ * under the same ids, as if they had been made in that Stripe account.
+ */
+const adoptSeededObjects = async (db: Db, stripe: FakeStripe): Promise<void> => {
+  for (const row of await db('billing_accounts').whereNotNull('gateway_customer_id').select('gateway_customer_id', 'email', 'name')) {
+    stripe.adoptCustomer(String(row.gateway_customer_id), { email: row.email ?? undefined, name: row.name ?? undefined });
+  }
+  for (const row of await db('sandbox_payment_methods').select('id', 'customer', 'behavior', 'exp_month', 'exp_year')) {
+    stripe.adoptCard({ id: String(row.id), customer: row.customer ?? null, number: TEST_NUMBER_OF[String(row.behavior)] ?? TEST_NUMBER_OF.succeed, expMonth: Number(row.exp_month), expYear: Number(row.exp_year) });
+  }
 };
 
 /** The database URL `url` names, with its database replaced by `name`. */
@@ -229,8 +271,13 @@ const openDatabase = async (kind: TestDbKind, config: AppConfig, clock: FixedClo
 export const createTestContext = async (kind: TestDbKind, options: TestOptions = {}): Promise<TestContext> => {
   const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mh-uploads-'));
   // What the configuration of every test's database depends on (the upload directory is each test's own).
-  const settings = { NODE_ENV: 'test', SCRYPT_COST: '1024', PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'info', ...options.env };
-  const config = loadConfig({ STATIC_ROOT: path.join(uploadDir, 'no-static-apps'), UPLOAD_DIR: uploadDir, ...settings });
+  const named = options.env?.PAYMENT_GATEWAY;
+  const gateway = options.gateway ?? (named === 'sandbox' || named === 'stripe' ? named : testGateway);
+  const stripeSettings: Record<string, string> = gateway === 'stripe' ? { PAYMENT_GATEWAY: 'stripe', STRIPE_SECRET_KEY: 'sk_test_merchant_hub', STRIPE_PUBLISHABLE_KEY: 'pk_test_merchant_hub', STRIPE_WEBHOOK_SECRET: TEST_STRIPE_WEBHOOK_SECRET } : {};
+  const settings: Record<string, string> = { NODE_ENV: 'test', SCRYPT_COST: '1024', PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'info', ...stripeSettings, ...options.env };
+  const stripe = gateway === 'stripe' ? await startFakeStripe({ webhookSecret: settings.STRIPE_WEBHOOK_SECRET ?? TEST_STRIPE_WEBHOOK_SECRET }) : null;
+  // The fake's port is not part of `settings`: it changes every run, and nothing seeded depends on it.
+  const config = loadConfig({ STATIC_ROOT: path.join(uploadDir, 'no-static-apps'), UPLOAD_DIR: uploadDir, ...settings, ...(stripe ? { STRIPE_API_BASE: stripe.url } : {}) });
   const clock = createFixedClock(FIXED_NOW);
   // Beside the uploads, never in them (they are served).
   const dbDir = options.sqliteFile ? fs.mkdtempSync(path.join(os.tmpdir(), 'mh-db-')) : null;
@@ -245,6 +292,10 @@ export const createTestContext = async (kind: TestDbKind, options: TestOptions =
   });
   const notifier = options.notifier ?? options.notifierFor?.({ db, clock, secret: config.sessionSecret }) ?? createOutboxNotifier({ db, clock, secret: config.sessionSecret });
   const app = createApp({ db, clock, notifier, config, logger: createLogger('info', stream), rateLimits: options.rateLimits ?? false });
+  if (stripe) {
+    await adoptSeededObjects(db, stripe);
+    stripe.setWebhookTarget(async (payload, headers) => (await request(app).post('/api/webhooks/stripe').set(headers).send(payload)).status);
+  }
   return {
     kind,
     app,
@@ -254,9 +305,11 @@ export const createTestContext = async (kind: TestDbKind, options: TestOptions =
     config,
     notifier,
     demo,
+    stripe,
     logs,
     uploadDir,
     close: async () => {
+      await stripe?.close();
       await db.destroy();
       await drop();
       fs.rmSync(uploadDir, { recursive: true, force: true });

@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createFixedClock } from '../../clock';
 import { createDb, type Db } from '../../db/knex';
 import { migrateLatest } from '../../db/migrations';
@@ -7,7 +5,7 @@ import { GatewayError } from '../port';
 import { createSandboxGateway } from '../sandbox.gateway';
 import { createStripeGateway } from '../stripe.gateway';
 import { signWebhook, verifyStripeSignature } from '../webhook-signature';
-import { type FakeStripe, startFakeStripe } from './fake-stripe';
+import { type FakeStripe, startFakeStripe } from '../../test-support/fake-stripe';
 
 describe('sandbox gateway', () => {
   let db: Db;
@@ -83,58 +81,88 @@ describe('webhook signatures', () => {
   });
 });
 
-describe('stripe gateway against a local fake API', () => {
-  let server: http.Server;
-  let port: number;
-  const seen: { method: string; path: string; body: string; idempotency?: string }[] = [];
+describe('stripe gateway against the fake Stripe API', () => {
+  let fake: FakeStripe;
   beforeAll(async () => {
-    server = http.createServer((req, res) => {
-      let body = '';
-      req.on('data', (c) => (body += c));
-      req.on('end', () => {
-        seen.push({ method: String(req.method), path: String(req.url), body, idempotency: req.headers['idempotency-key'] as string | undefined });
-        const json = (status: number, value: unknown) => {
-          res.writeHead(status, { 'content-type': 'application/json', 'request-id': 'req_1' });
-          res.end(JSON.stringify(value));
-        };
-        if (req.url === '/v1/customers') return json(200, { id: 'cus_fake', object: 'customer' });
-        if (req.url === '/v1/payment_methods/pm_ok/attach') return json(200, { id: 'pm_ok', object: 'payment_method', card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 } });
-        if (req.url === '/v1/payment_methods/pm_bad/attach') return json(402, { error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } });
-        if (req.url === '/v1/payment_intents' && body.includes('pm_ok')) {
-          return json(200, { id: 'pi_ok', object: 'payment_intent', status: 'succeeded', amount: 10692, currency: 'myr', payment_method: 'pm_ok', payment_method_types: ['card'], metadata: {}, client_secret: 'pi_ok_secret', last_payment_error: null });
-        }
-        if (req.url === '/v1/payment_intents') {
-          return json(402, { error: { type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.', payment_intent: { id: 'pi_declined', client_secret: 'cs' } } });
-        }
-        json(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such object' } });
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    port = (server.address() as AddressInfo).port;
+    fake = await startFakeStripe({ webhookSecret: 'whsec_test' });
   });
-  afterAll(async () => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(async () => fake.close());
 
-  const gateway = () => createStripeGateway({ secretKey: 'sk_test_fake', webhookSecret: 'whsec_test', host: '127.0.0.1', port, protocol: 'http' });
+  const gateway = () => createStripeGateway({ secretKey: 'sk_test_fake', webhookSecret: 'whsec_test', host: '127.0.0.1', port: fake.port, protocol: 'http' });
 
   it('creates customers, attaches cards and charges with the idempotency key through the SDK', async () => {
     const g = gateway();
-    expect(await g.createCustomer({ merchantId: 7, email: 'a@b.cc', name: 'A' })).toBe('cus_fake');
-    expect(await g.attachPaymentMethod({ customer: 'cus_fake', paymentMethod: 'pm_ok' })).toEqual({ id: 'pm_ok', brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 });
-    await expect(g.attachPaymentMethod({ customer: 'cus_fake', paymentMethod: 'pm_bad' })).rejects.toMatchObject({ message: 'Your card was declined.' });
-    const paid = await g.charge({ customer: 'cus_fake', paymentMethod: 'pm_ok', amount: 10692, currency: 'MYR', idempotencyKey: 'in_1:attempt:1', description: 'Invoice', offSession: true });
-    expect(paid).toMatchObject({ id: 'pi_ok', status: 'succeeded', amount: 10692, currency: 'MYR' });
-    const charge = seen.find((s) => s.path === '/v1/payment_intents');
-    expect(charge?.idempotency).toBe('in_1:attempt:1');
-    expect(charge?.body).toContain('off_session=true');
-    const declined = await g.charge({ customer: 'cus_fake', paymentMethod: 'pm_poor', amount: 10692, currency: 'MYR', idempotencyKey: 'in_1:attempt:2', description: 'Invoice', offSession: true });
-    expect(declined).toMatchObject({ id: 'pi_declined', status: 'failed', failure_code: 'insufficient_funds', failure_message: 'Your card has insufficient funds.' });
+    const customer = await g.createCustomer({ merchantId: 7, email: 'a@b.cc', name: 'A' });
+    expect(fake.customer(customer)).toMatchObject({ email: 'a@b.cc', metadata: { merchant_id: '7' } });
+    const card = await g.attachPaymentMethod({ customer, paymentMethod: 'pm_card_visa' });
+    expect(card).toMatchObject({ brand: 'visa', last4: '4242', exp_month: 12 });
+    expect(card.id).toMatch(/^pm_/);
+    await expect(g.attachPaymentMethod({ customer, paymentMethod: 'pm_card_chargeDeclined' })).rejects.toMatchObject({ message: 'Your card was declined.' });
+    const paid = await g.charge({ customer, paymentMethod: card.id, amount: 10692, currency: 'MYR', idempotencyKey: 'in_1:attempt:1', description: 'Invoice', offSession: true });
+    expect(paid).toMatchObject({ status: 'succeeded', amount: 10692, currency: 'MYR' });
+    const charge = fake.requests.find((r) => r.path === '/v1/payment_intents');
+    expect(charge?.idempotencyKey).toBe('in_1:attempt:1');
+    expect(charge?.form.get('off_session')).toBe('true');
+    const poor = await g.attachPaymentMethod({ customer, paymentMethod: 'pm_card_chargeCustomerFail' });
+    const declined = await g.charge({ customer, paymentMethod: poor.id, amount: 10692, currency: 'MYR', idempotencyKey: 'in_1:attempt:2', description: 'Invoice', offSession: true });
+    expect(declined).toMatchObject({ status: 'failed', failure_code: 'generic_decline', failure_message: 'Your card was declined.' });
+    expect(declined.id).toMatch(/^pi_/);
+    expect(fake.intent(declined.id)?.status).toBe('requires_payment_method');
     expect(await g.retrievePayment('pi_missing')).toBeNull();
+  });
+
+  it('replays a charge for the same idempotency key, as Stripe does, and refuses the key with other parameters', async () => {
+    const g = gateway();
+    const customer = await g.createCustomer({ merchantId: 8, email: 'b@b.cc', name: 'B' });
+    const card = await g.attachPaymentMethod({ customer, paymentMethod: 'pm_card_visa' });
+    const input = { customer, paymentMethod: card.id, amount: 5000, currency: 'MYR' as const, idempotencyKey: 'same-key', description: 'x', offSession: true };
+    const first = await g.charge(input);
+    expect((await g.charge(input)).id).toBe(first.id);
+    expect(fake.intents().filter((i) => i.customer === customer)).toHaveLength(1);
+    await expect(g.charge({ ...input, amount: 6000 })).rejects.toBeInstanceOf(GatewayError);
+    // A refusal is replayed too: the same key never becomes a second attempt.
+    const refusing = await g.attachPaymentMethod({ customer, paymentMethod: 'pm_card_chargeCustomerFail' });
+    const refused = await g.charge({ ...input, paymentMethod: refusing.id, idempotencyKey: 'refused-key' });
+    expect((await g.charge({ ...input, paymentMethod: refusing.id, idempotencyKey: 'refused-key' })).id).toBe(refused.id);
+    expect(fake.intents().filter((i) => i.customer === customer)).toHaveLength(2);
+  });
+
+  it('signs and delivers its events as Stripe does, at least once, and the SDK verifies them', async () => {
+    const g = gateway();
+    const customer = await g.createCustomer({ merchantId: 10, email: 'd@b.cc', name: 'D' });
+    const card = await g.attachPaymentMethod({ customer, paymentMethod: 'pm_card_visa' });
+    const paid = await g.charge({ customer, paymentMethod: card.id, amount: 2500, currency: 'MYR', idempotencyKey: 'evt-test', description: 'x', offSession: true });
+    const received: string[] = [];
+    fake.setWebhookTarget(async (payload, headers) => {
+      const event = g.verifyWebhook(payload, headers['stripe-signature'], Math.floor(Date.now() / 1000));
+      received.push(`${event.type}:${String(event.data.object.id)}`);
+      return 200;
+    });
+    const delivered = await fake.deliverWebhooks();
+    expect(delivered.every((d) => d.status === 200)).toBe(true);
+    expect(received).toContain(`payment_intent.succeeded:${paid.id}`);
+    expect(await fake.deliverWebhooks()).toEqual([]);
+    const succeeded = fake.events.find((e) => e.type === 'payment_intent.succeeded' && e.data.object.id === paid.id);
+    expect(await fake.redeliver(succeeded?.id as string)).toBe(200);
+    expect(received.filter((r) => r === `payment_intent.succeeded:${paid.id}`)).toHaveLength(2);
+  });
+
+  it('refuses a charge below the currency\'s minimum with amount_too_small, and keeps nothing for its key', async () => {
+    const g = gateway();
+    const customer = await g.createCustomer({ merchantId: 11, email: 'e@b.cc', name: 'E' });
+    const card = await g.attachPaymentMethod({ customer, paymentMethod: 'pm_card_visa' });
+    const before = fake.intents().length;
+    const small = { customer, paymentMethod: card.id, amount: 92, currency: 'MYR' as const, idempotencyKey: 'small', description: 'x', offSession: true };
+    await expect(g.charge(small)).rejects.toMatchObject({ message: 'Amount must be at least RM 2.00 myr' });
+    expect(fake.intents()).toHaveLength(before);
+    expect((await g.charge({ ...small, amount: 200 })).status).toBe('succeeded');
   });
 
   it('verifies webhooks with the SDK', () => {
     const body = JSON.stringify({ id: 'evt_1', object: 'event', type: 'payment_intent.succeeded', data: { object: { id: 'pi_1' } } });
     const now = Math.floor(Date.now() / 1000);
     expect(gateway().verifyWebhook(body, signWebhook(body, 'whsec_test', now), now).type).toBe('payment_intent.succeeded');
+    expect(gateway().verifyWebhook(body, fake.sign(body), now).type).toBe('payment_intent.succeeded');
     expect(() => gateway().verifyWebhook(body, signWebhook(body, 'whsec_wrong', now), now)).toThrow(GatewayError);
   });
 });
@@ -143,6 +171,7 @@ describe('stripe gateway FPX, confirmed on the server', () => {
   let fake: FakeStripe;
   beforeAll(async () => {
     fake = await startFakeStripe();
+    fake.adoptCustomer('cus_fpx');
   });
   afterAll(async () => fake.close());
   const gateway = () => createStripeGateway({ secretKey: 'sk_test_fake', webhookSecret: 'whsec_test', host: '127.0.0.1', port: fake.port, protocol: 'http' });
@@ -173,7 +202,7 @@ describe('stripe gateway FPX, confirmed on the server', () => {
     expect(sent[0].idempotencyKey).toBe('fpx_key_1');
     expect(redirect.redirect_url).toBe(fake.bankPageOf(redirect.payment.id));
     expect(redirect.payment).toMatchObject({ status: 'requires_action', method_type: 'fpx', amount: 21492, currency: 'MYR', metadata: { purpose: 'late_subscribe', merchant_id: '7' } });
-    expect(redirect.client_secret).toBe(`${redirect.payment.id}_secret_fake`);
+    expect(redirect.client_secret).toMatch(new RegExp(`^${redirect.payment.id}_secret_`));
   });
 
   it('sends corporate banks through the business channel', async () => {
@@ -197,7 +226,9 @@ describe('stripe gateway FPX, confirmed on the server', () => {
   });
 
   it('passes the return_url on-session and maps Stripe\'s redirect_to_url for 3-D Secure', async () => {
-    const charge = { customer: 'cus_card', paymentMethod: 'pm_card_threeDSecureRequired', amount: 10692, currency: 'MYR' as const, description: 'Invoice', metadata: { invoice: 'in_1' } };
+    const customer = await gateway().createCustomer({ merchantId: 9, email: 'c@b.cc', name: 'C' });
+    const card = await gateway().attachPaymentMethod({ customer, paymentMethod: 'pm_card_threeDSecureRequired' });
+    const charge = { customer, paymentMethod: card.id, amount: 10692, currency: 'MYR' as const, description: 'Invoice', metadata: { invoice: 'in_1' } };
     const pending = await gateway().charge({ ...charge, idempotencyKey: 'in_3ds:attempt:1', offSession: false, returnUrl: 'http://localhost:3000/home/dashboard?flow=3ds' });
     const form = fake.requests.find((r) => r.idempotencyKey === 'in_3ds:attempt:1')?.form;
     expect(form?.get('return_url')).toBe('http://localhost:3000/home/dashboard?flow=3ds');
@@ -205,11 +236,13 @@ describe('stripe gateway FPX, confirmed on the server', () => {
     expect(pending).toMatchObject({ status: 'requires_action', method_type: 'card' });
     expect(pending.next_action).toEqual({
       type: 'redirect_to_url',
-      redirect_to_url: { url: `https://hooks.stripe.test/3d_secure_2/${pending.id}`, return_url: 'http://localhost:3000/home/dashboard?flow=3ds' },
+      redirect_to_url: { url: `${fake.url}/fake/3ds/${pending.id}`, return_url: 'http://localhost:3000/home/dashboard?flow=3ds' },
     });
-    fake.finish(pending.id, 'succeeded');
+    expect(fake.authenticate(pending.id, 'succeeded')).toBe(`http://localhost:3000/home/dashboard?flow=3ds&payment_intent=${pending.id}&payment_intent_client_secret=${pending.client_secret}&redirect_status=succeeded`);
     expect(await gateway().retrievePayment(pending.id)).toMatchObject({ status: 'succeeded', next_action: null });
-    await gateway().charge({ ...charge, idempotencyKey: 'in_3ds:attempt:off', offSession: true, returnUrl: 'http://localhost:3000/ignored' });
+    // Off-session nobody can authenticate: Stripe refuses with authentication_required.
+    const off = await gateway().charge({ ...charge, idempotencyKey: 'in_3ds:attempt:off', offSession: true, returnUrl: 'http://localhost:3000/ignored' });
+    expect(off).toMatchObject({ status: 'failed', failure_code: 'authentication_required' });
     expect(fake.requests.find((r) => r.idempotencyKey === 'in_3ds:attempt:off')?.form.has('return_url')).toBe(false);
   });
 

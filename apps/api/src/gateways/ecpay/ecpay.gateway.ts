@@ -1,10 +1,10 @@
-import { type AppConfig, ECPAY_STAGE_CREDENTIALS } from '../../config';
+import { type AppConfig, ECPAY_PUBLIC_TEST_SHOPS, ECPAY_STAGE_CREDENTIALS } from '../../config';
 import type { HostedForm, HostedFormGateway, HostedFormNotification, HostedFormOrder } from '../hosted-form-port';
 import { checkMacValue, type EcpayKeys, hasValidCheckMacValue } from './check-mac-value';
 
 // The stage shop's keys belong to the configuration (config.ts refuses them in production); re-exported for
 // the gateway's users.
-export { ECPAY_STAGE_CREDENTIALS };
+export { ECPAY_PUBLIC_TEST_SHOPS, ECPAY_STAGE_CREDENTIALS };
 
 export const ECPAY_ENDPOINTS = {
   stage: 'https://payment-stage.ecpay.com.tw/Cashier/AioCheckOut/V5',

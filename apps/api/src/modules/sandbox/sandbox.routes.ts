@@ -26,7 +26,10 @@ const returnTo = (req: Request, res: Response, config: AppConfig, returnUrl: str
   res.redirect(303, target.toString());
 };
 
-/** Stand-ins for Stripe.js and the FPX bank while PAYMENT_GATEWAY=sandbox (ARCHITECTURE "Contracts"). */
+/**
+ * Stand-ins for Stripe.js and the FPX bank while PAYMENT_GATEWAY=sandbox (ARCHITECTURE "Contracts"), and the
+ * merchants' test clock, which outside production also serves a rehearsal with Stripe's test mode.
+ */
 export const sandboxRoutes = (deps: AppDeps): RouteTable => {
   const gateway = () => {
     const sandbox = sandboxGatewayFor(deps);
@@ -43,21 +46,7 @@ export const sandboxRoutes = (deps: AppDeps): RouteTable => {
     }
   };
 
-  return [
-    route({
-      method: 'post',
-      path: '/sandbox/payment-methods',
-      summary: 'Sandbox stand-in for Stripe.js: a payment method from a test card number → { id, brand, last4 }',
-      body: sandboxPaymentMethodSchema,
-      handler: async ({ input, res }) => {
-        try {
-          res.status(201).json(await gateway().createPaymentMethod(input));
-        } catch (error) {
-          if (error instanceof GatewayError) throw new AppError('card_error', { message: error.message, details: { decline_code: error.code } });
-          throw error;
-        }
-      },
-    }),
+  const clockRoutes: RouteTable = [
     route({
       method: 'post',
       path: '/sandbox/clock/advance',
@@ -70,6 +59,25 @@ export const sandboxRoutes = (deps: AppDeps): RouteTable => {
         const acting = await actingFor(deps, req, res, { userId: input.user_id, action: audit, details: { ...input }, auditNow: true });
         const { now, report } = await advanceMerchantClock(billingFor(deps).engine, acting.merchantId, input.seconds);
         return { now: new Date(now * 1000).toISOString(), report };
+      },
+    }),
+  ];
+  if (deps.config.paymentGateway !== 'sandbox') return clockRoutes;
+
+  return [
+    ...clockRoutes,
+    route({
+      method: 'post',
+      path: '/sandbox/payment-methods',
+      summary: 'Sandbox stand-in for Stripe.js: a payment method from a test card number → { id, brand, last4 }',
+      body: sandboxPaymentMethodSchema,
+      handler: async ({ input, res }) => {
+        try {
+          res.status(201).json(await gateway().createPaymentMethod(input));
+        } catch (error) {
+          if (error instanceof GatewayError) throw new AppError('card_error', { message: error.message, details: { decline_code: error.code } });
+          throw error;
+        }
       },
     }),
     route({

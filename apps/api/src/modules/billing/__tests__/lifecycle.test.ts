@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { createTestContext, mailbox, testDatabases, type TestContext } from '../../../test-support/test-app';
 import { mailDate } from '../../notifications';
-import { advance, bearer, chargeCount, newCard, packageId, tokenFor } from '../../../test-support/billing-helpers';
+import { advance, answerPaymentPage, bearer, chargeCount, newCard, openPaymentPage, packageId, tokenFor } from '../../../test-support/billing-helpers';
 
 const NEW = 'new-merchant@demo.test';
 const DAY = 86_400;
@@ -159,15 +159,11 @@ describe.each(testDatabases)('billing lifecycle through simulated time (%s)', (k
     expect(must.status).toBe(402);
     expect(must.body.code).toBe(0);
 
-    const intent = await post('late-subscribe/fpx/create-intent', { package_id: await packageId(ctx, 'price_my_growth_monthly') });
+    const intent = await post('late-subscribe/fpx/create-intent', { package_id: await packageId(ctx, 'price_my_growth_monthly'), bank: 'maybank2u' });
     expect(intent.status).toBe(200);
     expect(intent.body.stripeIntent).toMatchObject({ amount: 21492, currency: 'MYR' });
-    const page = await request(ctx.app).get(new URL(intent.body.redirect_url).pathname);
-    expect(page.status).toBe(200);
-    expect(page.text).toContain('RM 214.92');
-    const bank = await request(ctx.app).post(`/api/sandbox/fpx/${intent.body.payment_intent_id}/complete`).type('form').send({ outcome: 'succeeded' });
-    expect(bank.status).toBe(303);
-    const back = new URL(bank.headers.location as string);
+    expect(await openPaymentPage(ctx, intent.body.redirect_url)).toContain('214.92');
+    const back = await answerPaymentPage(ctx, 'fpx', intent.body.payment_intent_id, 'succeeded');
     expect(back.pathname).toBe('/home/dashboard');
     expect(back.searchParams.get('redirect_status')).toBe('succeeded');
     const confirm = await post('late-subscribe/fpx', { payment_intent_id: back.searchParams.get('payment_intent') });
@@ -181,9 +177,9 @@ describe.each(testDatabases)('billing lifecycle through simulated time (%s)', (k
   });
 
   it('reports a failed FPX payment with the spec text and subscribes nothing', async () => {
-    const intent = await post('late-subscribe/fpx/create-intent', { package_id: await packageId(ctx, 'price_my_starter_monthly') });
-    const bank = await request(ctx.app).post(`/api/sandbox/fpx/${intent.body.payment_intent_id}/complete`).type('form').send({ outcome: 'failed' });
-    expect(new URL(bank.headers.location as string).searchParams.get('redirect_status')).toBe('failed');
+    const intent = await post('late-subscribe/fpx/create-intent', { package_id: await packageId(ctx, 'price_my_starter_monthly'), bank: 'maybank2u' });
+    const back = await answerPaymentPage(ctx, 'fpx', intent.body.payment_intent_id, 'failed');
+    expect(back.searchParams.get('redirect_status')).toBe('failed');
     const confirm = await post('late-subscribe/fpx', { payment_intent_id: intent.body.payment_intent_id });
     expect(confirm.status).toBe(402);
     expect(confirm.body.message).toBe('Seems like we received a payment failed status');

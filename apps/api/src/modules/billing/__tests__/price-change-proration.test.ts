@@ -1,6 +1,6 @@
 import request from 'supertest';
 import * as unitAmountMigration from '../../../db/migrations/740-subscription-unit-amount';
-import { advance, bearer, newCard, packageId, tokenFor } from '../../../test-support/billing-helpers';
+import { advance, answerPaymentPage, bearer, newCard, packageId, tokenFor } from '../../../test-support/billing-helpers';
 import { findPackage } from '../../packages';
 import { createTestContext, testDatabases, type TestContext } from '../../../test-support/test-app';
 
@@ -100,8 +100,7 @@ describe.each(testDatabases)('plan price edits and proration (%s)', (kind) => {
     const confirmAfterRaise = async (res: request.Response, group: string, price: number) => {
       expect(res.status).toBe(402);
       await raisePrice(group, price);
-      const page = new URL(res.body.next_action.redirect_to_url.url as string).pathname;
-      expect((await request(ctx.app).post(`${page}/complete`).type('form').send({ outcome: 'succeeded' })).status).toBe(303);
+      await answerPaymentPage(ctx, '3ds', res.body.payment_intent.id as string, 'succeeded');
       expect((await post('confirm-payment', { payment_intent: res.body.payment_intent.id })).status).toBe(200);
     };
     const creditFor = async (stripeId: string) => {

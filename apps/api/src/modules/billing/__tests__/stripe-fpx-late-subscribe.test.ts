@@ -1,18 +1,10 @@
 import request from 'supertest';
-import { type FakeStripe, startFakeStripe } from '../../../gateways/__tests__/fake-stripe';
-import type { StripeGatewayOptions } from '../../../gateways/stripe.gateway';
+import type { FakeStripe } from '../../../test-support/fake-stripe';
 import { signWebhook } from '../../../gateways/webhook-signature';
-import { createTestContext, testDatabases, type TestContext } from '../../../test-support/test-app';
+import { createTestContext, TEST_STRIPE_WEBHOOK_SECRET, testDatabases, type TestContext } from '../../../test-support/test-app';
 import { bearer, packageId, tokenFor } from '../../../test-support/billing-helpers';
 
-// The app builds its Stripe gateway from config; here it talks to the local fake instead of api.stripe.com.
-let mockStripePort = 0;
-jest.mock('../../../gateways/stripe.gateway', () => {
-  const actual = jest.requireActual('../../../gateways/stripe.gateway');
-  return { ...actual, createStripeGateway: (options: StripeGatewayOptions) => actual.createStripeGateway({ ...options, host: '127.0.0.1', port: mockStripePort, protocol: 'http' }) };
-});
-
-const WEBHOOK_SECRET = 'whsec_fpx_billing';
+const WEBHOOK_SECRET = TEST_STRIPE_WEBHOOK_SECRET;
 const NEW = 'new-merchant@demo.test';
 
 describe.each(testDatabases)('late subscribe by FPX on the Stripe gateway (%s)', (kind) => {
@@ -21,16 +13,12 @@ describe.each(testDatabases)('late subscribe by FPX on the Stripe gateway (%s)',
   let token: string;
   let merchantId: number;
   beforeEach(async () => {
-    fake = await startFakeStripe();
-    mockStripePort = fake.port;
-    ctx = await createTestContext(kind, { env: { PAYMENT_GATEWAY: 'stripe', STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET } });
+    ctx = await createTestContext(kind, { gateway: 'stripe' });
+    fake = ctx.stripe as FakeStripe;
     token = await tokenFor(ctx, NEW);
     merchantId = ctx.demo.get(NEW)?.merchantId as number;
   });
-  afterEach(async () => {
-    await ctx.close();
-    await fake.close();
-  });
+  afterEach(async () => ctx.close());
 
   // The merchant's browser is on PUBLIC_URL's host (return addresses follow the host the browser is on).
   const post = (path: string, body: Record<string, unknown>) => request(ctx.app).post(`/api/users/billing/${path}`).set('Host', 'localhost:3000').set(bearer(token)).send(body);

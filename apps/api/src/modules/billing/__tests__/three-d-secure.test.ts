@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { createTestContext, testDatabases, type TestContext } from '../../../test-support/test-app';
-import { advance, bearer, chargeCount, newCard, packageId, tokenFor } from '../../../test-support/billing-helpers';
+import { advance, answerPaymentPage, bearer, chargeCount, newCard, openPaymentPage, packageId, tokenFor } from '../../../test-support/billing-helpers';
 
 const NEW = 'new-merchant@demo.test';
 const THREE_DS = '4000002760003184';
@@ -21,16 +21,12 @@ describe.each(testDatabases)('3-D Secure on on-session charges (%s)', (kind) => 
   const billing = () => request(ctx.app).get('/api/users/billing/all').set(bearer(token));
   const invoices = async () => ctx.db('invoices').where({ merchant_id: merchantId }).orderBy('seq').select('status', 'amount_paid', 'subscription_id');
   const liveSubs = async () => ctx.db('subscriptions').where({ merchant_id: merchantId }).whereNot({ stripe_status: 'canceled' }).select('stripe_plan', 'stripe_status');
-  /** The tester's click on the sandbox 3-D Secure page; answers where the page sends the browser. */
+  /** The tester's click on the issuer's 3-D Secure page (the sandbox's or the fake Stripe's); answers where it sends the browser. */
   const authenticate = async (url: string, outcome: 'succeeded' | 'failed'): Promise<URL> => {
-    const path = new URL(url).pathname;
-    const page = await request(ctx.app).get(path);
-    expect(page.status).toBe(200);
-    expect(page.text).toContain('Complete authentication');
-    expect(page.text).toContain('Fail authentication');
-    const done = await request(ctx.app).post(`${path}/complete`).type('form').send({ outcome });
-    expect(done.status).toBe(303);
-    return new URL(done.headers.location as string);
+    const page = await openPaymentPage(ctx, url);
+    expect(page).toContain('Complete authentication');
+    expect(page).toContain('Fail authentication');
+    return answerPaymentPage(ctx, '3ds', new URL(url).pathname.split('/').pop() as string, outcome);
   };
   const subscribeWith = async (card: string) =>
     post('late-subscribe', { paymentMethod: await newCard(ctx, card), package_id: await packageId(ctx, 'price_my_starter_monthly'), return_url: '/home/dashboard' });
@@ -42,7 +38,7 @@ describe.each(testDatabases)('3-D Secure on on-session charges (%s)', (kind) => 
     const intent = res.body.payment_intent;
     expect(intent).toMatchObject({ status: 'requires_action', amount: 10692, currency: 'MYR' });
     expect(res.body.next_action.type).toBe('redirect_to_url');
-    expect(res.body.next_action.redirect_to_url.url).toMatch(new RegExp(`/api/sandbox/3ds/${intent.id}$`));
+    expect(res.body.next_action.redirect_to_url.url).toMatch(new RegExp(`/3ds/${intent.id}$`));
     const returnUrl = new URL(res.body.next_action.redirect_to_url.return_url);
     expect(returnUrl.pathname).toBe('/home/dashboard');
     expect(returnUrl.searchParams.get('flow')).toBe('3ds');

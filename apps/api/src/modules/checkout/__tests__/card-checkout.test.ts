@@ -1,18 +1,11 @@
 import request from 'supertest';
-import { SANDBOX_WEBHOOK_SECRET } from '../../../gateways/sandbox.gateway';
-import { signWebhook } from '../../../gateways/webhook-signature';
+import { answerPaymentPage, newCard, postWebhook } from '../../../test-support/billing-helpers';
 import { malaysianCheckoutForm } from '../../../test-support/checkout-helpers';
 import { createTestContext, testDatabases, type TestContext } from '../../../test-support/test-app';
 
 const planId = async (ctx: TestContext, stripeId: string): Promise<number> => Number((await ctx.db('packages').where({ stripe_id: stripeId }).first('id')).id);
 
 const form = malaysianCheckoutForm;
-
-const newCard = async (ctx: TestContext, number: string): Promise<string> => {
-  const res = await request(ctx.app).post('/api/sandbox/payment-methods').send({ number, exp_month: 12, exp_year: 2030, cvc: '123' });
-  expect(res.status).toBe(201);
-  return res.body.id as string;
-};
 
 const count = async (ctx: TestContext, table: string, where: Record<string, unknown> = {}): Promise<number> =>
   Number((await ctx.db(table).where(where).count({ n: '*' }).first())?.n ?? 0);
@@ -88,23 +81,22 @@ describe.each(testDatabases)('card and FPX checkout (%s)', (kind) => {
   });
 
   it('FPX: a failed bank result registers nothing; a paid one registers once, by redirect or by webhook', async () => {
-    const failed = await request(ctx.app).post('/api/create-merchant/fpx').send(await form(ctx));
+    const failed = await request(ctx.app).post('/api/create-merchant/fpx').send({ ...(await form(ctx)), bank: 'cimb' });
     expect(failed.status).toBe(201);
-    expect(failed.body.redirect_url).toContain('/api/sandbox/fpx/');
-    const bankFail = await request(ctx.app).post(`/api/sandbox/fpx/${failed.body.payment_intent_id}/complete`).type('form').send({ outcome: 'failed' });
-    expect(bankFail.headers.location).toContain('redirect_status=failed');
-    expect(new URL(bankFail.headers.location as string).pathname).toMatch(/^\/subscribe-payment\/\d+$/);
+    expect(failed.body.redirect_url).toContain(`/fpx/${failed.body.payment_intent_id}`);
+    const bankFail = await answerPaymentPage(ctx, 'fpx', failed.body.payment_intent_id, 'failed');
+    expect(bankFail.searchParams.get('redirect_status')).toBe('failed');
+    expect(bankFail.pathname).toMatch(/^\/subscribe-payment\/\d+$/);
     expect((await request(ctx.app).post('/api/create-merchant/fpx/check-and-register').send({ payment_intent_id: failed.body.payment_intent_id })).status).toBe(402);
     expect(await count(ctx, 'users', { email: 'buyer-my@shop.test' })).toBe(0);
 
     const paid = await request(ctx.app).post('/api/create-merchant/fpx').send({ ...(await form(ctx)), bank: 'maybank2u' });
-    await request(ctx.app).post(`/api/sandbox/fpx/${paid.body.payment_intent_id}/complete`).type('form').send({ outcome: 'succeeded' });
-    const event = JSON.stringify({ id: 'evt_1', type: 'payment_intent.succeeded', data: { object: { id: paid.body.payment_intent_id, metadata: { purpose: 'checkout' } } } });
-    const now = Math.floor(ctx.clock.now().getTime() / 1000);
-    const bad = await request(ctx.app).post('/api/webhooks/stripe').set('Stripe-Signature', signWebhook(event, 'whsec_wrong', now)).type('application/json').send(event);
+    await answerPaymentPage(ctx, 'fpx', paid.body.payment_intent_id, 'succeeded');
+    const event = { id: 'evt_1', object: 'event', type: 'payment_intent.succeeded', data: { object: { id: paid.body.payment_intent_id, metadata: { purpose: 'checkout' } } } };
+    const bad = await postWebhook(ctx, event, 'whsec_wrong');
     expect(bad.status).toBe(400);
     for (let i = 0; i < 2; i += 1) {
-      const hook = await request(ctx.app).post('/api/webhooks/stripe').set('Stripe-Signature', signWebhook(event, SANDBOX_WEBHOOK_SECRET, now)).type('application/json').send(event);
+      const hook = await postWebhook(ctx, event);
       expect(hook.status).toBe(200);
     }
     const check = await request(ctx.app).post('/api/create-merchant/fpx/check-and-register').send({ payment_intent_id: paid.body.payment_intent_id });

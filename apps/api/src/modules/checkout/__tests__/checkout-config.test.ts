@@ -9,7 +9,7 @@ describe('GET /api/checkout/config', () => {
   });
 
   it('tells a visitor without a session that the sandbox card form runs, with no key', async () => {
-    ctx = await createTestContext('sqlite');
+    ctx = await createTestContext('sqlite', { gateway: 'sandbox' });
     const res = await request(ctx.app).get('/api/checkout/config');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ gateway: 'sandbox' });

@@ -1,18 +1,10 @@
 import request from 'supertest';
-import { type FakeStripe, startFakeStripe } from '../../../gateways/__tests__/fake-stripe';
-import type { StripeGatewayOptions } from '../../../gateways/stripe.gateway';
+import type { FakeStripe } from '../../../test-support/fake-stripe';
 import { signWebhook } from '../../../gateways/webhook-signature';
 import { malaysianCheckoutForm } from '../../../test-support/checkout-helpers';
-import { createTestContext, testDatabases, type TestContext } from '../../../test-support/test-app';
+import { createTestContext, TEST_STRIPE_WEBHOOK_SECRET, testDatabases, type TestContext } from '../../../test-support/test-app';
 
-// The app builds its Stripe gateway from config; here it talks to the local fake instead of api.stripe.com.
-let mockStripePort = 0;
-jest.mock('../../../gateways/stripe.gateway', () => {
-  const actual = jest.requireActual('../../../gateways/stripe.gateway');
-  return { ...actual, createStripeGateway: (options: StripeGatewayOptions) => actual.createStripeGateway({ ...options, host: '127.0.0.1', port: mockStripePort, protocol: 'http' }) };
-});
-
-const WEBHOOK_SECRET = 'whsec_fpx_checkout';
+const WEBHOOK_SECRET = TEST_STRIPE_WEBHOOK_SECRET;
 
 const count = async (ctx: TestContext, table: string, where: Record<string, unknown> = {}): Promise<number> =>
   Number((await ctx.db(table).where(where).count({ n: '*' }).first())?.n ?? 0);
@@ -22,15 +14,11 @@ describe.each(testDatabases)('FPX checkout on the Stripe gateway (%s)', (kind) =
   let fake: FakeStripe;
   let packageId: number;
   beforeEach(async () => {
-    fake = await startFakeStripe();
-    mockStripePort = fake.port;
-    ctx = await createTestContext(kind, { env: { PAYMENT_GATEWAY: 'stripe', STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET } });
+    ctx = await createTestContext(kind, { gateway: 'stripe' });
+    fake = ctx.stripe as FakeStripe;
     packageId = Number((await ctx.db('packages').where({ stripe_id: 'price_my_starter_monthly' }).first('id')).id);
   });
-  afterEach(async () => {
-    await ctx.close();
-    await fake.close();
-  });
+  afterEach(async () => ctx.close());
 
   const form = (email: string, extra: Record<string, unknown> = {}) => malaysianCheckoutForm(ctx, { package_id: packageId, email, company_name: undefined, ...extra });
   // Stripe's SDK checks the signature's age against the real clock, not the app's fixed one.
