@@ -178,7 +178,7 @@ describe('sign-in screen', () => {
 
   it('activates the account from the e-mailed link', async () => {
     const { calls } = renderApp('/signin?evt=abcdefghijklmnopqrstuvwxyz', [
-      { method: 'PATCH', path: /signup\/activate\//, body: { success: true, message: 'activated' } },
+      { method: 'PATCH', path: '/signup/activate/:token', body: { success: true, message: 'activated' } },
     ]);
     expect(await screen.findByText('Your account has been activated. You can login with registered email id')).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(1);
