@@ -23,8 +23,11 @@ export type FakeRoute = {
   wait?: Promise<unknown>;
   hang?: boolean;
 };
-/** One request the page made: method, `/api/...` path with its query, JSON (or form) body, headers by lower-case name. */
-export type Call = { method: string; url: string; body: unknown; headers: Record<string, string> };
+/**
+ * One request the page made: method, `url` as the client wrote it (`/api/...` with its query), `path` the same
+ * without `/api`, JSON (or form) body, headers by lower-case name.
+ */
+export type Call = { method: string; url: string; path: string; body: unknown; headers: Record<string, string> };
 
 /**
  * The API's error body (apps/api/src/http/errors.ts): a known code and a message, maybe the i18n key and field
@@ -101,8 +104,6 @@ const withNativeForm = (intercepted: typeof fetch): typeof fetch => {
   return async (input, init) => intercepted(input, init?.body instanceof FormData ? { ...init, body: await nativeForm(init.body) } : init);
 };
 
-const server = setupServer();
-
 /**
  * The fake API of a test file, on Mock Service Worker: the page's real HTTP client calls `fetch`, which MSW
  * answers from the routes of the test. Call once at the top level of a test file (or of the helper module it
@@ -111,10 +112,13 @@ const server = setupServer();
  */
 export const installFakeApi = () => {
   const calls: Call[] = [];
+  /** `calls`, and the log of each `use` since it was made. */
+  let logs: Call[][] = [calls];
 
   const record = async (request: Request): Promise<void> => {
-    const url = new URL(request.url);
-    calls.push({ method: request.method, url: url.pathname + url.search, body: await readBody(request), headers: Object.fromEntries(request.headers) });
+    const { pathname, search } = new URL(request.url);
+    const call = { method: request.method, url: pathname + search, path: pathname.replace(/^\/api/, '') + search, body: await readBody(request), headers: Object.fromEntries(request.headers) };
+    for (const log of logs) log.push(call);
   };
 
   const handlerOf = (route: FakeRoute): HttpHandler => {
@@ -133,10 +137,13 @@ export const installFakeApi = () => {
     });
   };
 
-  const fallback = mswHttp.all('/api/*', async ({ request }) => {
-    await record(request);
-    return HttpResponse.json(notFound, { status: 404 });
-  });
+  // The last handler whatever routes come later (MSW puts the handlers of `use` before the server's own).
+  const server = setupServer(
+    mswHttp.all('/api/*', async ({ request }) => {
+      await record(request);
+      return HttpResponse.json(notFound, { status: 404 });
+    }),
+  );
 
   let unpatchedFetch: typeof fetch | undefined;
   beforeAll(() => {
@@ -147,6 +154,7 @@ export const installFakeApi = () => {
   afterEach(() => {
     server.resetHandlers();
     calls.length = 0;
+    logs = [calls];
   });
   afterAll(() => {
     if (unpatchedFetch) globalThis.fetch = unpatchedFetch;
@@ -158,10 +166,14 @@ export const installFakeApi = () => {
     calls,
     /**
      * Answers from `routes` from now on, before any route given earlier (the first that matches answers). Each
-     * route is checked against the API contract here.
+     * route is checked against the API contract here. Returns the calls made from now on (a second screen
+     * rendered in the same test has a log of its own).
      */
-    use: (routes: readonly FakeRoute[]): void => {
-      server.use(...routes.map(handlerOf), fallback);
+    use: (routes: readonly FakeRoute[]): Call[] => {
+      server.use(...routes.map(handlerOf));
+      const log: Call[] = [];
+      logs.push(log);
+      return log;
     },
   };
 };
