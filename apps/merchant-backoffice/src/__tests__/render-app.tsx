@@ -5,7 +5,7 @@ import { createAppI18n } from '@merchant-hub/ui-kit';
 import { render } from '@testing-library/react';
 import { MemoryRouter, createMemoryRouter, useLocation } from 'react-router';
 import type { Location } from 'react-router';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { GuestRoutes, LeaveForBackOffice } from '../app/guest-area';
 import { createRoutes } from '../app/routes';
 import { SessionProvider } from '../app/session-context';
@@ -50,6 +50,22 @@ export const storeSession = (overrides: Partial<StoredSession> = {}) =>
       ...overrides,
     }),
   );
+
+/**
+ * Stops Date, for every test of the calling file, at the moment the file loads (so the sessions made above from
+ * the same clock hold) and returns that moment in unix seconds. Countdowns computed from the wall clock (the
+ * sign-in and sign-up codes) then read exactly what the API's times say, however slow the machine; the page's
+ * timers and the fake API keep running.
+ */
+export const stopTheClock = (): number => {
+  const now = Math.floor(Date.now() / 1000);
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(now * 1000);
+  });
+  afterEach(() => vi.useRealTimers());
+  return now;
+};
 
 /** What both entries' screens run on: texts (untranslated keys collected in `missingKeys`), HTTP, session, queries. */
 const appParts = (routes: FakeRoute[]) => {

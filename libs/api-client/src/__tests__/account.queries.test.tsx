@@ -1,4 +1,3 @@
-import type { User } from '@merchant-hub/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -8,18 +7,8 @@ import { createHttpClient } from '../http-client';
 import { HttpClientProvider } from '../http-client-context';
 import { queryKeys } from '../query-keys';
 import { type FakeRoute, installFakeApi } from '../testing';
+import { user } from './fixtures';
 
-const user: User = {
-  id: 11,
-  user_id: 11,
-  name: 'Aisyah',
-  email: 'merchant-my@demo.test',
-  image: null,
-  image_url: null,
-  phone: null,
-  roles: [{ name: 'main_user' }],
-  inventory_users: { inventory_store_users: { store_id: 3 } },
-};
 
 const api = installFakeApi();
 

@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createHttpClient } from '../../http-client';
+import { user } from '../../__tests__/fixtures';
 import { checkFakeRoute, endpointOf, installFakeApi } from '../fake-api';
-
-const user = {
-  id: 11,
-  user_id: 11,
-  name: 'Aisyah',
-  email: 'merchant-my@demo.test',
-  image: null,
-  image_url: null,
-  phone: null,
-  roles: [{ name: 'main_user' }],
-  inventory_users: { inventory_store_users: { store_id: 3 } },
-};
 
 describe('a fake route is one the API could give', () => {
   it('names the endpoint of the contract a call belongs to, the most literal first', () => {
