@@ -75,7 +75,7 @@ describe('card checkout (MY)', () => {
     await userEvent.tab();
     expect(await screen.findByText('This email has already been registered')).toBeInTheDocument();
     expect(pay()).toBeDisabled();
-  }, 60_000);
+  });
 
   it('names the countries in the page language (zhtw) while the API still gets its own name', async () => {
     renderCheckout('/subscribe-payment/7?locale=zh-TW', base);
@@ -232,7 +232,7 @@ describe('card checkout (MY)', () => {
     expect(posted(calls, '/create-merchant/retry')).toEqual([{ paymentMethod: 'pm_sandbox_1' }]);
     expect(posted(calls, '/checkout/ticket-sign-in')).toEqual([{ ticket: 'tkt_retry' }]);
     expect(missingKeys).toEqual([]);
-  }, 15_000);
+  });
 });
 
 describe('FPX checkout (MY bank transfer)', () => {

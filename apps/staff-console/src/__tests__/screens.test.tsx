@@ -26,7 +26,7 @@ describe('merchant directory', () => {
     await userEvent.click(screen.getByRole('combobox', { name: 'Market' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Singapore', hidden: true }));
     await waitFor(() => expect(directoryCalls(calls).some((params) => params.get('market') === 'SG' && params.get('q') === 'sg@')).toBe(true));
-  }, 40_000);
+  });
 
   it('shows the needs-attention view with its counts and pages with the server cursor', async () => {
     const { calls } = renderConsole('/merchants', [
