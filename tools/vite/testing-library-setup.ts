@@ -6,6 +6,6 @@ import { configure } from '@testing-library/react';
  * nothing; on a busy machine a lazy page's first import alone can take seconds. Below the Vitest test timeout
  * (tools/vite/react-project.ts), so a wait that never comes true fails with its own message and the DOM.
  */
-export const ASYNC_UTIL_TIMEOUT_MS = 10_000;
+export const ASYNC_UTIL_TIMEOUT_MS = 15_000;
 
 configure({ asyncUtilTimeout: ASYNC_UTIL_TIMEOUT_MS });

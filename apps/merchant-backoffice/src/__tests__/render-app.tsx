@@ -1,19 +1,20 @@
 import { createHttpClient, createQueryClient } from '@merchant-hub/api-client';
+import { type FakeRoute, installFakeApi } from '@merchant-hub/api-client/testing';
 import { AppRoot, AppShell } from '@merchant-hub/app-root';
 import { createAppI18n } from '@merchant-hub/ui-kit';
 import { render } from '@testing-library/react';
 import { MemoryRouter, createMemoryRouter, useLocation } from 'react-router';
 import type { Location } from 'react-router';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { GuestRoutes, LeaveForBackOffice } from '../app/guest-area';
 import { createRoutes } from '../app/routes';
 import { SessionProvider } from '../app/session-context';
 import { SESSION_STORAGE_KEY, createSessionStore } from '../app/session-store';
 import type { StoredSession } from '../app/session-store';
 
-/** `wait` holds the answer back until it settles, so a test can look at a screen's loading state. */
-export type FakeRoute = { method?: string; path: string | RegExp; status?: number; body: unknown; wait?: Promise<unknown> };
-export type Call = { method: string; url: string; body: unknown };
+export type { Call, FakeRoute } from '@merchant-hub/api-client/testing';
+
+const api = installFakeApi();
 
 export const user = {
   id: 11,
@@ -50,33 +51,31 @@ export const storeSession = (overrides: Partial<StoredSession> = {}) =>
     }),
   );
 
-/** A fetch answering from `routes` (first match wins; an unknown call answers 404), and the calls it saw. */
-const fakeFetch = (routes: FakeRoute[]) => {
-  const calls: Call[] = [];
-  const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = String(input);
-    const method = init.method ?? 'GET';
-    const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : init.body;
-    calls.push({ method, url, body });
-    const route = routes.find(
-      (candidate) => (candidate.method ?? 'GET') === method && (typeof candidate.path === 'string' ? url.split('?')[0] === `/api${candidate.path}` : candidate.path.test(url)),
-    );
-    if (route?.wait) await route.wait;
-    const status = route ? (route.status ?? 200) : 404;
-    const payload = route ? route.body : { error: { code: 'not_found', message: 'Not found', key: 'errors:error.notFound' } };
-    return new Response(JSON.stringify(payload), { status, headers: { 'Content-Type': 'application/json' } });
-  }) as unknown as typeof globalThis.fetch;
-  return { fetch, calls };
+/**
+ * Stops Date, for every test of the calling file, at the moment the file loads (so the sessions made above from
+ * the same clock hold) and returns that moment in unix seconds. Countdowns computed from the wall clock (the
+ * sign-in and sign-up codes) then read exactly what the API's times say, however slow the machine; the page's
+ * timers and the fake API keep running.
+ */
+export const stopTheClock = (): number => {
+  const now = Math.floor(Date.now() / 1000);
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(now * 1000);
+  });
+  afterEach(() => vi.useRealTimers());
+  return now;
 };
 
 /** What both entries' screens run on: texts (untranslated keys collected in `missingKeys`), HTTP, session, queries. */
 const appParts = (routes: FakeRoute[]) => {
-  const { fetch, calls } = fakeFetch(routes);
+  api.use(routes);
+  const calls = api.calls;
   const i18n = createAppI18n({ search: '' });
   const missingKeys: string[] = [];
   i18n.options.saveMissing = true;
   i18n.options.missingKeyHandler = (_lngs, ns, key) => missingKeys.push(`${ns}:${key}`);
-  const http = createHttpClient({ fetch });
+  const http = createHttpClient();
   const session = createSessionStore();
   const onUnauthorized = vi.fn();
   const queryClient = createQueryClient({ onError: vi.fn(), onUnauthorized });
@@ -84,8 +83,10 @@ const appParts = (routes: FakeRoute[]) => {
 };
 
 /**
- * Mounts the whole app on a memory router with a fetch answering from `routes` (first match wins; an unknown
- * call answers 404). Every i18n key that resolves to nothing is collected in `missingKeys`.
+ * Mounts the whole app on a memory router, the API faked by the shared handlers of
+ * `@merchant-hub/api-client/testing` answering from `routes` (first match wins; an unknown call answers 404;
+ * each checked against the API's response schemas). Every i18n key that resolves to nothing is collected in
+ * `missingKeys`.
  */
 export const renderApp = (path: string, routes: FakeRoute[] = []) => {
   const { calls, i18n, missingKeys, http, session, onUnauthorized, queryClient } = appParts(routes);

@@ -122,7 +122,7 @@ describe('route gating (spec §2)', () => {
   it('keeps the reset-password page reachable when signed in', async () => {
     storeSession();
     const { router } = renderApp('/reset-password/abcdefghijklmnopqrstuvwxyz', [
-      { path: /forgot-password\/token/, body: { data: { email: user.email, forgot_password_token: 'abcdefghijklmnopqrstuvwxyz' } } },
+      { path: '/forgot-password/token/:token', body: { data: { email: user.email, forgot_password_token: 'abcdefghijklmnopqrstuvwxyz' } } },
     ]);
     expect(await screen.findByRole('heading', { name: 'Reset password' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/reset-password/abcdefghijklmnopqrstuvwxyz');

@@ -1,21 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { SESSION_STORAGE_KEY } from '../app/session-store';
-import { loginResult, renderApp, user } from './render-app';
+import { loginResult, renderApp, stopTheClock, user } from './render-app';
 
-// The code and ban countdowns are computed from the wall clock: stop it (only Date; the page's timers and the
-// fake fetch keep running), so they read exactly what the API's times say however slow the machine.
-/** The moment the clock stops at: the real time the file loads, so sessions made from it by render-app hold. */
-const NOW = Math.floor(Date.now() / 1000);
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW * 1000);
-});
-afterEach(() => {
-  vi.useRealTimers();
-  window.localStorage.clear();
-});
+// The countdowns are computed from the wall clock: stopped, they read exactly what the API's times say.
+const NOW = stopTheClock();
+afterEach(() => window.localStorage.clear());
 
 const now = () => NOW;
 const otpData = (overrides = {}) => ({
@@ -211,7 +202,7 @@ describe('sign-in screen', () => {
 
   it('activates the account from the e-mailed link', async () => {
     const { calls } = renderApp('/signin?evt=abcdefghijklmnopqrstuvwxyz', [
-      { method: 'PATCH', path: /signup\/activate\//, body: { success: true, message: 'activated' } },
+      { method: 'PATCH', path: '/signup/activate/:token', body: { success: true, message: 'activated' } },
     ]);
     expect(await screen.findByText('Your account has been activated. You can login with registered email id')).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(1);

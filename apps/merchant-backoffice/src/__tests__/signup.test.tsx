@@ -1,21 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Call, FakeRoute } from './render-app';
-import { loginResult, renderApp, user } from './render-app';
+import { loginResult, renderApp, stopTheClock, user } from './render-app';
 
-// The resend countdown is computed from the wall clock: stop it (only Date; the page's timers and the fake
-// fetch keep running), so the countdown reads exactly what the API's nextOTP says however slow the machine.
-/** The moment the clock stops at: the real time the file loads, so sessions made from it by render-app hold. */
-const NOW = Math.floor(Date.now() / 1000);
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW * 1000);
-});
-afterEach(() => {
-  vi.useRealTimers();
-  window.localStorage.clear();
-});
+// The countdowns are computed from the wall clock: stopped, they read exactly what the API's times say.
+const NOW = stopTheClock();
+afterEach(() => window.localStorage.clear());
 
 const now = () => NOW;
 const apiError = (status: number, code: string, key: string, extra: Record<string, unknown> = {}, fields?: Record<string, string>) => ({

@@ -44,7 +44,7 @@ describe('support access on the profile', () => {
   });
 
   it('offers a retry when the list cannot be loaded', async () => {
-    await openProfile({ path: '/users/staff-access', status: 500, body: { error: { code: 'internal', message: 'x', key: 'errors:general.somethingIsWrong' } } });
+    await openProfile({ path: '/users/staff-access', status: 500, body: { error: { code: 'internal_error', message: 'x', key: 'errors:general.somethingIsWrong' } } });
     expect(await screen.findByText('We could not load this list right now.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });

@@ -5,7 +5,7 @@ import { apiError, choose, countryRoutes, posted, renderCheckout, requested, twP
 import type { FakeRoute } from './render-checkout';
 
 const pkgRoute: FakeRoute = { path: '/packages/12', body: { data: twPackage } };
-const emailFree: FakeRoute = { path: /\/api\/check-email\//, body: { success: true, available: true } };
+const emailFree: FakeRoute = { path: '/check-email/:email', body: { success: true, available: true } };
 const base = [pkgRoute, ...countryRoutes];
 
 let submitted: HTMLFormElement[];
@@ -127,7 +127,7 @@ describe('gateway checkout (TW, ECPay)', () => {
   });
 
   it('checks the e-mail on blur and keeps Pay disabled when it is already signed up', async () => {
-    const { calls } = await ready('/subscribe/12?locale=en', [...base, { path: /\/api\/check-email\//, ...apiError(409, 'email_taken', 'taken') }]);
+    const { calls } = await ready('/subscribe/12?locale=en', [...base, { path: '/check-email/:email', ...apiError(409, 'email_taken', 'taken') }]);
     // Filling the form moves focus on from the e-mail field: that blur asks the server.
     await fillForm({ email: 'taken@shop.test' });
     expect(await screen.findByText('This email has already been registered')).toBeInTheDocument();

@@ -76,8 +76,7 @@ describe('payment result', () => {
 
   it('pending shows the processing screen and asks again every 120000 ms', async () => {
     fakeIntervals();
-    const routes: FakeRoute[] = [statusRoute({ status: 'pending', loginInfo: null }), ticketSignIn];
-    const { calls, missingKeys } = renderCheckout(PATH, routes);
+    const { calls, use, missingKeys } = renderCheckout(PATH, [statusRoute({ status: 'pending', loginInfo: null }), ticketSignIn]);
     expect(await screen.findByTestId('result-pending')).toHaveTextContent('Your payment is being processed. Please wait…');
     expect(statusCalls(calls)).toHaveLength(1);
     await act(() => vi.advanceTimersByTimeAsync(PAYMENT_POLL_MS - 1000));
@@ -85,7 +84,7 @@ describe('payment result', () => {
     await act(() => vi.advanceTimersByTimeAsync(1000));
     await waitAdvancing(() => expect(statusCalls(calls)).toHaveLength(2));
     // The notification arrived meanwhile: the next answer is success.
-    routes.unshift(success);
+    use([success]);
     await act(() => vi.advanceTimersByTimeAsync(PAYMENT_POLL_MS));
     expect(await screen.findByTestId('result-success')).toBeInTheDocument();
     expect(statusCalls(calls)).toHaveLength(3);
@@ -115,11 +114,10 @@ describe('payment result', () => {
     ['failed', statusRoute({ status: 'failed', loginInfo: null })],
     ['an unknown status', statusRoute({ status: 'refunded', loginInfo: null })],
   ])('%s offers to try again, which asks once more', async (_label, route) => {
-    const routes: FakeRoute[] = [route];
-    const { calls, missingKeys } = renderCheckout(PATH, routes);
+    const { calls, use, missingKeys } = renderCheckout(PATH, [route]);
     const modal = await screen.findByRole('dialog', { name: 'Payment not completed' });
     expect(modal).toHaveTextContent('We could not confirm your payment. Please try again.');
-    routes.unshift(success);
+    use([success]);
     await userEvent.click(within(modal).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByTestId('result-success')).toBeInTheDocument();
     expect(statusCalls(calls)).toHaveLength(2);

@@ -1,4 +1,5 @@
 import { createHttpClient, createQueryClient } from '@merchant-hub/api-client';
+import { type Call, type FakeRoute, installFakeApi } from '@merchant-hub/api-client/testing';
 import { createAppI18n } from '@merchant-hub/ui-kit';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -8,10 +9,9 @@ import { AppShell } from '@merchant-hub/app-root';
 import { CheckoutRoutes } from '../app/routes';
 import { pageLocation } from '../checkout/page-location';
 
-/** `wait` holds the answer back until it settles, so a test can look at a screen's loading state. */
-/** `hang` never answers: the call ends only when the client gives up (its timeout). */
-export type FakeRoute = { method?: string; path: string | RegExp; status?: number; body: unknown; wait?: Promise<unknown>; hang?: boolean };
-export type Call = { method: string; url: string; body: unknown };
+export type { Call, FakeRoute } from '@merchant-hub/api-client/testing';
+
+const api = installFakeApi();
 
 export const apiError = (status: number, code: string, message: string, fields?: Record<string, string>) => ({
   status,
@@ -60,29 +60,14 @@ export const countryRoutes: FakeRoute[] = [
 ];
 
 /**
- * Mounts the whole checkout on a memory router with a fetch answering from `routes` (first match wins; an
- * unknown call answers 404). Every i18n key that resolves to nothing is collected in `missingKeys`; every
- * full-page move (site root, back office, bank) lands in `assigned` instead of leaving the test page.
+ * Mounts the whole checkout on a memory router, the API faked by the shared handlers of
+ * `@merchant-hub/api-client/testing` answering from `routes` (first match wins; an unknown call answers 404; each
+ * checked against the API's response schemas). Every i18n key that resolves to nothing is collected in
+ * `missingKeys`; every full-page move (site root, back office, bank) lands in `assigned` instead of leaving the
+ * test page. `use` adds routes later, ahead of the first ones (an answer that changes while the page polls).
  */
 export const renderCheckout = (path: string, routes: FakeRoute[] = [], options: { timeoutMs?: number } = {}) => {
-  const calls: Call[] = [];
-  const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = String(input);
-    const method = init.method ?? 'GET';
-    const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : init.body;
-    calls.push({ method, url, body });
-    const route = routes.find(
-      (candidate) => (candidate.method ?? 'GET') === method && (typeof candidate.path === 'string' ? url.split('?')[0] === `/api${candidate.path}` : candidate.path.test(url)),
-    );
-    if (route?.wait) await route.wait;
-    if (route?.hang) {
-      await new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
-    }
-    const status = route ? (route.status ?? 200) : 404;
-    const payload = route ? route.body : { error: { code: 'not_found', message: 'Not found' } };
-    return new Response(JSON.stringify(payload), { status, headers: { 'Content-Type': 'application/json' } });
-  }) as unknown as typeof globalThis.fetch;
-
+  api.use(routes);
   const i18n = createAppI18n({ search: new URL(path, 'http://x.test').search });
   const missingKeys: string[] = [];
   i18n.options.saveMissing = true;
@@ -90,7 +75,7 @@ export const renderCheckout = (path: string, routes: FakeRoute[] = [], options: 
   const assigned: string[] = [];
   vi.spyOn(pageLocation, 'assign').mockImplementation((url) => void assigned.push(url));
   vi.spyOn(pageLocation, 'replace').mockImplementation((url) => void assigned.push(url));
-  const http = createHttpClient({ fetch, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) });
+  const http = createHttpClient(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {});
   const queryClient = createQueryClient({ onError: vi.fn(), onUnauthorized: vi.fn() });
   render(
     <AppShell i18n={i18n} httpClient={http} queryClient={queryClient}>
@@ -99,7 +84,7 @@ export const renderCheckout = (path: string, routes: FakeRoute[] = [], options: 
       </MemoryRouter>
     </AppShell>,
   );
-  return { calls, missingKeys, assigned, i18n };
+  return { calls: api.calls, use: api.use, missingKeys, assigned, i18n };
 };
 
 export const loginResult = {

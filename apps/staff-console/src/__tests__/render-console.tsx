@@ -1,4 +1,5 @@
 import { createHttpClient, createQueryClient } from '@merchant-hub/api-client';
+import { type FakeRoute, installFakeApi } from '@merchant-hub/api-client/testing';
 import { createAppI18n } from '@merchant-hub/ui-kit';
 import type { MerchantDetail, MerchantRow, TimelineEvent } from '@merchant-hub/validation';
 import { render } from '@testing-library/react';
@@ -7,8 +8,9 @@ import { vi } from 'vitest';
 import { AppRoot } from '../app/app-root';
 import { routes } from '../app/routes';
 
-export type FakeRoute = { method?: string; path: string | RegExp; status?: number; body: unknown };
-export type Call = { method: string; url: string; body: unknown; headers: Record<string, string> };
+export type { Call, FakeRoute } from '@merchant-hub/api-client/testing';
+
+const api = installFakeApi();
 
 export const staffMe = { id: 1, email: 'support@demo.test', name: 'Sam Support', role: 'support' };
 
@@ -55,29 +57,17 @@ export const failedRenewal: TimelineEvent = {
 };
 
 /**
- * Mounts the console on a memory router (below its basename) with a fetch answering from `fakes` (first match
- * wins, unknown calls 404). Every request is recorded with its body and headers.
+ * Mounts the console on a memory router (below its basename), the API faked by the shared handlers of
+ * `@merchant-hub/api-client/testing` answering from `fakes` (first match wins, unknown calls 404, each fake
+ * checked against the API's response schemas). Every request is recorded with its body and headers.
  */
 export const renderConsole = (path: string, fakes: FakeRoute[]) => {
-  const calls: Call[] = [];
-  const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = String(input);
-    const method = init.method ?? 'GET';
-    const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    calls.push({ method, url, body, headers: { ...(init.headers as Record<string, string>) } });
-    const bare = url.split('?')[0];
-    const fake = fakes.find((candidate) => (candidate.method ?? 'GET') === method && (typeof candidate.path === 'string' ? bare === `/api${candidate.path}` : candidate.path.test(url)));
-    const status = fake ? (fake.status ?? 200) : 404;
-    const payload = fake ? fake.body : { error: { code: 'not_found', message: 'Not found' } };
-    return new Response(JSON.stringify(payload), { status, headers: { 'Content-Type': 'application/json' } });
-  }) as unknown as typeof globalThis.fetch;
+  api.use(fakes);
   const i18n = createAppI18n({ search: '' });
   const missingKeys: string[] = [];
   i18n.options.saveMissing = true;
   i18n.options.missingKeyHandler = (_lngs, ns, key) => missingKeys.push(`${ns}:${key}`);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <AppRoot i18n={i18n} httpClient={createHttpClient({ fetch })} queryClient={createQueryClient({ onError: vi.fn(), onUnauthorized: vi.fn() })} router={router} />,
-  );
-  return { router, calls, missingKeys };
+  render(<AppRoot i18n={i18n} httpClient={createHttpClient()} queryClient={createQueryClient({ onError: vi.fn(), onUnauthorized: vi.fn() })} router={router} />);
+  return { router, calls: api.calls, missingKeys };
 };

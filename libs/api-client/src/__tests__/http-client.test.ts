@@ -3,7 +3,31 @@ import { ApiError } from '../api-error';
 import { fetchCurrentUser } from '../account.api';
 import { createHttpClient } from '../http-client';
 import { userEnvelopeResponseSchema } from '@merchant-hub/validation';
-import { fakeFetch, hangingFetch, json } from './fake-fetch';
+
+// These tests are about the client's own use of fetch (its RequestInit, timeouts, aborts, raw answers), so they
+// hand it a fetch of their own; screens and hooks are tested against the shared fake API (../testing).
+type RecordedCall = { url: string; init: RequestInit };
+
+/** A fetch that answers from a list of canned responses and records what it was asked. */
+const fakeFetch = (...responses: Array<() => Response | Promise<Response>>) => {
+  const calls: RecordedCall[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    calls.push({ url: String(input), init });
+    const next = responses[Math.min(calls.length - 1, responses.length - 1)];
+    return next();
+  });
+  return { fetch: fetch as unknown as typeof globalThis.fetch, calls };
+};
+
+const json = (status: number, body: unknown) => () =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** A fetch that never answers until its signal aborts, as a stalled server would. */
+const hangingFetch = (): typeof globalThis.fetch =>
+  ((_input: RequestInfo | URL, init: RequestInit = {}) =>
+    new Promise<Response>((_resolve, reject) => {
+      init.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
+    })) as typeof globalThis.fetch;
 
 afterEach(() => {
   vi.useRealTimers();

@@ -2,13 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { parseApiError } from '../api-error';
 import { authenticationRedirectOf, confirmPayment, threeDsReturnOf } from '../billing.api';
 import { createHttpClient } from '../http-client';
-import { fakeFetch, json } from './fake-fetch';
+import { installFakeApi } from '../testing';
 
 const authenticationBody = {
   error: { code: 'authentication_required', message: 'Your bank needs you to authenticate this payment', key: 'errors:billing.authenticationRequired' },
   next_action: { type: 'redirect_to_url', redirect_to_url: { url: 'http://localhost:3000/api/sandbox/3ds/pi_1', return_url: 'http://localhost:3000/home/dashboard?flow=3ds' } },
   payment_intent: { id: 'pi_1', status: 'requires_action', amount: 10692, currency: 'MYR' },
 };
+
+const api = installFakeApi();
 
 describe('3-D Secure helpers', () => {
   it('reads the redirect out of a 402 authentication_required answer', () => {
@@ -33,10 +35,10 @@ describe('3-D Secure helpers', () => {
   });
 
   it('posts confirm-payment with the intent and the merchant acted for', async () => {
-    const { fetch, calls } = fakeFetch(json(200, { message: 'Payment received', status: 'succeeded', already_confirmed: false }));
-    const result = await confirmPayment(createHttpClient({ fetch }), { payment_intent: 'pi_1', user_id: 12 });
+    const calls = api.use([{ method: 'POST', path: '/users/billing/confirm-payment', body: { message: 'Payment received', status: 'succeeded', already_confirmed: false } }]);
+    const result = await confirmPayment(createHttpClient(), { payment_intent: 'pi_1', user_id: 12 });
     expect(result.message).toBe('Payment received');
     expect(calls[0].url).toBe('/api/users/billing/confirm-payment');
-    expect(calls[0].init.body).toBe('{"payment_intent":"pi_1","user_id":12}');
+    expect(calls[0].body).toEqual({ payment_intent: 'pi_1', user_id: 12 });
   });
 });

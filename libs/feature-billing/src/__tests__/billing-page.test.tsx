@@ -98,7 +98,7 @@ describe('BillingPage', () => {
   });
 
   it('shows an error state with Try again when billing cannot load', async () => {
-    const broken = { method: 'GET', path: '/users/billing/all', status: 500, body: { error: { code: 'internal', message: 'x', key: 'errors:error.somethingWentWrong' } } };
+    const broken = { method: 'GET', path: '/users/billing/all', status: 500, body: { error: { code: 'internal_error', message: 'x', key: 'errors:error.somethingWentWrong' } } };
     renderFeature(<BillingPage />, { routes: [merchant, broken] });
     expect(await screen.findByText('We could not load your billing details.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();

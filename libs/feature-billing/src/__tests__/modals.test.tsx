@@ -204,7 +204,7 @@ describe('BillingHistoryModal', () => {
   });
 
   it('says so when history cannot be fetched', async () => {
-    const routes = [{ method: 'POST', path: '/users/billing/billing-history', status: 500, body: { error: { code: 'internal', message: 'x' } } }];
+    const routes = [{ method: 'POST', path: '/users/billing/billing-history', status: 500, body: { error: { code: 'internal_error', message: 'x' } } }];
     renderFeature(<BillingHistoryModal opened accountCreatedAt={null} showPdf={false} today="2026-05-15" onClose={vi.fn()} />, { routes });
     expect(await screen.findByText('Failed to fetch Billing History')).toBeInTheDocument();
   });

@@ -1,4 +1,5 @@
 import { createHttpClient, createQueryClient } from '@merchant-hub/api-client';
+import { installFakeApi } from '@merchant-hub/api-client/testing';
 import { createAppI18n } from '@merchant-hub/ui-kit';
 import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
@@ -13,12 +14,15 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+// No route: every call answers the API's 404, the steps' headings show all the same.
+const api = installFakeApi();
+
 const renderApp = (path: string) => {
-  const fetch = vi.fn(async () => new Response('{}', { status: 200 })) as unknown as typeof globalThis.fetch;
+  api.use([]);
   render(
     <AppShell
       i18n={createAppI18n({ search: new URL(path, 'http://x.test').search })}
-      httpClient={createHttpClient({ fetch })}
+      httpClient={createHttpClient()}
       queryClient={createQueryClient({ onError: vi.fn(), onUnauthorized: vi.fn() })}
     >
       <MemoryRouter initialEntries={[path]}>

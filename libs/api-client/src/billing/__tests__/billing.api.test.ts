@@ -1,18 +1,15 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiError, parseApiError } from '../../api-error';
 import { createHttpClient } from '../../http-client';
 import { createLateSubscribeFpxIntent, fetchCreditBalance, fetchPlanChangePreview, mustSubscribeOf, subscribeAddOn } from '../../billing.api';
 import type { PlanChangePreview } from '../../billing.api';
 import { billingKeys } from '../../billing.queries';
+import { installFakeApi } from '../../testing';
 
-const recordingFetch = (body: unknown, status = 200) => {
-  const calls: { url: string; init: RequestInit }[] = [];
-  const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    calls.push({ url: String(input), init });
-    return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-  });
-  return { http: createHttpClient({ fetch: fetch as unknown as typeof globalThis.fetch }), calls };
-};
+const api = installFakeApi();
+
+/** A client whose one call answers `body` (checked against the endpoint's response schema). */
+const answering = (method: string, path: string, body: unknown) => ({ http: createHttpClient(), calls: api.use([{ method, path, body }]) });
 
 describe('mustSubscribeOf', () => {
   it('reads the packages of a 402 code 0 answer', () => {
@@ -63,29 +60,29 @@ const preview: PlanChangePreview = {
 
 describe('billing calls', () => {
   it('asks for the plan-change preview of a package for a merchant', async () => {
-    const { http, calls } = recordingFetch({ data: preview });
+    const { http, calls } = answering('GET', '/users/billing/plan-change-preview', { data: preview });
     await expect(fetchPlanChangePreview(http, { packageId: 3, userId: 9 })).resolves.toEqual(preview);
     expect(calls[0].url).toBe('/api/users/billing/plan-change-preview?package_id=3&user_id=9');
   });
 
   it('pages the ledger with one cursor and leaves out the empty ones', async () => {
-    const { http, calls } = recordingFetch({ balance: { balance: 0, currency: 'MYR' }, balanceTransactions: { data: [], hasNext: false, hasPrevious: false } });
+    const { http, calls } = answering('GET', '/users/billing/credit-balance', { balance: { balance: 0, currency: 'MYR' }, balanceTransactions: { data: [], hasNext: false, hasPrevious: false } });
     await fetchCreditBalance(http, { starting_after: 'txn_9' });
     expect(calls[0].url).toBe('/api/users/billing/credit-balance?starting_after=txn_9');
   });
 
   it('sends the add-on order with the spec field names and drops a blank coupon', async () => {
-    const { http, calls } = recordingFetch({ message: 'Add-on subscription is successful', invoice: null });
+    const { http, calls } = answering('POST', '/users/usage-addon/subscribe', { message: 'Add-on subscription is successful', invoice: null });
     await subscribeAddOn(http, { quantity: 3, storeId: 4, coupon: '' });
     expect(calls[0].url).toBe('/api/users/usage-addon/subscribe');
-    expect(JSON.parse(String(calls[0].init.body))).toEqual({ addon_store_quantity: 3, store_id: 4 });
+    expect(calls[0].body).toEqual({ addon_store_quantity: 3, store_id: 4 });
   });
 
   it('names the chosen FPX bank by its Stripe code when asking for the bank page', async () => {
-    const { http, calls } = recordingFetch({ payment_intent_id: 'pi_1', client_secret: 's', redirect_url: 'https://bank.test/pi_1', amount: 21492 });
+    const { http, calls } = answering('POST', '/users/billing/late-subscribe/fpx/create-intent', { payment_intent_id: 'pi_1', client_secret: 's', redirect_url: 'https://bank.test/pi_1', amount: 21492 });
     await expect(createLateSubscribeFpxIntent(http, { packageId: 4, bank: 'maybank2u', userId: 9, returnUrl: '/home/billing' })).resolves.toMatchObject({ redirect_url: 'https://bank.test/pi_1' });
     expect(calls[0].url).toBe('/api/users/billing/late-subscribe/fpx/create-intent');
-    expect(JSON.parse(String(calls[0].init.body))).toEqual({ package_id: 4, user_id: 9, bank: 'maybank2u', return_url: '/home/billing' });
+    expect(calls[0].body).toEqual({ package_id: 4, user_id: 9, bank: 'maybank2u', return_url: '/home/billing' });
   });
 });
 
