@@ -137,7 +137,7 @@ describe('staff catalog journeys', () => {
     await admin.getByRole('button', { name: 'Redemptions of LAUNCH15' }).click();
     await admin.getByRole('dialog').getByText('Kedai Pelancaran').waitFor();
     expect(await admin.getByRole('dialog').getByRole('row').count()).toBe(4);
-    await admin.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await admin.getByRole('dialog').getByRole('button', { name: 'Close' }).last().click();
   }, 180_000);
 
   it('support reads the catalog but cannot edit it, in the console or through the API', async () => {
