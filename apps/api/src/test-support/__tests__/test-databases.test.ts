@@ -2,8 +2,9 @@ import { createDb } from '../../db/knex';
 import { createTestContext, testDatabases } from '../test-app';
 
 /**
- * Every test's database is its own: on PostgreSQL a copy of a template migrated and seeded once (test-app.ts),
- * so a write in one test must never reach another, and closing a test must drop its copy.
+ * Every test's database is its own: a copy of a template migrated and seeded once (test-app.ts; SQLite: its
+ * bytes, PostgreSQL: a template database), so a write in one test must never reach another, nor the template
+ * the next test copies, and closing a test must drop its copy.
  */
 describe.each(testDatabases)('test databases (%s)', (kind) => {
   it('gives each context its own seeded copy, and drops it at close', async () => {
@@ -30,6 +31,27 @@ describe.each(testDatabases)('test databases (%s)', (kind) => {
       } finally {
         await admin.destroy();
       }
+    }
+  });
+});
+
+describe.each([
+  ['sqlite in memory', false],
+  ['sqlite file', true],
+] as const)('the SQLite template (%s)', (_name, sqliteFile) => {
+  it('is copied, never written: what one test changed is not in the next test\'s database', async () => {
+    const first = await createTestContext('sqlite', { sqliteFile });
+    const [user] = await first.db('users').orderBy('id').limit(1).select('id', 'email');
+    await first.db('users').where({ id: user.id }).update({ email: 'changed-before-the-next@demo.test' });
+    await first.db('users').insert({ ...(await first.db('users').where({ id: user.id }).first()), id: undefined, email: 'added-by-the-first@demo.test', phone: null });
+    await first.close();
+    const next = await createTestContext('sqlite', { sqliteFile });
+    try {
+      expect((await next.db('users').where({ id: user.id }).first('email')).email).toBe(user.email);
+      expect(await next.db('users').where({ email: 'added-by-the-first@demo.test' }).first()).toBeUndefined();
+      expect(next.demo.size).toBeGreaterThan(5);
+    } finally {
+      await next.close();
     }
   });
 });
