@@ -15,3 +15,7 @@ export { createStaffPreviews } from './services/staff-preview';
 export { invoicePdf } from './documents/invoice-document';
 export { invoiceMail, type InvoiceMailKind, invoicePdfAttachment } from './documents/invoice-mail';
 export { advanceMerchantClock, type RunReport, runDueBilling, settleMerchantClock, shiftMerchantClock, startBillingScheduler } from './scheduler/billing-scheduler';
+export { ecpayBillingFor, type EcpayBillingService, ECPAY_INVOICE_NOTIFY_PATH, ECPAY_INVOICE_RESULT_PATH, ECPAY_PERIOD_NOTIFY_PATH } from './ecpay/ecpay-billing.service';
+export { registerSandboxAgreement } from './ecpay/sandbox-ecpay';
+export { useEcpayTransport } from './ecpay/ecpay-transport';
+export { advanceMerchantClockWithEcpay } from './ecpay/ecpay-clock';
