@@ -43,6 +43,20 @@ export const ecpayOrderSchema = z.looseObject({
 export type EcpayOrder = z.infer<typeof ecpayOrderSchema>;
 export const ecpayOrderResponseSchema = z.looseObject({ data: ecpayOrderSchema });
 
+/** POST /users/billing/ecpay/pay-invoice: the ECPay form that pays an open TWD invoice (periodic: it also starts an agreement). */
+export const ecpayInvoiceOrderSchema = z.looseObject({
+  action: z.string(),
+  method: z.literal('POST'),
+  fields: z.record(z.string(), z.string()),
+  merchant_trade_no: z.string(),
+  invoice_id: z.string(),
+  total_amount: minor,
+  currency: z.string(),
+  periodic: z.boolean(),
+});
+export type EcpayInvoiceOrder = z.infer<typeof ecpayInvoiceOrderSchema>;
+export const ecpayInvoiceOrderResponseSchema = z.looseObject({ data: ecpayInvoiceOrderSchema });
+
 /** POST /checkout/ticket-sign-in: the session a single-use ticket is exchanged for. */
 export const ticketSignInResponseSchema = loginResponseSchema;
 export type TicketSignInResult = z.infer<typeof ticketSignInResponseSchema>;
