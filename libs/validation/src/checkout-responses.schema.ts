@@ -44,16 +44,7 @@ export type EcpayOrder = z.infer<typeof ecpayOrderSchema>;
 export const ecpayOrderResponseSchema = z.looseObject({ data: ecpayOrderSchema });
 
 /** POST /users/billing/ecpay/pay-invoice: the ECPay form that pays an open TWD invoice (periodic: it also starts an agreement). */
-export const ecpayInvoiceOrderSchema = z.looseObject({
-  action: z.string(),
-  method: z.literal('POST'),
-  fields: z.record(z.string(), z.string()),
-  merchant_trade_no: z.string(),
-  invoice_id: z.string(),
-  total_amount: minor,
-  currency: z.string(),
-  periodic: z.boolean(),
-});
+export const ecpayInvoiceOrderSchema = ecpayOrderSchema.omit({ token: true }).extend({ invoice_id: z.string(), periodic: z.boolean() });
 export type EcpayInvoiceOrder = z.infer<typeof ecpayInvoiceOrderSchema>;
 export const ecpayInvoiceOrderResponseSchema = z.looseObject({ data: ecpayInvoiceOrderSchema });
 
