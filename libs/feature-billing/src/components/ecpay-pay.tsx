@@ -34,7 +34,7 @@ export const EcpayPayButton = ({ invoiceId, userId, returnPath, label, size = 's
     withReason((fields) => pay.mutate({ invoiceId, userId, returnUrl: returnPath, ...fields }, { onSuccess: (order) => post(order.action, order.fields) }));
   return (
     <Stack gap={4} align="flex-start">
-      <Button size={size} variant={variant} color="teal" onClick={handlePay} loading={pay.isPending || pay.isSuccess} data-testid="pay-with-ecpay">
+      <Button size={size} variant={variant} onClick={handlePay} loading={pay.isPending || pay.isSuccess} data-testid="pay-with-ecpay">
         {pay.isSuccess ? t('ecpay.redirecting') : (label ?? t('ecpay.pay'))}
       </Button>
       {pay.isError ? (

@@ -24,7 +24,7 @@ ${periodic ? `<dt>定期定額</dt><dd data-testid="ecpay-period">NT$${escapeHtm
 </dl></div>
 <form method="post" action="${escapeHtml(completeAction)}">${hidden}
 <p>Test card 4311-9522-2222-2222, CVV 222</p>
-<button class="pay" type="submit" name="outcome" value="paid">Pay</button><button class="fail" type="submit" name="outcome" value="failed">Fail</button>${periodic ? '<button type="submit" name="outcome" value="paid_decline_later">Pay, later charges declined</button>' : ''}</form>`,
+<button class="pay" type="submit" name="outcome" value="paid">Pay</button><button class="fail" type="submit" name="outcome" value="failed">Fail</button>${periodic ? '<button type="submit" name="outcome" value="paid_decline_later">Succeed now, decline later charges</button>' : ''}</form>`,
   );
 };
 
