@@ -25,6 +25,7 @@ import * as contactChangeReports from './921-contact-change-reports';
 import * as rateLimitCounters from './950-rate-limit-counters';
 import * as gatewayRefunds from './960-gateway-refunds';
 import * as gatewayNotices from './966-gateway-notices';
+import * as invoiceRefunds from './967-invoice-refunds';
 
 export type Migration = { name: string; up: (knex: Knex) => Promise<void>; down: (knex: Knex) => Promise<void> };
 
@@ -59,6 +60,7 @@ export const migrations: Migration[] = [
   { name: '950-rate-limit-counters', ...rateLimitCounters },
   { name: '960-gateway-refunds', ...gatewayRefunds },
   { name: '966-gateway-notices', ...gatewayNotices },
+  { name: '967-invoice-refunds', ...invoiceRefunds },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

@@ -15,3 +15,16 @@ export { createStaffPreviews } from './services/staff-preview';
 export { invoicePdf } from './documents/invoice-document';
 export { invoiceMail, type InvoiceMailKind, invoicePdfAttachment } from './documents/invoice-mail';
 export { advanceMerchantClock, type RunReport, runDueBilling, settleMerchantClock, shiftMerchantClock, startBillingScheduler } from './scheduler/billing-scheduler';
+export { isRefundOrDisputeEvent, REFUND_AND_DISPUTE_EVENTS, refundMethodOf } from './services/refunds.service';
+export {
+  findRefund,
+  insertRefund,
+  type RefundMethod,
+  type RefundRecord,
+  refundablePaymentOf,
+  refundsByStatus,
+  refundsOfInvoice,
+  reservedRefundAmounts,
+  unapprovedRefundAmountsSince,
+  updateRefund,
+} from './repositories/refunds.repository';

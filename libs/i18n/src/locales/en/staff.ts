@@ -353,6 +353,15 @@ export const staff = {
     credit: {
       entry: 'Credit ledger: {{description}}',
     },
+    refund: {
+      succeeded: 'Refund on {{number}}: credit note {{credit_note}}',
+      gateway: 'Refunded at the payment provider on {{number}}: credit note {{credit_note}}',
+      failed: 'Refund on {{number}} refused: {{failure}}',
+    },
+    dispute: {
+      created: 'Payment disputed by the card holder ({{reason}})',
+      closed: 'Dispute closed: {{status}}',
+    },
     email: {
       sent: 'E-mail sent: {{subject}}',
     },
@@ -373,6 +382,10 @@ export const staff = {
       profileUpdated: 'Staff changed the owner’s profile',
       avatarUpdated: 'Staff changed the owner’s picture',
       contactChangeReported: 'The owner reported a change of e-mail or phone and it was undone',
+      refundMade: 'Staff refunded a payment',
+      refundRequested: 'Staff asked for a refund to be approved',
+      refundApproved: 'Staff approved a refund',
+      refundRejected: 'Staff rejected a refund',
       billing: 'Staff acted on the billing page ({{action}})',
       refused: 'Staff action refused ({{action}})',
     },

@@ -353,6 +353,15 @@ export const staff = {
     credit: {
       entry: 'Lejar kredit: {{description}}',
     },
+    refund: {
+      succeeded: 'Bayaran balik bagi {{number}}: nota kredit {{credit_note}}',
+      gateway: 'Dipulangkan di penyedia pembayaran bagi {{number}}: nota kredit {{credit_note}}',
+      failed: 'Bayaran balik bagi {{number}} ditolak: {{failure}}',
+    },
+    dispute: {
+      created: 'Bayaran dipertikaikan oleh pemegang kad ({{reason}})',
+      closed: 'Pertikaian ditutup: {{status}}',
+    },
     email: {
       sent: 'E-mel dihantar: {{subject}}',
     },
@@ -373,6 +382,10 @@ export const staff = {
       profileUpdated: 'Kakitangan mengubah profil pemilik',
       avatarUpdated: 'Kakitangan mengubah gambar pemilik',
       contactChangeReported: 'Pemilik melaporkan perubahan e-mel atau telefon dan ia telah dibatalkan',
+      refundMade: 'Kakitangan memulangkan bayaran',
+      refundRequested: 'Kakitangan meminta kelulusan bayaran balik',
+      refundApproved: 'Kakitangan meluluskan bayaran balik',
+      refundRejected: 'Kakitangan menolak bayaran balik',
       billing: 'Kakitangan bertindak di halaman bil ({{action}})',
       refused: 'Tindakan kakitangan ditolak ({{action}})',
     },

@@ -353,6 +353,15 @@ export const staff = {
     credit: {
       entry: 'บัญชีเครดิต: {{description}}',
     },
+    refund: {
+      succeeded: 'คืนเงินสำหรับ {{number}}: ใบลดหนี้ {{credit_note}}',
+      gateway: 'คืนเงินที่ผู้ให้บริการชำระเงินสำหรับ {{number}}: ใบลดหนี้ {{credit_note}}',
+      failed: 'การคืนเงินสำหรับ {{number}} ถูกปฏิเสธ: {{failure}}',
+    },
+    dispute: {
+      created: 'ผู้ถือบัตรโต้แย้งการชำระเงิน ({{reason}})',
+      closed: 'ปิดข้อโต้แย้งแล้ว: {{status}}',
+    },
     email: {
       sent: 'ส่งอีเมลแล้ว: {{subject}}',
     },
@@ -373,6 +382,10 @@ export const staff = {
       profileUpdated: 'พนักงานเปลี่ยนโปรไฟล์ของเจ้าของร้าน',
       avatarUpdated: 'พนักงานเปลี่ยนรูปของเจ้าของร้าน',
       contactChangeReported: 'เจ้าของร้านแจ้งการเปลี่ยนอีเมลหรือโทรศัพท์ และได้ยกเลิกการเปลี่ยนแปลงแล้ว',
+      refundMade: 'พนักงานคืนเงินการชำระ',
+      refundRequested: 'พนักงานขออนุมัติการคืนเงิน',
+      refundApproved: 'พนักงานอนุมัติการคืนเงิน',
+      refundRejected: 'พนักงานปฏิเสธการคืนเงิน',
       billing: 'พนักงานดำเนินการในหน้าการเรียกเก็บเงิน ({{action}})',
       refused: 'การดำเนินการของพนักงานถูกปฏิเสธ ({{action}})',
     },

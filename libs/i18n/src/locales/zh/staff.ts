@@ -353,6 +353,15 @@ export const staff = {
     credit: {
       entry: '余额账本：{{description}}',
     },
+    refund: {
+      succeeded: '{{number}} 已退款：贷项通知单 {{credit_note}}',
+      gateway: '{{number}} 已在支付服务商处退款：贷项通知单 {{credit_note}}',
+      failed: '{{number}} 的退款被拒绝：{{failure}}',
+    },
+    dispute: {
+      created: '持卡人对付款提出争议（{{reason}}）',
+      closed: '争议已结案：{{status}}',
+    },
     email: {
       sent: '已发送邮件：{{subject}}',
     },
@@ -373,6 +382,10 @@ export const staff = {
       profileUpdated: '员工更改了店主的个人资料',
       avatarUpdated: '员工更改了店主的头像',
       contactChangeReported: '店主举报了电子邮件或电话的更改，该更改已撤销',
+      refundMade: '员工已退款',
+      refundRequested: '员工申请退款审批',
+      refundApproved: '员工批准了退款',
+      refundRejected: '员工拒绝了退款',
       billing: '员工在账单页面操作（{{action}}）',
       refused: '员工操作被拒绝（{{action}}）',
     },

@@ -353,6 +353,15 @@ export const staff = {
     credit: {
       entry: '餘額帳本：{{description}}',
     },
+    refund: {
+      succeeded: '{{number}} 已退款：折讓單 {{credit_note}}',
+      gateway: '{{number}} 已在金流服務商退款：折讓單 {{credit_note}}',
+      failed: '{{number}} 的退款遭拒絕：{{failure}}',
+    },
+    dispute: {
+      created: '持卡人對付款提出爭議（{{reason}}）',
+      closed: '爭議已結案：{{status}}',
+    },
     email: {
       sent: '已寄出電子郵件：{{subject}}',
     },
@@ -373,6 +382,10 @@ export const staff = {
       profileUpdated: '員工變更了店主的個人資料',
       avatarUpdated: '員工變更了店主的大頭貼',
       contactChangeReported: '店主回報了電子郵件或電話的變更，該變更已撤銷',
+      refundMade: '員工已退款',
+      refundRequested: '員工申請退款核准',
+      refundApproved: '員工核准了退款',
+      refundRejected: '員工拒絕了退款',
       billing: '員工在帳單頁面操作（{{action}}）',
       refused: '員工操作被拒絕（{{action}}）',
     },
