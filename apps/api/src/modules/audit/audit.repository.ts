@@ -119,10 +119,27 @@ export const lastVisitAt = async (db: Exec, staffId: number, merchantId: number)
   return row?.at === null || row?.at === undefined ? null : Number(row.at);
 };
 
-/** The merchant's own view of staff access: no staff identity, only the role and why. */
-/** What a merchant sees of staff access: visits (once per visit) and the changes staff made, with their reason. */
+/**
+ * Staff entries with a reason that changed nothing on the merchant's account: a request waiting for a second
+ * staff member and its rejection. Their approval is the change the merchant sees.
+ */
+const NO_CHANGE_ACTIONS: readonly string[] = ['credit.adjust_requested', 'credit.reject'];
+
+/**
+ * What a merchant sees of staff access: visits (once per visit) and the changes staff made, with their reason;
+ * no staff identity, only the role. Requests and rejections are not changes (issue 27 §1).
+ */
 export const staffAccessOf = async (db: Exec, merchantId: number, limit: number) =>
-  (await db('audit_log').where({ merchant_id: merchantId, outcome: 'succeeded' }).whereNotNull('actor_role').where((q) => q.where('action', 'merchant.viewed').orWhereNotNull('reason')).orderBy('id', 'desc').limit(limit).select('created_at', 'action', 'reason', 'actor_role')).map((row) => ({
+  (
+    await db('audit_log')
+      .where({ merchant_id: merchantId, outcome: 'succeeded' })
+      .whereNotNull('actor_role')
+      .where((q) => q.where('action', 'merchant.viewed').orWhereNotNull('reason'))
+      .whereNotIn('action', NO_CHANGE_ACTIONS)
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .select('created_at', 'action', 'reason', 'actor_role')
+  ).map((row) => ({
     at: Number(row.created_at),
     action: String(row.action),
     reason: row.reason ? String(row.reason) : null,
