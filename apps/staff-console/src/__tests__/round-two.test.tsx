@@ -1,0 +1,31 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { detail, type FakeRoute, renderConsole, staffMe } from './render-console';
+
+// Issue 27: the defects found walking the console as support and superadmin.
+vi.setConfig({ testTimeout: 40_000 });
+
+const me = { path: '/staff/me', body: staffMe };
+const merchantFakes = (extra: FakeRoute[] = [], timeline: unknown[] = []) => [
+  me,
+  ...extra,
+  { path: '/staff/merchants/21', body: detail() },
+  { path: '/staff/merchants/21/timeline', body: { data: timeline, next_cursor: null } },
+  { method: 'POST', path: '/staff/merchants/21/visits', body: { ok: true } },
+];
+
+describe('credit sign (§2)', () => {
+  it('shows a credit on the timeline with the sign the merchant sees, +S$15.00, as the balance card', async () => {
+    renderConsole('/merchants/21', merchantFakes([], [
+      { id: 'cb_000000000001', at: 1_780_000_000, kind: 'credit', title_key: 'timeline.credit.entry', params: { description: 'Goodwill' }, amount_minor: -1500, currency: 'SGD' },
+      { id: 'cb_000000000000', at: 1_779_000_000, kind: 'credit', title_key: 'timeline.credit.entry', params: { description: 'Applied to INV-0009' }, amount_minor: 500, currency: 'SGD' },
+    ]));
+    const credit = await screen.findByText(/Goodwill/);
+    const item = credit.closest('[data-kind="credit"]') as HTMLElement;
+    expect(within(item).getByText('+S$15.00')).toBeInTheDocument();
+    const used = (await screen.findByText(/Applied to INV-0009/)).closest('[data-kind="credit"]') as HTMLElement;
+    expect(within(used).getByText('-S$5.00')).toBeInTheDocument();
+    expect(screen.getByTestId('credit-balance')).toHaveTextContent('S$15.00');
+  });
+});
+
