@@ -107,3 +107,9 @@ export const insertFpxPayment = (
     idempotencyKey: `fpx:${payment.id}`,
     now: to.now,
   });
+
+/** The last charge recorded for an invoice: which card it used and why it failed (null: none yet). */
+export const lastChargeOf = async (exec: Exec, invoiceId: string): Promise<{ paymentMethodId: string | null; status: string; failureCode: string | null } | null> => {
+  const row = await exec('payments').where({ invoice_id: invoiceId }).orderBy('created_at', 'desc').orderBy('idempotency_key', 'desc').first('payment_method_id', 'status', 'failure_code');
+  return row ? { paymentMethodId: row.payment_method_id ?? null, status: String(row.status), failureCode: row.failure_code ?? null } : null;
+};
