@@ -33,7 +33,7 @@ export const stripeWebhookHandler = (deps: AppDeps): RequestHandler => {
       const payment = await gateway.retrievePayment(id);
       try {
         if (payment && metadata.purpose === 'checkout') {
-          if (event.type === 'payment_intent.succeeded') await checkout.settleFpx(payment);
+          if (event.type === 'payment_intent.succeeded') await checkout.settleOrderPayment(payment);
           else await checkout.markFpxFailed(payment);
         } else if (payment && metadata.purpose === 'late_subscribe' && event.type === 'payment_intent.succeeded' && payment.status === 'succeeded') {
           await billingFor(deps).services.fpx.lateSubscribeFpx({ merchantId: Number(metadata.merchant_id), isStaff: false }, { payment_intent_id: id });
