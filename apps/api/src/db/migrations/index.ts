@@ -23,7 +23,9 @@ import * as staffDirectoryBillingTriggers from './910-staff-directory-billing-tr
 import * as auditActorIndex from './920-audit-actor-index';
 import * as contactChangeReports from './921-contact-change-reports';
 import * as rateLimitCounters from './950-rate-limit-counters';
-import * as invoiceWriteOff from './960-invoice-write-off';
+import * as gatewayRefunds from './960-gateway-refunds';
+import * as gatewayNotices from './966-gateway-notices';
+import * as invoiceWriteOff from './970-invoice-write-off';
 
 export type Migration = { name: string; up: (knex: Knex) => Promise<void>; down: (knex: Knex) => Promise<void> };
 
@@ -56,7 +58,9 @@ export const migrations: Migration[] = [
   { name: '920-audit-actor-index', ...auditActorIndex },
   { name: '921-contact-change-reports', ...contactChangeReports },
   { name: '950-rate-limit-counters', ...rateLimitCounters },
-  { name: '960-invoice-write-off', ...invoiceWriteOff },
+  { name: '960-gateway-refunds', ...gatewayRefunds },
+  { name: '966-gateway-notices', ...gatewayNotices },
+  { name: '970-invoice-write-off', ...invoiceWriteOff },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {
