@@ -94,19 +94,7 @@ export const insertFpxPayment = (
   exec: Exec,
   payment: { id: string; payment_method: string | null; amount: number; currency: CurrencyCode },
   to: { merchantId: number; invoiceId: string; now: number },
-): Promise<void> =>
-  insertPayment(exec, {
-    id: payment.id,
-    merchantId: to.merchantId,
-    invoiceId: to.invoiceId,
-    paymentMethodId: payment.payment_method,
-    methodType: 'fpx',
-    amount: payment.amount,
-    currency: payment.currency,
-    status: 'succeeded',
-    idempotencyKey: `fpx:${payment.id}`,
-    now: to.now,
-  });
+): Promise<void> => insertReportedPayment(exec, { ...payment, method_type: 'fpx' }, { ...to, status: 'succeeded' });
 
 /** The last charge recorded for an invoice: which card it used and why it failed (null: none yet). */
 export const lastChargeOf = async (exec: Exec, invoiceId: string): Promise<{ paymentMethodId: string | null; status: string; failureCode: string | null } | null> => {
