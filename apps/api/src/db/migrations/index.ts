@@ -26,6 +26,7 @@ import * as rateLimitCounters from './950-rate-limit-counters';
 import * as gatewayRefunds from './960-gateway-refunds';
 import * as gatewayNotices from './966-gateway-notices';
 import * as invoiceRefunds from './967-invoice-refunds';
+import * as invoiceWriteOff from './970-invoice-write-off';
 
 export type Migration = { name: string; up: (knex: Knex) => Promise<void>; down: (knex: Knex) => Promise<void> };
 
@@ -61,6 +62,7 @@ export const migrations: Migration[] = [
   { name: '960-gateway-refunds', ...gatewayRefunds },
   { name: '966-gateway-notices', ...gatewayNotices },
   { name: '967-invoice-refunds', ...invoiceRefunds },
+  { name: '970-invoice-write-off', ...invoiceWriteOff },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

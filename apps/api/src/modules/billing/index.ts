@@ -2,6 +2,7 @@
 export { billingModule } from './billing.module';
 export { billingFor, type BillingServices, createBillingServices } from './context/billing.context';
 export { type AuthenticationPayment, type Charged, createEngine, type DraftLine, type Engine, type EngineDeps, type InvoiceDraft, type InvoiceInput, type MerchantTx, renewalChargeKey } from './engine/billing.engine';
+export { chargeOnce } from './engine/charge-once';
 export { addMonthsUtc, intervalMonths, nextPeriodEnd } from './engine/periods';
 export { DUNNING_RETRY_DAYS, planLine } from './engine/subscription-steps';
 export { type BillingAccount, ensureBillingAccount, readBillingAccount, readBillingAccounts } from './repositories/billing-accounts.repository';

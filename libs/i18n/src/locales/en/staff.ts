@@ -343,6 +343,7 @@ export const staff = {
       succeeded: 'Payment received for {{number}}',
       failed: 'Payment for {{number}} failed: {{failure}}',
       pending: 'Payment for {{number}} is waiting ({{status}})',
+      refunded: 'Payment for {{number}} refunded automatically: the invoice was already paid',
     },
     dunning: {
       retryScheduled: 'Payment retry {{attempt}} scheduled',

@@ -343,6 +343,7 @@ export const staff = {
       succeeded: 'Bayaran diterima untuk {{number}}',
       failed: 'Bayaran untuk {{number}} gagal: {{failure}}',
       pending: 'Bayaran untuk {{number}} sedang menunggu ({{status}})',
+      refunded: 'Bayaran untuk {{number}} dipulangkan secara automatik: invois telah pun dibayar',
     },
     dunning: {
       retryScheduled: 'Cubaan semula bayaran {{attempt}} dijadualkan',

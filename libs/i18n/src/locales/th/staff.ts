@@ -343,6 +343,7 @@ export const staff = {
       succeeded: 'ได้รับชำระเงินสำหรับ {{number}}',
       failed: 'การชำระเงินสำหรับ {{number}} ล้มเหลว: {{failure}}',
       pending: 'การชำระเงินสำหรับ {{number}} กำลังรอ ({{status}})',
+      refunded: 'คืนเงินการชำระสำหรับ {{number}} โดยอัตโนมัติ: ใบแจ้งหนี้ชำระแล้ว',
     },
     dunning: {
       retryScheduled: 'กำหนดลองชำระเงินครั้งที่ {{attempt}} แล้ว',

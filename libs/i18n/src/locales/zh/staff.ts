@@ -343,6 +343,7 @@ export const staff = {
       succeeded: '已收到 {{number}} 的付款',
       failed: '{{number}} 付款失败：{{failure}}',
       pending: '{{number}} 的付款处理中（{{status}}）',
+      refunded: '{{number}} 的付款已自动退款：该发票已付清',
     },
     dunning: {
       retryScheduled: '已安排第 {{attempt}} 次付款重试',

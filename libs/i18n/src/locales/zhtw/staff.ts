@@ -343,6 +343,7 @@ export const staff = {
       succeeded: '已收到 {{number}} 的付款',
       failed: '{{number}} 付款失敗：{{failure}}',
       pending: '{{number}} 的付款處理中（{{status}}）',
+      refunded: '{{number}} 的付款已自動退款：該發票已付清',
     },
     dunning: {
       retryScheduled: '已排定第 {{attempt}} 次付款重試',

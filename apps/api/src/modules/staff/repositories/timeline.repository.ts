@@ -64,7 +64,7 @@ export const timelineOf = async (db: Exec, merchant: MerchantRef, emails: string
     const status = String(p.status);
     const number = p.number ? String(p.number) : '';
     const kind = status === 'failed' ? 'payment_failed' : 'payment';
-    const key = status === 'failed' ? 'timeline.payment.failed' : status === 'succeeded' ? 'timeline.payment.succeeded' : 'timeline.payment.pending';
+    const key = status === 'failed' ? 'timeline.payment.failed' : status === 'succeeded' ? 'timeline.payment.succeeded' : status === 'refunded' ? 'timeline.payment.refunded' : 'timeline.payment.pending';
     events.push({ id: `pay_${p.id}`, at: num(p.created_at), kind, key, params: { number, status, failure: String(p.failure_message ?? p.failure_code ?? '') }, amount: num(p.amount), currency: String(p.currency), ref: { type: 'payment', id: String(p.id) } });
   }
   for (const l of ledger) {
