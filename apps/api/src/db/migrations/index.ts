@@ -27,6 +27,7 @@ import * as gatewayRefunds from './960-gateway-refunds';
 import * as gatewayNotices from './966-gateway-notices';
 import * as invoiceRefunds from './967-invoice-refunds';
 import * as invoiceWriteOff from './970-invoice-write-off';
+import * as ecpayAgreements from './968-ecpay-agreements';
 
 export type Migration = { name: string; up: (knex: Knex) => Promise<void>; down: (knex: Knex) => Promise<void> };
 
@@ -63,6 +64,7 @@ export const migrations: Migration[] = [
   { name: '966-gateway-notices', ...gatewayNotices },
   { name: '967-invoice-refunds', ...invoiceRefunds },
   { name: '970-invoice-write-off', ...invoiceWriteOff },
+  { name: '968-ecpay-agreements', ...ecpayAgreements },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

@@ -29,3 +29,7 @@ export {
   unapprovedRefundAmountsSince,
   updateRefund,
 } from './repositories/refunds.repository';
+export { ecpayBillingFor, type EcpayBillingService, ECPAY_INVOICE_NOTIFY_PATH, ECPAY_INVOICE_RESULT_PATH, ECPAY_PERIOD_NOTIFY_PATH } from './ecpay/ecpay-billing.service';
+export { registerSandboxAgreement } from './ecpay/sandbox-ecpay';
+export { useEcpayTransport } from './ecpay/ecpay-transport';
+export { advanceMerchantClockWithEcpay } from './ecpay/ecpay-clock';
