@@ -329,6 +329,8 @@ export const staff = {
     subscription: {
       created: 'Subscribed to {{plan}}',
       changeScheduled: 'Change to {{plan}} scheduled',
+      changeApplied: 'Plan changed from {{from}} to {{plan}}',
+      changeCancelled: 'Scheduled change to {{plan}} cancelled',
       canceled: 'Plan {{plan}} cancelled',
       pastDue: 'Plan {{plan}} is past due',
     },

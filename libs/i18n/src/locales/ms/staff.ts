@@ -329,6 +329,8 @@ export const staff = {
     subscription: {
       created: 'Melanggan {{plan}}',
       changeScheduled: 'Pertukaran kepada {{plan}} dijadualkan',
+      changeApplied: 'Pelan ditukar daripada {{from}} kepada {{plan}}',
+      changeCancelled: 'Pertukaran terjadual kepada {{plan}} dibatalkan',
       canceled: 'Pelan {{plan}} dibatalkan',
       pastDue: 'Pelan {{plan}} tertunggak',
     },

@@ -329,6 +329,8 @@ export const staff = {
     subscription: {
       created: 'สมัครแพ็กเกจ {{plan}}',
       changeScheduled: 'กำหนดเปลี่ยนเป็น {{plan}} แล้ว',
+      changeApplied: 'เปลี่ยนแพ็กเกจจาก {{from}} เป็น {{plan}} แล้ว',
+      changeCancelled: 'ยกเลิกการกำหนดเปลี่ยนเป็น {{plan}} แล้ว',
       canceled: 'ยกเลิกแพ็กเกจ {{plan}} แล้ว',
       pastDue: 'แพ็กเกจ {{plan}} ค้างชำระ',
     },

@@ -329,6 +329,8 @@ export const staff = {
     subscription: {
       created: '订阅了 {{plan}}',
       changeScheduled: '已安排更改为 {{plan}}',
+      changeApplied: '方案已从 {{from}} 更改为 {{plan}}',
+      changeCancelled: '已取消更改为 {{plan}} 的安排',
       canceled: '方案 {{plan}} 已取消',
       pastDue: '方案 {{plan}} 已逾期',
     },

@@ -329,6 +329,8 @@ export const staff = {
     subscription: {
       created: '訂閱了 {{plan}}',
       changeScheduled: '已排定變更為 {{plan}}',
+      changeApplied: '方案已從 {{from}} 變更為 {{plan}}',
+      changeCancelled: '已取消變更為 {{plan}} 的排定',
       canceled: '方案 {{plan}} 已取消',
       pastDue: '方案 {{plan}} 已逾期',
     },
