@@ -1,10 +1,12 @@
 // The prerendered page's HTML (tools/vite/prerender.ts pageHtml): the critical CSS Beasties inlines from the
 // built stylesheet, the stylesheet held back until the page has painted, and the CSP hashes of its inline scripts.
+// Kept here, beside the takeover it serves, because tools/vite is no project and has no tests of its own.
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- tools/vite belongs to no project: this is its code, not a lib's.
 import { inlineScriptHashes, pageHtml } from '../../../../tools/vite/prerender';
 
 const dir = mkdtempSync(join(tmpdir(), 'prerender-page-'));
@@ -39,7 +41,7 @@ const render = () =>
     markup: '<main><button class="m_btn">Pay now’s</button><span class="m_loader"></span></main>',
     head: '<script data-mantine-script="true">document.documentElement.dataset.x="1"</script>',
     guard: 'window.guarded=1',
-    stylesheets: { dir: join(dir), base: '/checkout/assets/' },
+    stylesheets: { dir, base: '/checkout/assets/' },
     titles: { en: 'Pay · Merchant Hub', th: 'ชำระเงิน · Merchant Hub' },
   });
 
