@@ -1,7 +1,7 @@
 import type { CardBrand, CurrencyCode } from '@merchant-hub/domain';
 import { isBusinessFpxBank } from '@merchant-hub/validation';
 import Stripe from 'stripe';
-import { type BankRedirect, type GatewayCard, GatewayError, type GatewayErrorCode, type GatewayPayment, type PaymentGateway } from './port';
+import { type BankRedirect, type GatewayCard, GatewayError, type GatewayErrorCode, type GatewayPayment, type GatewayRefund, type PaymentGateway } from './port';
 
 export type StripeGatewayOptions = {
   secretKey: string;
@@ -184,6 +184,26 @@ export const createStripeGateway = (options: StripeGatewayOptions): PaymentGatew
         return toPayment(await stripe.paymentIntents.retrieve(id));
       } catch (error) {
         if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return null;
+        throw toGatewayError(error);
+      }
+    },
+
+    refund: async (input): Promise<GatewayRefund> => {
+      try {
+        const made = await stripe.refunds.create(
+          { payment_intent: input.paymentRef, amount: input.amountMinor, metadata: { ...input.metadata, reason: input.reason } },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        return {
+          id: made.id,
+          paymentRef: typeof made.payment_intent === 'string' ? made.payment_intent : (made.payment_intent?.id ?? input.paymentRef),
+          amountMinor: made.amount,
+          currency: made.currency.toUpperCase() as CurrencyCode,
+          status: made.status === 'succeeded' ? 'succeeded' : made.status === 'failed' || made.status === 'canceled' ? 'failed' : 'pending',
+        };
+      } catch (error) {
+        // Already refunded, more than is left, no succeeded charge: Stripe gives the same answer every time.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code !== 'resource_missing') throw new GatewayError('refund_refused', error.message);
         throw toGatewayError(error);
       }
     },

@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Stack, Text, ThemeIcon, Timeline } from '@mantine/core';
-import { formatMoney, isCurrencyCode } from '@merchant-hub/money';
+import { formatCreditChange, formatMoney, isCurrencyCode } from '@merchant-hub/money';
 import type { TimelineEvent, TimelineKind } from '@merchant-hub/validation';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -25,8 +25,11 @@ const KindIcon = ({ kind }: { kind: TimelineKind }) => (
   </ThemeIcon>
 );
 
-export const eventAmount = (event: Pick<TimelineEvent, 'amount_minor' | 'currency'>): string | null =>
-  event.amount_minor === undefined || !event.currency || !isCurrencyCode(event.currency) ? null : formatMoney(event.amount_minor, event.currency);
+/** A credit ledger entry carries the ledger's amount (a credit is negative): it reads as the merchant reads it, `+RM 10.00`. */
+export const eventAmount = (event: Pick<TimelineEvent, 'amount_minor' | 'currency' | 'kind'>): string | null => {
+  if (event.amount_minor === undefined || !event.currency || !isCurrencyCode(event.currency)) return null;
+  return event.kind === 'credit' ? formatCreditChange(event.amount_minor, event.currency) : formatMoney(event.amount_minor, event.currency);
+};
 
 export type MerchantTimelineProps = {
   events: readonly TimelineEvent[];

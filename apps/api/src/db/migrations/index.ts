@@ -23,6 +23,8 @@ import * as staffDirectoryBillingTriggers from './910-staff-directory-billing-tr
 import * as auditActorIndex from './920-audit-actor-index';
 import * as contactChangeReports from './921-contact-change-reports';
 import * as rateLimitCounters from './950-rate-limit-counters';
+import * as gatewayRefunds from './960-gateway-refunds';
+import * as gatewayNotices from './966-gateway-notices';
 
 export type Migration = { name: string; up: (knex: Knex) => Promise<void>; down: (knex: Knex) => Promise<void> };
 
@@ -55,6 +57,8 @@ export const migrations: Migration[] = [
   { name: '920-audit-actor-index', ...auditActorIndex },
   { name: '921-contact-change-reports', ...contactChangeReports },
   { name: '950-rate-limit-counters', ...rateLimitCounters },
+  { name: '960-gateway-refunds', ...gatewayRefunds },
+  { name: '966-gateway-notices', ...gatewayNotices },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

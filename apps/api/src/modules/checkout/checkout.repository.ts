@@ -157,8 +157,14 @@ export const markOrderPaid = async (
 /** The payment is final (ECPay is answered `1|OK`) but nothing was provisioned: see CheckoutOrderStatus. */
 export const markOrderPaidConflict = async (exec: Exec, id: number, result: { code: string; message: string; paymentRef: string | null }, now: number): Promise<void> => {
   await exec('checkout_orders')
-    .where({ id, status: 'pending' })
+    .where({ id })
+    .whereIn('status', ['pending', 'failed'])
     .update({ status: 'paid_conflict', rtn_code: result.code.slice(0, 20), rtn_msg: result.message.slice(0, 255), payment_ref: result.paymentRef, paid_at: now, updated_at: now });
+};
+
+/** The order was paid by ECPay's SimulatePaid=1 (stage only): no money moved. */
+export const markOrderSimulated = async (exec: Exec, id: number): Promise<void> => {
+  await exec('checkout_orders').where({ id }).update({ simulated: true });
 };
 
 /** A new ticket replaces any earlier one of the order: only the latest can be exchanged. */
