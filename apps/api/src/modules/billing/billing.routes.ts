@@ -72,7 +72,7 @@ export const billingRoutes = (deps: AppDeps): RouteTable => {
    * removed, a charge, a bank redirect), so staff's entry is written as `attempted` before it, then its outcome.
    */
   const actor = async (ctx: { req: Request; res: Response; input: { user_id?: number; store_id?: number }; audit: string }, options: { read?: boolean; gateway?: boolean } = {}) => {
-    const acting = await actingFor(deps, ctx.req, ctx.res, { userId: ctx.input.user_id, storeId: ctx.input.store_id, action: ctx.audit, details: { ...ctx.input }, auditNow: options.read, gateway: options.gateway });
+    const acting = await actingFor(deps, ctx.req, ctx.res, { userId: ctx.input.user_id, storeId: ctx.input.store_id, action: ctx.audit, details: { ...ctx.input }, read: options.read, gateway: options.gateway });
     // Worked out only when a change asks for it (a read never does).
     return { merchantId: acting.merchantId, isStaff: acting.auth.isStaff, scope: acting.scope, get returnUrl() { return threeDsReturnUrl(ctx.req); } };
   };

@@ -21,10 +21,18 @@ import {
   markOrderFailed,
   markOrderPaid,
   markOrderPaidConflict,
+  markOrderSimulated,
   merchantOwnedBy,
   recordExternalPayment,
 } from './checkout.repository';
 import { inTransaction } from '../../db/rows';
+import { noticeKey, recordGatewayNotice } from '../gateway-notices';
+
+/** Why a notification was refused (gateway_notices.reason). */
+type RefusalReason = 'check_mac_invalid' | 'order_not_found' | 'amount_mismatch' | 'simulated_payment';
+
+/** The notification fields kept with a refusal: what staff need to find the order, nothing secret. */
+const NOTICE_FIELDS = ['MerchantID', 'MerchantTradeNo', 'RtnCode', 'RtnMsg', 'TradeNo', 'TradeAmt', 'PaymentDate', 'PaymentType', 'SimulatePaid'] as const;
 
 /** Taiwan's gateway checkout (ECPay AIO): the signed form, the server notification, the result page and its sign-in. */
 export const createEcpayCheckoutService = (deps: AppDeps, core: CheckoutCore) => {
@@ -83,21 +91,56 @@ export const createEcpayCheckoutService = (deps: AppDeps, core: CheckoutCore) =>
   };
 
   /**
+   * A notification refused: recorded for staff (once per distinct notification; ECPay's repeats only count)
+   * and answered with `reply`. Only the fields ECPay signs are kept, never the CheckMacValue.
+   */
+  const refuse = async (reason: RefusalReason, body: Record<string, unknown>, reply: string, extra: { merchantId?: number | null; amountMinor?: number | null; currency?: string | null; details?: Record<string, unknown> } = {}) => {
+    const fields: Record<string, string> = {};
+    for (const key of NOTICE_FIELDS) if (typeof body[key] === 'string' || typeof body[key] === 'number') fields[key] = String(body[key]).slice(0, 100);
+    await recordGatewayNotice(db, {
+      gateway: 'ecpay',
+      kind: 'notification_refused',
+      dedupeKey: `ecpay:${noticeKey(reason, JSON.stringify(fields))}`,
+      reason,
+      reference: fields.MerchantTradeNo ?? null,
+      merchantId: extra.merchantId ?? null,
+      amountMinor: extra.amountMinor ?? null,
+      currency: extra.currency ?? null,
+      details: { ...fields, ...extra.details },
+      at: nowSeconds(deps),
+    });
+    return { ok: false, reply };
+  };
+
+  /**
    * ECPay's server notification. Answers `1|OK` once the order is settled (now or by an earlier copy of the
-   * same notification); anything else makes ECPay send it again later.
+   * same notification); anything else makes ECPay send it again later. A paid notification after a failed
+   * one pays the order (the buyer tried again on ECPay's page). `SimulatePaid=1` (no money moved) is accepted
+   * only with ECPAY_MODE=stage, and the order is marked simulated; elsewhere it is refused and recorded.
    */
   const handleEcpayNotification = async (body: Record<string, unknown>): Promise<{ ok: boolean; reply: string }> => {
-    const notification = ecpayGateway().verifyNotification(body);
-    if (!notification) return { ok: false, reply: '0|CheckMacValue Error' };
+    const gateway = ecpayGateway();
+    const notification = gateway.verifyNotification(body);
+    if (!notification) return refuse('check_mac_invalid', body, '0|CheckMacValue Error');
     const order = await findOrderByTradeNo(db, notification.tradeNo);
-    if (!order || order.channel !== 'ecpay') return { ok: false, reply: '0|Order Not Found' };
-    if (notification.paid && (!Number.isSafeInteger(notification.amount) || fromWholeMajor(notification.amount, order.currency) !== order.amount)) return { ok: false, reply: '0|Amount Mismatch' };
+    if (!order || order.channel !== 'ecpay') return refuse('order_not_found', body, '0|Order Not Found');
+    if (notification.paid && (!Number.isSafeInteger(notification.amount) || fromWholeMajor(notification.amount, order.currency) !== order.amount)) {
+      return refuse('amount_mismatch', body, '0|Amount Mismatch', { amountMinor: order.amount, currency: order.currency, details: { order_amount: toWholeMajor(order.amount, order.currency) } });
+    }
+    if (notification.paid && notification.simulated && gateway.mode !== 'stage') {
+      // ECPay's back office simulated the payment: no money moved, and ECPay says not to deliver for it.
+      // Answered 1|OK (a resend would say the same); the order stays pending for a real payment.
+      await refuse('simulated_payment', body, '1|OK', { amountMinor: order.amount, currency: order.currency, details: { ecpay_mode: gateway.mode } });
+      return { ok: true, reply: '1|OK' };
+    }
     const pkg = (await findPackage(db, order.packageId)) as CatalogPackage;
     const passwordHash = await hashPassword(newOpaqueToken(), config.scryptCost);
     const now = nowSeconds(deps);
+    const simulated = notification.paid && notification.simulated;
     const outcome = await inTransaction(db, async (tx): Promise<'created' | 'settled' | 'conflict'> => {
       const locked = await lockOrderForNotification(tx, order.id, now);
-      if (!locked || locked.status !== 'pending') return 'settled';
+      // Pending, or failed and now paid (a failed attempt does not end an ECPay order): anything else is settled.
+      if (!locked || !(locked.status === 'pending' || (locked.status === 'failed' && notification.paid))) return 'settled';
       const result = { code: notification.code, message: notification.message, paymentRef: notification.gatewayTradeNo || null };
       if (!notification.paid) {
         await markOrderFailed(tx, order.id, result, now);
@@ -114,7 +157,7 @@ export const createEcpayCheckoutService = (deps: AppDeps, core: CheckoutCore) =>
           actorUserId: holder.id,
           merchantId: await merchantOwnedBy(tx, holder.id),
           action: 'checkout.paid_conflict',
-          details: { trade_no: locked.tradeNo, gateway_trade_no: notification.gatewayTradeNo, email: locked.email, amount: locked.amount, currency: locked.currency, package_id: locked.packageId },
+          details: { trade_no: locked.tradeNo, gateway_trade_no: notification.gatewayTradeNo, email: locked.email, amount: locked.amount, currency: locked.currency, package_id: locked.packageId, ...(simulated ? { simulated: true } : {}) },
           at: now,
         });
         return 'conflict';
@@ -130,12 +173,28 @@ export const createEcpayCheckoutService = (deps: AppDeps, core: CheckoutCore) =>
         now,
         pay: async (account, invoice) => {
           if (invoice.total !== locked.amount) throw new AppError('internal_error', { message: 'The paid amount does not match the order' });
-          await recordExternalPayment(tx, { id: `ecpay_${notification.gatewayTradeNo || locked.tradeNo}`, merchantId: account.merchantId, invoiceId: invoice.id, methodType: 'ecpay', paymentMethod: null, amount: invoice.total, currency: invoice.currency, now });
+          const paymentId = `${simulated ? 'ecpay_simulated_' : 'ecpay_'}${notification.gatewayTradeNo || locked.tradeNo}`;
+          await recordExternalPayment(tx, { id: paymentId, merchantId: account.merchantId, invoiceId: invoice.id, methodType: 'ecpay', paymentMethod: null, amount: invoice.total, currency: invoice.currency, now });
           await core.billing().mailInvoice(tx, account, 'invoicePaid', invoice, now);
         },
       });
       await ecpayBillingFor(deps).activateCheckoutAgreement(tx, { tradeNo: locked.tradeNo, merchantId, gatewayTradeNo: notification.gatewayTradeNo, now });
       await markOrderPaid(tx, order.id, { ...result, userId, merchantId }, now);
+      if (simulated) {
+        await markOrderSimulated(tx, order.id);
+        await recordGatewayNotice(tx, {
+          gateway: 'ecpay',
+          kind: 'simulated_payment',
+          dedupeKey: `ecpay:simulated:${locked.tradeNo}`,
+          reason: 'simulated_payment',
+          reference: locked.tradeNo,
+          merchantId,
+          amountMinor: locked.amount,
+          currency: locked.currency,
+          details: { MerchantTradeNo: locked.tradeNo, TradeNo: notification.gatewayTradeNo, ecpay_mode: 'stage' },
+          at: now,
+        });
+      }
       return 'created';
     });
     if (outcome === 'created') await core.sendWelcome(order.form, pkg);

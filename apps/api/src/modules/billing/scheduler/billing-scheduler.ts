@@ -7,6 +7,8 @@ import { type Engine, type InvoiceInput, type MerchantTx, renewalChargeKey } fro
 import type { InvoiceRecord } from '../repositories/invoices.repository';
 import { nextPeriodEnd } from '../engine/periods';
 import { planLine } from '../engine/subscription-steps';
+import { isPermanentRefusal } from '../../../gateways/port';
+import { lastChargeOf } from '../repositories/payments.repository';
 import { latestOpenInvoiceOf, moveToPeriod, reactivateSubscription, shiftSandboxClock, startPendingPlan } from '../repositories/renewals.repository';
 import { liveSubscriptions, type SubscriptionRecord } from '../repositories/subscriptions.repository';
 import { type CatalogPackage, findPackage } from '../../packages';
@@ -258,6 +260,13 @@ const retry = async (engine: Engine, ctx: MerchantTx, sub: SubscriptionRecord, r
   report.retried += 1;
   if (!invoice) {
     await reactivateSubscription(ctx.tx, sub.id, ctx.now);
+    return null;
+  }
+  // A permanent refusal (a lost or expired card, a customer gone) is never retried as is: with the same card
+  // the attempt counts as failed without asking the gateway; a new default card is charged.
+  const last = await lastChargeOf(ctx.tx, invoice.id);
+  if (last && isPermanentRefusal(last.failureCode) && last.paymentMethodId === ctx.account.defaultPaymentMethod) {
+    await afterRetry(engine, ctx.tx, ctx.account, sub, invoice, false, at, ctx.now, report);
     return null;
   }
   if (canCharge(ctx.account) && invoice.amountDue > 0) return { kind: 'retry', account: ctx.account, invoice, subscriptionId: sub.id, idempotencyKey: undefined, now: at, merchantNow: ctx.now };
