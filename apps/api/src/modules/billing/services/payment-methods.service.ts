@@ -12,8 +12,8 @@ import { billingState } from './billing-state';
 export const createPaymentMethodsService = (engine: Engine) => {
   const { gateway } = engine.deps;
 
-  const ensureCustomer = async (ctx: MerchantTx): Promise<string> => {
-    if (ctx.account.gatewayCustomerId) return ctx.account.gatewayCustomerId;
+  const ensureCustomer = async (ctx: MerchantTx, options: { replace?: boolean } = {}): Promise<string> => {
+    if (ctx.account.gatewayCustomerId && !options.replace) return ctx.account.gatewayCustomerId;
     const owner = await userContact(ctx.tx, ctx.account.ownerUserId);
     const customer = await gateway.createCustomer({ merchantId: ctx.account.merchantId, email: owner.email, name: owner.name }, ctx.tx);
     await setGatewayCustomer(ctx.tx, ctx.account.merchantId, customer);
@@ -31,6 +31,13 @@ export const createPaymentMethodsService = (engine: Engine) => {
       try {
         card = await gateway.attachPaymentMethod({ customer, paymentMethod }, ctx.tx);
       } catch (error) {
+        if (error instanceof GatewayError && error.code === 'resource_missing' && /customer/i.test(error.message)) {
+          // The customer is gone at the gateway (deleted in its Dashboard): start over with a new one, whose
+          // card form the merchant fills in again (this card was set up for the old one).
+          await forgetCustomer(ctx);
+          ctx.failAfterCommit(new AppError('payment_customer_missing'));
+          return;
+        }
         if (error instanceof GatewayError) throw new AppError('card_error', { message: error.message });
         throw error;
       }
@@ -51,10 +58,30 @@ export const createPaymentMethodsService = (engine: Engine) => {
       return { message: 'Update Success', data: billingInfoOf((await readBillingAccount(ctx.tx, actor.merchantId)) as BillingAccount) };
     });
 
+  /**
+   * The gateway no longer knows the merchant's customer (deleted in Stripe's Dashboard): its cards cannot be
+   * charged any more, so they are put away (detached here, never the default) and the next card form makes a
+   * new customer.
+   */
+  const forgetCustomer = async (ctx: MerchantTx): Promise<void> => {
+    for (const card of await cardsOf(ctx.tx, ctx.account.merchantId)) await detachCard(ctx.tx, card.id, ctx.now);
+    await clearDefaultCard(ctx.tx, ctx.account.merchantId);
+    ctx.account.defaultPaymentMethod = null;
+    await setGatewayCustomer(ctx.tx, ctx.account.merchantId, null);
+    ctx.account.gatewayCustomerId = null;
+  };
+
   const createIntent = async (actor: Actor) =>
     engine.withMerchant(actor, async (ctx) => {
       const customer = await ensureCustomer(ctx);
-      return gateway.createSetupIntent({ customer }, ctx.tx);
+      try {
+        return await gateway.createSetupIntent({ customer }, ctx.tx);
+      } catch (error) {
+        if (!(error instanceof GatewayError && error.code === 'resource_missing')) throw error;
+        // The customer is gone at the gateway: a new one takes the card the merchant adds now.
+        await forgetCustomer(ctx);
+        return gateway.createSetupIntent({ customer: await ensureCustomer(ctx, { replace: true }) }, ctx.tx);
+      }
     });
 
   const addCard = async (actor: Actor, input: AddCardOutput) =>
