@@ -261,3 +261,9 @@ export const applyCouponToSubscription = async (exec: Exec, input: { subscriptio
 
 /** A gateway customer already tied to a merchant cannot start a second checkout. */
 export const gatewayCustomerTaken = async (exec: Exec, customer: string): Promise<boolean> => Boolean(await exec('billing_accounts').where({ gateway_customer_id: customer }).first('merchant_id'));
+
+/** The ECPay order a payment came from, by ECPay's TradeNo: an ECPay refund names both its MerchantTradeNo and TradeNo. */
+export const ecpayOrderOfTrade = async (exec: Exec, tradeNo: string): Promise<{ merchantTradeNo: string; simulated: boolean } | null> => {
+  const row = await exec('checkout_orders').where({ channel: 'ecpay', payment_ref: tradeNo }).first('trade_no', 'simulated');
+  return row ? { merchantTradeNo: String(row.trade_no), simulated: Boolean(row.simulated) } : null;
+};

@@ -4,7 +4,7 @@ import { gatewayFor } from '../../gateways';
 import { GatewayError } from '../../gateways/port';
 import { AppError } from '../../http/errors';
 import { DomainError } from '../../domain-error';
-import { billingFor } from '../billing';
+import { billingFor, isRefundOrDisputeEvent } from '../billing';
 import { createCheckoutService } from './checkout.service';
 
 /**
@@ -23,6 +23,12 @@ export const stripeWebhookHandler = (deps: AppDeps): RequestHandler => {
     } catch (error) {
       if (error instanceof GatewayError || error instanceof SyntaxError) throw new AppError('bad_request', { message: error.message });
       throw error;
+    }
+    if (isRefundOrDisputeEvent(event.type)) {
+      // Refunds and disputes can start in the Stripe Dashboard: recorded on the invoice, once per event id.
+      await billingFor(deps).services.refunds.handleStripeEvent(event);
+      res.json({ received: true });
+      return;
     }
     const object = event.data?.object ?? {};
     const id = typeof object.id === 'string' ? object.id : '';
