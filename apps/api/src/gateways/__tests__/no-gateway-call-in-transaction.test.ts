@@ -72,4 +72,17 @@ describe.each(testDatabases)('no gateway call inside a database transaction (%s)
     for (let i = 0; i < 2; i += 1) expect((await post('confirm-payment', { payment_intent: held.body.payment_intent.id })).status).toBe(200);
     expect(callsInTransaction().slice(charging)).toEqual([]);
   });
+
+  it("the billing page's card form: set-up intent, add, make default and delete a card", async () => {
+    const token = await tokenFor(ctx, NEW);
+    const post = (path: string, body: Record<string, unknown>) => request(ctx.app).post(`/api/users/billing/${path}`).set(bearer(token)).send(body);
+    expect((await post('create-intent', {})).status).toBe(200);
+    const first = await newCard(ctx, '4242424242424242');
+    const second = await newCard(ctx, '5555555555554444');
+    expect((await post('add-card', { payment_method: first })).status).toBe(200);
+    expect((await post('add-card', { payment_method: second })).status).toBe(200);
+    expect((await post('set-as-primary-card', { id: second })).status).toBe(200);
+    expect((await post('delete-card', { payment_method: first })).status).toBe(200);
+    expect(callsInTransaction()).toEqual([]);
+  });
 });
