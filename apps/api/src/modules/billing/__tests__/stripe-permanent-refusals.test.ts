@@ -48,7 +48,8 @@ describe.each(testDatabases)('permanent refusals on the Stripe gateway (%s)', (k
     // Later runs (the dunning days, the next hours) never ask again.
     await advance(ctx, staff, userId, 8 * DAY);
     expect(intentCalls(92)).toBe(1);
-    expect(await ctx.db('payments').where({ invoice_id: renewal.id, failure_code: 'amount_too_small' }).count({ n: '*' }).first()).toMatchObject({ n: 1 });
+    const tooSmall = await ctx.db('payments').where({ invoice_id: renewal.id, failure_code: 'amount_too_small' }).count({ n: '*' }).first();
+    expect(Number(tooSmall?.n)).toBe(1); // PostgreSQL counts as text
   });
 
   it('upgrades in the last hour of a period by writing off the tiny difference: one call, no 500', async () => {
