@@ -452,6 +452,7 @@ export const gatewayNoticeListSchema = z.object({
       reason: z.string().nullable(),
       reference: z.string().nullable(),
       merchant_id: z.number().int().nullable(),
+      merchant_user_id: z.number().int().nullable(),
       invoice_id: z.string().nullable(),
       amount: minor.nullable(),
       currency: z.string().nullable(),
