@@ -297,7 +297,8 @@ export const auditEntrySchema = z.object({
   id: z.number().int(),
   at: unixSeconds,
   staff: z.object({ id: z.number().int(), email: z.string() }),
-  merchant: z.object({ user_id: z.number().int(), name: z.string() }).nullable(),
+  /** `currency`: the merchant's, in which the console writes before/after money (issue 27 §6). */
+  merchant: z.object({ user_id: z.number().int(), name: z.string(), currency: z.string().optional() }).nullable(),
   action: z.string(),
   reason: z.string().nullable(),
   ip: z.string().nullable(),

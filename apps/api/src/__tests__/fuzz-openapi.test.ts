@@ -41,7 +41,7 @@ const translatable = (key: unknown): boolean => {
 };
 
 /** Calls that answer in their partner's own format, not JSON: ECPay reads `1|OK` text, the sandbox pages are HTML. */
-const TEXT_REPLIES = [/^\/api\/ecpay\/notify$/, /^\/api\/sandbox\//, /^\/api\/docs$/];
+const TEXT_REPLIES = [/^\/api\/ecpay\/(invoice-|period-)?notify$/, /^\/api\/sandbox\//, /^\/api\/docs$/];
 /** A signed-out call would end the merchant's session for the rest of the run. */
 const ENDS_SESSION = /logout/;
 

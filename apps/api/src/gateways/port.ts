@@ -46,8 +46,35 @@ export type GatewayErrorCode =
   | 'resource_missing'
   | 'idempotency_key_in_use'
   | 'signature_invalid'
+  | 'amount_too_small'
+  | 'invalid_request'
   | 'refund_refused'
   | 'gateway_unavailable';
+
+/**
+ * Refusals that the same request would meet again (docs.stripe.com/declines/codes, error-codes): the amount is
+ * below the gateway's minimum, the card or customer is gone or unusable, the request itself is refused. They are
+ * final: never retried as is (no retry with the same key, no dunning retry with the same card); a soft decline
+ * (`card_declined`/`generic_decline`, `insufficient_funds`, …) may succeed later and is retried by dunning.
+ */
+export const PERMANENT_REFUSALS: readonly string[] = [
+  'amount_too_small',
+  'amount_too_large',
+  'invalid_request',
+  'resource_missing',
+  'expired_card',
+  'incorrect_number',
+  'invalid_expiry',
+  'lost_card',
+  'stolen_card',
+  'pickup_card',
+  'card_not_supported',
+  'currency_not_supported',
+  'invalid_account',
+  'payment_method_not_available',
+];
+
+export const isPermanentRefusal = (code: string | null | undefined): boolean => code !== null && code !== undefined && PERMANENT_REFUSALS.includes(code);
 
 /** A provider refusal the customer can act on; `message` is the provider's text, shown as is (spec §8). */
 export class GatewayError extends Error {

@@ -21,6 +21,7 @@ const KNOWN_CODES: readonly GatewayErrorCode[] = [
   'authentication_required',
   'resource_missing',
   'idempotency_key_in_use',
+  'amount_too_small',
 ];
 
 const cardBrand = (brand: string | undefined): CardBrand =>
@@ -30,7 +31,8 @@ const toGatewayError = (error: unknown): GatewayError => {
   if (error instanceof GatewayError) return error;
   if (error instanceof Stripe.errors.StripeError) {
     const raw = (error.decline_code ?? error.code ?? '') as GatewayErrorCode;
-    const code = KNOWN_CODES.includes(raw) ? raw : error.type === 'StripeCardError' ? 'card_declined' : 'gateway_unavailable';
+    // A request Stripe refused for what it asks (400/404) is refused again if sent again: final, not an outage.
+    const code = KNOWN_CODES.includes(raw) ? raw : error.type === 'StripeCardError' ? 'card_declined' : error.type === 'StripeInvalidRequestError' ? 'invalid_request' : 'gateway_unavailable';
     return new GatewayError(code, error.message);
   }
   return new GatewayError('gateway_unavailable', error instanceof Error ? error.message : 'Payment provider unavailable');
@@ -145,6 +147,24 @@ export const createStripeGateway = (options: StripeGatewayOptions): PaymentGatew
             failure_message: error.message,
             metadata: input.metadata ?? {},
             client_secret: intent?.client_secret ?? null,
+          };
+        }
+        // A request Stripe refuses for what it asks (an amount below its minimum, a customer or card that no
+        // longer exists) is a final refusal of this payment, not an outage: answered as a failed payment, so it
+        // is recorded once and never retried with the same key (a retry would only meet the same answer).
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+          const refusal = toGatewayError(error);
+          return {
+            id: `failed_${input.idempotencyKey}`,
+            status: 'failed',
+            amount: input.amount,
+            currency: input.currency,
+            method_type: 'card',
+            payment_method: input.paymentMethod,
+            failure_code: refusal.code,
+            failure_message: error.message,
+            metadata: input.metadata ?? {},
+            client_secret: null,
           };
         }
         throw toGatewayError(error);

@@ -55,3 +55,48 @@ describe('directory rows (§4)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/merchants/21'));
   });
 });
+
+describe('labels (§6)', () => {
+  const entry = {
+    id: 12,
+    at: 1_780_000_000,
+    staff: { id: 1, email: 'support@demo.test' },
+    merchant: { user_id: 21, name: 'Lion City Goods', currency: 'SGD' },
+    action: 'credit.adjust',
+    reason: 'Outage goodwill',
+    ip: '203.0.113.9',
+    before: { credit_balance_minor: 500, ledger_entry_id: null, status: 'applied' },
+    after: { credit_balance_minor: 2000, ledger_entry_id: 'cb_1', status: 'applied' },
+    outcome: 'succeeded',
+    error_code: null,
+    attempt_id: null,
+  };
+
+  it('names every audit action in words and lists only the changed fields, money formatted', async () => {
+    renderConsole('/audit', [me, { path: '/staff/audit', body: { data: [entry], next_cursor: null } }]);
+    const table = await screen.findByRole('table');
+    expect(within(table).getByText('Credit balance adjusted')).toBeInTheDocument();
+    expect(within(table).queryByText('credit.adjust')).not.toBeInTheDocument();
+    const changes = within(table).getByText(/Credit balance: S\$5\.00 → S\$20\.00/);
+    expect(changes.textContent).toBe('Credit balance: S$5.00 → S$20.00\nLedger entry: — → cb_1');
+  });
+
+  it('names the action of a refused staff action on the timeline in words, not its code', async () => {
+    const { missingKeys } = renderConsole('/merchants/21', merchantFakes([], [
+      { id: 'audit_000000000003', at: 1_780_000_000, kind: 'staff_action', title_key: 'timeline.staff.refused', params: { action: 'billing.upgrade' }, actor: { id: 1, email: 'support@demo.test' } },
+    ]));
+    expect(await screen.findByText('Staff action refused (Plan upgraded)')).toBeInTheDocument();
+    expect(missingKeys).toEqual([]);
+  });
+});
+
+describe('every audit action has a label', () => {
+  it('in English, from the list the API is checked against', async () => {
+    const { AUDIT_ACTIONS } = await import('@merchant-hub/validation');
+    const { createAppI18n } = await import('@merchant-hub/ui-kit');
+    const i18n = createAppI18n({ search: '' });
+    await i18n.loadNamespaces('staff');
+    const missing = AUDIT_ACTIONS.filter((action) => !i18n.exists(`staff:auditAction.${action}`, { lng: 'en' }));
+    expect(missing).toEqual([]);
+  });
+});

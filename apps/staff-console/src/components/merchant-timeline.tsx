@@ -3,6 +3,7 @@ import { formatCreditChange, formatMoney, isCurrencyCode } from '@merchant-hub/m
 import type { TimelineEvent, TimelineKind } from '@merchant-hub/validation';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { auditActionLabel } from './audit-labels';
 
 /** One small outline glyph and colour per kind, so a long timeline can be scanned by eye. */
 const KIND_LOOK: Record<TimelineKind, { color: string; path: string }> = {
@@ -61,7 +62,7 @@ export const MerchantTimeline = ({ events, hasMore, loadingMore, onLoadMore, onR
             <Timeline.Item key={event.id} bullet={<KindIcon kind={event.kind} />} data-kind={event.kind}>
               <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
                 <Text fw={500} size="sm">
-                  {t(event.title_key, event.params)}
+                  {t(event.title_key, event.kind === 'staff_action' && typeof event.params.action === 'string' ? { ...event.params, action: auditActionLabel(t, event.params.action) } : event.params)}
                 </Text>
                 {amount ? (
                   <Text size="sm" fw={600} c={event.kind === 'payment_failed' ? 'red' : undefined} style={{ whiteSpace: 'nowrap' }}>

@@ -26,6 +26,8 @@ import * as rateLimitCounters from './950-rate-limit-counters';
 import * as gatewayRefunds from './960-gateway-refunds';
 import * as gatewayNotices from './966-gateway-notices';
 import * as invoiceRefunds from './967-invoice-refunds';
+import * as invoiceWriteOff from './970-invoice-write-off';
+import * as ecpayAgreements from './968-ecpay-agreements';
 
 export type Migration = { name: string; up: (knex: Knex) => Promise<void>; down: (knex: Knex) => Promise<void> };
 
@@ -61,6 +63,8 @@ export const migrations: Migration[] = [
   { name: '960-gateway-refunds', ...gatewayRefunds },
   { name: '966-gateway-notices', ...gatewayNotices },
   { name: '967-invoice-refunds', ...invoiceRefunds },
+  { name: '970-invoice-write-off', ...invoiceWriteOff },
+  { name: '968-ecpay-agreements', ...ecpayAgreements },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

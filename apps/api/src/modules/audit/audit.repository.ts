@@ -88,7 +88,7 @@ export const searchAudit = async (db: Exec, filter: AuditFilter): Promise<AuditE
   const query = db('audit_log as a')
     .join('users as u', 'u.id', 'a.actor_user_id')
     .leftJoin('merchants as m', 'm.id', 'a.merchant_id')
-    .select('a.*', 'u.email as actor_email', 'm.owner_user_id', 'm.name as merchant_name')
+    .select('a.*', 'u.email as actor_email', 'm.owner_user_id', 'm.name as merchant_name', 'm.currency_code as merchant_currency')
     .orderBy('a.id', 'desc')
     .limit(filter.limit);
   if (filter.staffId) query.where('a.actor_user_id', filter.staffId);
@@ -101,7 +101,7 @@ export const searchAudit = async (db: Exec, filter: AuditFilter): Promise<AuditE
     id: Number(row.id),
     at: Number(row.created_at),
     staff: { id: Number(row.actor_user_id), email: String(row.actor_email) },
-    merchant: row.owner_user_id === null || row.owner_user_id === undefined ? null : { user_id: Number(row.owner_user_id), name: String(row.merchant_name) },
+    merchant: row.owner_user_id === null || row.owner_user_id === undefined ? null : { user_id: Number(row.owner_user_id), name: String(row.merchant_name), ...(row.merchant_currency ? { currency: String(row.merchant_currency) } : {}) },
     action: String(row.action),
     reason: row.reason ? String(row.reason) : null,
     ip: row.ip ? String(row.ip) : null,

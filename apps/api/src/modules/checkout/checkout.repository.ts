@@ -27,6 +27,11 @@ export type BuyerForm = {
   state_id: number | null;
   state_name: string | null;
   ref_code: string | null;
+  /**
+   * A card checkout waiting for 3-D Secure: the card saved at the gateway and its customer, made the merchant's
+   * default card once the issuer has answered and the order is settled.
+   */
+  card?: { customer: string; id: string; brand: string; last4: string; exp_month: number; exp_year: number } | null;
 };
 
 export type CheckoutOrder = {
@@ -223,10 +228,10 @@ export const setDefaultCard = async (
   await exec('billing_accounts').where({ merchant_id: merchantId }).update({ gateway_customer_id: customer, default_payment_method: card.id, payment_type: 'card', updated_at: now });
 };
 
-/** Records an outside payment (ECPay, FPX) of a whole invoice. */
+/** Records an outside payment (ECPay, FPX, a card authenticated with 3-D Secure) of a whole invoice. */
 export const recordExternalPayment = async (
   exec: Exec,
-  input: { id: string; merchantId: number; invoiceId: string; methodType: 'ecpay' | 'fpx'; paymentMethod: string | null; amount: number; currency: string; now: number },
+  input: { id: string; merchantId: number; invoiceId: string; methodType: 'ecpay' | 'fpx' | 'card'; paymentMethod: string | null; amount: number; currency: string; now: number },
 ): Promise<void> => {
   await exec('invoices').where({ id: input.invoiceId }).update({ status: 'paid', amount_paid: input.amount, paid_at: input.now, attempt_count: 1 });
   await exec('payments').insert({

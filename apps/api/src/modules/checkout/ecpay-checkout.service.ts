@@ -8,6 +8,7 @@ import { findUserByEmail, findUserById, roleNamesOf } from '../accounts';
 import { createAuthService, type LoginResult, type RequestMeta } from '../auth';
 import { type CatalogPackage, findPackage } from '../packages';
 import { writeAudit } from '../audit';
+import { ecpayBillingFor } from '../billing';
 import { type CheckoutCore, type CheckoutPaymentStatus, type GatewayOrderInput, newTradeNo, nowSeconds, PENDING_ORDER_TTL_SECONDS, returnAddress, type ReturnTo } from './checkout-core';
 import {
   type BuyerForm,
@@ -73,7 +74,7 @@ export const createEcpayCheckoutService = (deps: AppDeps, core: CheckoutCore) =>
     const tradeNo = newTradeNo();
     const form = buyerFromGatewayForm(input, place.countryId, place.countryName, place.state);
     await insertOrder(db, { channel: 'ecpay', tradeNo, resultTokenHash: sha256Hex(token), packageId: pkg.id, form, couponCode: promotion?.code ?? null, amount: total, currency: pkg.currency, paymentRef: null, now });
-    const hosted: HostedForm = ecpayGateway().createOrder({
+    const oneOff: HostedForm = ecpayGateway().createOrder({
       tradeNo,
       totalAmount,
       tradeDate: deps.clock.now(),
@@ -84,6 +85,8 @@ export const createEcpayCheckoutService = (deps: AppDeps, core: CheckoutCore) =>
       resultUrl: returnAddress(back, `/api/ecpay/order-result/${token}`),
       backUrl: returnAddress(back, `/subscribe-payment-result/${token}`),
     });
+    // Issue 25 #4: the first payment also makes the ECPay periodic agreement that renews the plan (billing owns it).
+    const hosted = await ecpayBillingFor(deps).periodicCheckoutForm(oneOff, { tradeNo, pkg, amountMinor: total, couponDuration: promotion?.coupon.duration ?? null, now });
     return { action: hosted.action, method: hosted.method, fields: hosted.fields, token, merchant_trade_no: tradeNo, total_amount: totalAmount, currency: pkg.currency };
   };
 
@@ -165,7 +168,7 @@ export const createEcpayCheckoutService = (deps: AppDeps, core: CheckoutCore) =>
         couponCode: locked.couponCode,
         passwordHash,
         paymentType: 'manual',
-        // ECPay's AIO payment is one-off: renewals are invoices the merchant pays, not automatic charges.
+        // No card is kept: renewals are paid by the ECPay agreement this order made (if it was periodic), else by the merchant.
         collectionMethod: 'send_invoice',
         now,
         pay: async (account, invoice) => {
@@ -175,6 +178,7 @@ export const createEcpayCheckoutService = (deps: AppDeps, core: CheckoutCore) =>
           await core.billing().mailInvoice(tx, account, 'invoicePaid', invoice, now);
         },
       });
+      await ecpayBillingFor(deps).activateCheckoutAgreement(tx, { tradeNo: locked.tradeNo, merchantId, gatewayTradeNo: notification.gatewayTradeNo, now });
       await markOrderPaid(tx, order.id, { ...result, userId, merchantId }, now);
       if (simulated) {
         await markOrderSimulated(tx, order.id);

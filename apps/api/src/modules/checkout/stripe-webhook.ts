@@ -39,10 +39,15 @@ export const stripeWebhookHandler = (deps: AppDeps): RequestHandler => {
       const payment = await gateway.retrievePayment(id);
       try {
         if (payment && metadata.purpose === 'checkout') {
-          if (event.type === 'payment_intent.succeeded') await checkout.settleFpx(payment);
+          if (event.type === 'payment_intent.succeeded') await checkout.settleOrderPayment(payment);
           else await checkout.markFpxFailed(payment);
         } else if (payment && metadata.purpose === 'late_subscribe' && event.type === 'payment_intent.succeeded' && payment.status === 'succeeded') {
           await billingFor(deps).services.fpx.lateSubscribeFpx({ merchantId: Number(metadata.merchant_id), isStaff: false }, { payment_intent_id: id });
+        } else if (payment && event.type === 'payment_intent.succeeded' && payment.status === 'succeeded' && (payment.metadata.invoice_id || payment.metadata.invoice)) {
+          // Any other payment of one of our invoices (a bank retry whose buyer closed the tab, a card charge):
+          // recorded once against its invoice, or refunded when the invoice was paid meanwhile.
+          const outcome = await billingFor(deps).services.fpxRetry.recordReportedPayment(payment);
+          if (outcome === 'mismatch' || outcome === 'refunded') req.log?.warn({ event: event.id, payment: payment.id, outcome }, 'stripe webhook: payment not applied to its invoice');
         }
       } catch (error) {
         // A business refusal (already subscribed, amount mismatch) will not change on a resend: acknowledge it.

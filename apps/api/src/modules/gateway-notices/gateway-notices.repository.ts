@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Exec } from '../../db/rows';
 import { iso, num, numOrNull } from '../../db/rows';
 
-export type GatewayNoticeKind = 'notification_refused' | 'simulated_payment' | 'charge.refunded' | 'charge.dispute.created' | 'charge.dispute.closed';
+export type GatewayNoticeKind = 'notification_refused' | 'simulated_payment' | 'charge.refunded' | 'charge.dispute.created' | 'charge.dispute.closed' | 'payment.duplicate_refunded';
 
 export type NewGatewayNotice = {
   gateway: 'ecpay' | 'stripe';

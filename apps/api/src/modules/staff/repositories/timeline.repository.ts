@@ -30,7 +30,7 @@ export const timelineOf = async (db: Exec, merchant: MerchantRef, emails: string
   const atMost = cursor ? cursor.at : Number.MAX_SAFE_INTEGER;
   const id = merchant.id;
   const [subs, invoices, payments, ledger, coupons, mails, audits, refunds, notices] = await Promise.all([
-    db('subscriptions as s').join('packages as p', 'p.id', 's.package_id').where('s.merchant_id', id).where('s.created_at', '<=', atMost).orderBy('s.created_at', 'desc').limit(limit * 2).select('s.id', 's.stripe_status', 's.created_at', 's.canceled_at', 's.trial_ends_at', 's.next_retry_at', 's.dunning_attempts', 'p.name as plan_name'),
+    db('subscriptions as s').join('packages as p', 'p.id', 's.package_id').where('s.merchant_id', id).where('s.created_at', '<=', atMost).orderBy('s.created_at', 'desc').limit(limit * 2).select('s.id', 's.name', 's.stripe_status', 's.created_at', 's.canceled_at', 's.trial_ends_at', 's.current_period_start', 's.next_retry_at', 's.dunning_attempts', 'p.name as plan_name'),
     db('invoices').where({ merchant_id: id }).where('created_at', '<=', atMost).orderBy('created_at', 'desc').limit(limit).select('id', 'number', 'status', 'total', 'currency', 'created_at', 'paid_at', 'voided_at'),
     db('payments as pm').leftJoin('invoices as i', 'i.id', 'pm.invoice_id').where('pm.merchant_id', id).where('pm.created_at', '<=', atMost).orderBy('pm.created_at', 'desc').limit(limit).select('pm.id', 'pm.status', 'pm.amount', 'pm.currency', 'pm.failure_message', 'pm.failure_code', 'pm.created_at', 'i.number'),
     db('balance_transactions').where({ merchant_id: id }).where('created_at', '<=', atMost).orderBy('seq', 'desc').limit(limit).select('id', 'seq', 'description', 'amount', 'currency', 'created_at'),
@@ -46,10 +46,19 @@ export const timelineOf = async (db: Exec, merchant: MerchantRef, emails: string
     db('gateway_notices').where({ merchant_id: id }).whereIn('kind', ['charge.dispute.created', 'charge.dispute.closed']).where('received_at', '<=', atMost).orderBy('id', 'desc').limit(limit).select('id', 'kind', 'reason', 'amount', 'currency', 'details', 'received_at', 'invoice_id'),
   ]);
   const events: TimelineRow[] = [];
+  const changes = scheduledChanges(subs);
   for (const s of subs) {
     const plan = String(s.plan_name);
-    events.push({ id: `sub_${s.id}_created`, at: num(s.created_at), kind: 'subscription', key: s.stripe_status === 'trialing' ? 'timeline.subscription.changeScheduled' : 'timeline.subscription.created', params: { plan }, ref: { type: 'subscription', id: String(s.id) } });
-    if (s.canceled_at !== null && s.canceled_at !== undefined) events.push({ id: `sub_${s.id}_canceled`, at: num(s.canceled_at), kind: 'subscription', key: 'timeline.subscription.canceled', params: { plan }, ref: { type: 'subscription', id: String(s.id) } });
+    const ref = { type: 'subscription', id: String(s.id) };
+    const change = changes.get(num(s.id));
+    events.push({ id: `sub_${s.id}_created`, at: num(s.created_at), kind: 'subscription', key: change ? 'timeline.subscription.changeScheduled' : 'timeline.subscription.created', params: { plan }, ref });
+    // The plan a scheduled change replaced ended with it: one "changed from … to …" entry, when it applied.
+    if (change?.applied) events.push({ id: `sub_${s.id}_applied`, at: change.applied.at, kind: 'subscription', key: 'timeline.subscription.changeApplied', params: { plan, from: change.applied.from }, ref });
+    const replaced = [...changes.values()].some((other) => other.applied?.replacedId === num(s.id));
+    if (s.canceled_at !== null && s.canceled_at !== undefined && !replaced) {
+      const cancelledBeforeStart = change !== undefined && !change.applied;
+      events.push({ id: `sub_${s.id}_canceled`, at: num(s.canceled_at), kind: 'subscription', key: cancelledBeforeStart ? 'timeline.subscription.changeCancelled' : 'timeline.subscription.canceled', params: { plan }, ref });
+    }
     if (s.stripe_status === 'past_due' && s.next_retry_at !== null) {
       events.push({ id: `sub_${s.id}_retry`, at: Math.min(num(s.next_retry_at), atMost), kind: 'dunning', key: 'timeline.dunning.retryScheduled', params: { attempt: num(s.dunning_attempts) + 1, at: num(s.next_retry_at) }, ref: { type: 'subscription', id: String(s.id) } });
     }
@@ -64,7 +73,7 @@ export const timelineOf = async (db: Exec, merchant: MerchantRef, emails: string
     const status = String(p.status);
     const number = p.number ? String(p.number) : '';
     const kind = status === 'failed' ? 'payment_failed' : 'payment';
-    const key = status === 'failed' ? 'timeline.payment.failed' : status === 'succeeded' ? 'timeline.payment.succeeded' : 'timeline.payment.pending';
+    const key = status === 'failed' ? 'timeline.payment.failed' : status === 'succeeded' ? 'timeline.payment.succeeded' : status === 'refunded' ? 'timeline.payment.refunded' : 'timeline.payment.pending';
     events.push({ id: `pay_${p.id}`, at: num(p.created_at), kind, key, params: { number, status, failure: String(p.failure_message ?? p.failure_code ?? '') }, amount: num(p.amount), currency: String(p.currency), ref: { type: 'payment', id: String(p.id) } });
   }
   for (const l of ledger) {
@@ -109,6 +118,35 @@ export const timelineOf = async (db: Exec, merchant: MerchantRef, emails: string
   return before(events, (e) => ({ at: e.at, id: e.id }))
     .sort((a, b) => b.at - a.at || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
     .slice(0, limit + 1);
+};
+
+type ScheduledChange = { applied: { at: number; from: string; replacedId: number | null } | null };
+
+/**
+ * The subscriptions that were a scheduled plan change (spec §3: a second `default` subscription, `trialing` until
+ * `trial_ends_at`, when the renewal starts it and cancels the plan it replaces): whether it applied, when, and
+ * which plan it replaced. Only these carry `trial_ends_at`; the product has no free trial of its own.
+ */
+const scheduledChanges = (subs: Record<string, unknown>[]): Map<number, ScheduledChange> => {
+  const plans = subs.filter((s) => s.name === 'default').sort((a, b) => num(a.id) - num(b.id));
+  const changes = new Map<number, ScheduledChange>();
+  for (const [index, s] of plans.entries()) {
+    if (s.trial_ends_at === null || s.trial_ends_at === undefined) continue;
+    const started = s.current_period_start !== null && s.current_period_start !== undefined && s.stripe_status !== 'trialing';
+    if (!started) {
+      changes.set(num(s.id), { applied: null });
+      continue;
+    }
+    // The plan it replaced: the newest earlier plan that ended once this one was scheduled.
+    const replaced = plans
+      .slice(0, index)
+      .reverse()
+      .find((p) => p.canceled_at !== null && p.canceled_at !== undefined && num(p.canceled_at) >= num(s.created_at) && (p.trial_ends_at === null || p.trial_ends_at === undefined || (p.current_period_start !== null && p.current_period_start !== undefined)));
+    changes.set(num(s.id), {
+      applied: { at: replaced ? num(replaced.canceled_at) : num(s.trial_ends_at), from: replaced ? String(replaced.plan_name) : '', replacedId: replaced ? num(replaced.id) : null },
+    });
+  }
+  return changes;
 };
 
 /** Audit entry id → the adjustment it applied, for adjustments still applied and not reversed (staff may reverse those). */
