@@ -1,22 +1,12 @@
-import type { Page } from 'playwright-core';
 import { useRunningProduct } from './harness';
-import { signInStaffThroughUi, signInThroughUi, skipTour } from './merchant-session';
+import { openMerchantInConsole, signInStaffThroughUi, signInThroughUi, skipTour } from './merchant-session';
 
 // Issue 25 item 7 against the running product (sandbox gateway): support refunds half of one of merchant-my's
 // paid invoices from the console, with a reason, through preview and commit; the merchant then sees the credit
 // note under that invoice in the billing history.
 const running = useRunningProduct();
 
-const openMerchant = async (page: Page, search: string, email: string): Promise<void> => {
-  await page.getByRole('searchbox', { name: 'Search' }).fill(search);
-  await page.waitForFunction((owner) => {
-    const rows = [...document.querySelectorAll('tbody tr')];
-    return rows.length === 1 && rows[0].textContent?.includes(owner);
-  }, email);
-  await page.getByRole('row').filter({ hasText: email }).getByRole('link').first().click();
-  await page.waitForURL(/\/staff\/merchants\/\d+$/, { waitUntil: 'commit' });
-  await page.getByText(email).first().waitFor();
-};
+const openMerchant = openMerchantInConsole;
 
 describe('refund journey', () => {
   it('support refunds half of a paid invoice with a reason and the merchant sees the credit note in the billing history', async () => {

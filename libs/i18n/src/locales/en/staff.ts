@@ -537,6 +537,9 @@ export const staff = {
       reject: 'Credit adjustment rejected',
       reverse: 'Credit adjustment reversed',
     },
+    gateway_notice: {
+      review: 'Payment notice reviewed',
+    },
     invoice: {
       mark_uncollectible: 'Invoice marked uncollectible',
       resend: 'Invoice e-mail resent',
@@ -554,6 +557,13 @@ export const staff = {
     promotion: {
       create: 'Promotion code created',
       deactivate: 'Promotion code deactivated',
+    },
+    refund: {
+      create: 'Refund made',
+      request_approval: 'Refund sent for approval',
+      approve: 'Refund approved',
+      reject: 'Refund rejected',
+      retry: 'Refund asked again',
     },
     sandbox: {
       clock_advance: 'Sandbox clock advanced',

@@ -537,6 +537,9 @@ export const staff = {
       reject: 'Pelarasan kredit ditolak',
       reverse: 'Pelarasan kredit diterbalikkan',
     },
+    gateway_notice: {
+      review: 'Notis pembayaran disemak',
+    },
     invoice: {
       mark_uncollectible: 'Invois ditanda tidak boleh dikutip',
       resend: 'E-mel invois dihantar semula',
@@ -554,6 +557,13 @@ export const staff = {
     promotion: {
       create: 'Kod promosi dicipta',
       deactivate: 'Kod promosi dinyahaktifkan',
+    },
+    refund: {
+      create: 'Bayaran balik dibuat',
+      request_approval: 'Bayaran balik dihantar untuk kelulusan',
+      approve: 'Bayaran balik diluluskan',
+      reject: 'Bayaran balik ditolak',
+      retry: 'Bayaran balik diminta semula',
     },
     sandbox: {
       clock_advance: 'Jam kotak pasir dimajukan',

@@ -537,6 +537,9 @@ export const staff = {
       reject: '余额调整已拒绝',
       reverse: '余额调整已冲回',
     },
+    gateway_notice: {
+      review: '支付通知已审阅',
+    },
     invoice: {
       mark_uncollectible: '发票已标记为无法收回',
       resend: '已重新发送发票邮件',
@@ -554,6 +557,13 @@ export const staff = {
     promotion: {
       create: '促销码已创建',
       deactivate: '促销码已停用',
+    },
+    refund: {
+      create: '已退款',
+      request_approval: '退款已提交审批',
+      approve: '退款已批准',
+      reject: '退款已拒绝',
+      retry: '已重新发起退款',
     },
     sandbox: {
       clock_advance: '沙盒时钟已前进',

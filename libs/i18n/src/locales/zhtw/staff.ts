@@ -537,6 +537,9 @@ export const staff = {
       reject: '餘額調整已拒絕',
       reverse: '餘額調整已沖回',
     },
+    gateway_notice: {
+      review: '金流通知已檢閱',
+    },
     invoice: {
       mark_uncollectible: '發票已標記為無法收回',
       resend: '已重新寄送發票郵件',
@@ -554,6 +557,13 @@ export const staff = {
     promotion: {
       create: '優惠碼已建立',
       deactivate: '優惠碼已停用',
+    },
+    refund: {
+      create: '已退款',
+      request_approval: '退款已送出核准',
+      approve: '退款已核准',
+      reject: '退款已拒絕',
+      retry: '已重新發起退款',
     },
     sandbox: {
       clock_advance: '沙盒時鐘已前進',
