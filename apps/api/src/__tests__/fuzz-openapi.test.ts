@@ -184,8 +184,13 @@ type Caller = { who: 'merchant' | 'support' | 'superadmin' | 'signed out'; token
 /** What a refused call may still write: a refused staff attempt is itself recorded in the audit log (issue 26). */
 const RECORDS_REFUSALS = new Set(['insert audit_log']);
 
-/** A refused payment notification is recorded for staff too, whoever sends it (issue 25 item 8). */
-const RECORDS_GATEWAY_REFUSALS: Readonly<Record<string, ReadonlySet<string>>> = { '/api/ecpay/notify': new Set(['insert gateway_notices', 'update gateway_notices']) };
+/** A refused payment notification is recorded for staff too, whoever sends it (issue 25 items 4 and 8). */
+const NOTICE_WRITES: ReadonlySet<string> = new Set(['insert gateway_notices', 'update gateway_notices']);
+const RECORDS_GATEWAY_REFUSALS: Readonly<Record<string, ReadonlySet<string>>> = {
+  '/api/ecpay/notify': NOTICE_WRITES,
+  '/api/ecpay/invoice-notify': NOTICE_WRITES,
+  '/api/ecpay/period-notify': NOTICE_WRITES,
+};
 
 /** Body cases that are malformed for any schema: a refusal of these that names no field is a problem. */
 const MALFORMED_BODIES = new Set(['missing fields', 'wrong types', '100 kB strings', 'NUL bytes', 'huge and negative numbers']);
