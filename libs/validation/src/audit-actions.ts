@@ -23,6 +23,7 @@ export const AUDIT_ACTIONS = [
   'billing.late_subscribe_fpx',
   'billing.late_subscribe_fpx_intent',
   'billing.late_subscribe_intent',
+  'billing.pay_invoice_ecpay',
   'billing.plan_change_preview',
   'billing.resume',
   'billing.retry_payment',

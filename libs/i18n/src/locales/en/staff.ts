@@ -480,6 +480,16 @@ export const staff = {
   },
   // Issue 27 §6: every audit action and before/after field by name, never its code.
   auditAction: {
+    gateway_notice: {
+      review: 'Gateway notice reviewed',
+    },
+    refund: {
+      create: 'Refund created',
+      request_approval: 'Refund sent for approval',
+      approve: 'Refund approved',
+      reject: 'Refund rejected',
+      retry: 'Refund retried',
+    },
     account: {
       contact_change_reported: 'Contact change reported by the owner and undone',
     },
@@ -489,6 +499,7 @@ export const staff = {
       subscribe: 'Add-on subscribed',
     },
     billing: {
+      pay_invoice_ecpay: 'ECPay payment of an invoice started',
       add_card: 'Card added',
       add_coupon: 'Coupon applied',
       cancel_trialing_package: 'Scheduled plan change cancelled',
@@ -537,9 +548,6 @@ export const staff = {
       reject: 'Credit adjustment rejected',
       reverse: 'Credit adjustment reversed',
     },
-    gateway_notice: {
-      review: 'Payment notice reviewed',
-    },
     invoice: {
       mark_uncollectible: 'Invoice marked uncollectible',
       resend: 'Invoice e-mail resent',
@@ -557,13 +565,6 @@ export const staff = {
     promotion: {
       create: 'Promotion code created',
       deactivate: 'Promotion code deactivated',
-    },
-    refund: {
-      create: 'Refund made',
-      request_approval: 'Refund sent for approval',
-      approve: 'Refund approved',
-      reject: 'Refund rejected',
-      retry: 'Refund asked again',
     },
     sandbox: {
       clock_advance: 'Sandbox clock advanced',

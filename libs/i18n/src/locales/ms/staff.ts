@@ -480,6 +480,16 @@ export const staff = {
   },
   // Issue 27 §6: every audit action and before/after field by name, never its code.
   auditAction: {
+    gateway_notice: {
+      review: 'Notis gerbang pembayaran disemak',
+    },
+    refund: {
+      create: 'Bayaran balik dibuat',
+      request_approval: 'Bayaran balik dihantar untuk kelulusan',
+      approve: 'Bayaran balik diluluskan',
+      reject: 'Bayaran balik ditolak',
+      retry: 'Bayaran balik dicuba semula',
+    },
     account: {
       contact_change_reported: 'Perubahan hubungan dilaporkan oleh pemilik dan dibatalkan',
     },
@@ -489,6 +499,7 @@ export const staff = {
       subscribe: 'Tambahan dilanggan',
     },
     billing: {
+      pay_invoice_ecpay: 'Pembayaran invois melalui ECPay dimulakan',
       add_card: 'Kad ditambah',
       add_coupon: 'Kupon digunakan',
       cancel_trialing_package: 'Pertukaran pelan terjadual dibatalkan',
@@ -537,9 +548,6 @@ export const staff = {
       reject: 'Pelarasan kredit ditolak',
       reverse: 'Pelarasan kredit diterbalikkan',
     },
-    gateway_notice: {
-      review: 'Notis pembayaran disemak',
-    },
     invoice: {
       mark_uncollectible: 'Invois ditanda tidak boleh dikutip',
       resend: 'E-mel invois dihantar semula',
@@ -557,13 +565,6 @@ export const staff = {
     promotion: {
       create: 'Kod promosi dicipta',
       deactivate: 'Kod promosi dinyahaktifkan',
-    },
-    refund: {
-      create: 'Bayaran balik dibuat',
-      request_approval: 'Bayaran balik dihantar untuk kelulusan',
-      approve: 'Bayaran balik diluluskan',
-      reject: 'Bayaran balik ditolak',
-      retry: 'Bayaran balik diminta semula',
     },
     sandbox: {
       clock_advance: 'Jam kotak pasir dimajukan',

@@ -480,6 +480,16 @@ export const staff = {
   },
   // Issue 27 §6: every audit action and before/after field by name, never its code.
   auditAction: {
+    gateway_notice: {
+      review: 'ตรวจสอบการแจ้งเตือนจากเกตเวย์แล้ว',
+    },
+    refund: {
+      create: 'สร้างการคืนเงินแล้ว',
+      request_approval: 'ส่งการคืนเงินเพื่อขออนุมัติแล้ว',
+      approve: 'อนุมัติการคืนเงินแล้ว',
+      reject: 'ปฏิเสธการคืนเงินแล้ว',
+      retry: 'ลองคืนเงินอีกครั้งแล้ว',
+    },
     account: {
       contact_change_reported: 'เจ้าของแจ้งการเปลี่ยนข้อมูลติดต่อและยกเลิกแล้ว',
     },
@@ -489,6 +499,7 @@ export const staff = {
       subscribe: 'สมัครส่วนเสริมแล้ว',
     },
     billing: {
+      pay_invoice_ecpay: 'เริ่มชำระใบแจ้งหนี้ผ่าน ECPay แล้ว',
       add_card: 'เพิ่มบัตรแล้ว',
       add_coupon: 'ใช้คูปองแล้ว',
       cancel_trialing_package: 'ยกเลิกการเปลี่ยนแพ็กเกจที่กำหนดไว้แล้ว',
@@ -537,9 +548,6 @@ export const staff = {
       reject: 'ปฏิเสธการปรับเครดิตแล้ว',
       reverse: 'กลับรายการปรับเครดิตแล้ว',
     },
-    gateway_notice: {
-      review: 'ตรวจการแจ้งเตือนการชำระเงินแล้ว',
-    },
     invoice: {
       mark_uncollectible: 'ทำเครื่องหมายใบแจ้งหนี้ว่าเก็บเงินไม่ได้แล้ว',
       resend: 'ส่งอีเมลใบแจ้งหนี้อีกครั้งแล้ว',
@@ -557,13 +565,6 @@ export const staff = {
     promotion: {
       create: 'สร้างรหัสโปรโมชันแล้ว',
       deactivate: 'ปิดใช้งานรหัสโปรโมชันแล้ว',
-    },
-    refund: {
-      create: 'คืนเงินแล้ว',
-      request_approval: 'ส่งการคืนเงินเพื่อขออนุมัติแล้ว',
-      approve: 'อนุมัติการคืนเงินแล้ว',
-      reject: 'ปฏิเสธการคืนเงินแล้ว',
-      retry: 'ขอคืนเงินอีกครั้ง',
     },
     sandbox: {
       clock_advance: 'เลื่อนนาฬิกาแซนด์บ็อกซ์แล้ว',

@@ -480,6 +480,16 @@ export const staff = {
   },
   // Issue 27 §6: every audit action and before/after field by name, never its code.
   auditAction: {
+    gateway_notice: {
+      review: '已审阅支付网关通知',
+    },
+    refund: {
+      create: '已创建退款',
+      request_approval: '退款已提交审批',
+      approve: '已批准退款',
+      reject: '已拒绝退款',
+      retry: '已重试退款',
+    },
     account: {
       contact_change_reported: '店主举报联系方式变更并已撤销',
     },
@@ -489,6 +499,7 @@ export const staff = {
       subscribe: '已订阅附加项',
     },
     billing: {
+      pay_invoice_ecpay: '已发起通过 ECPay 支付发票',
       add_card: '已添加银行卡',
       add_coupon: '已使用优惠券',
       cancel_trialing_package: '已取消安排的方案更改',
@@ -537,9 +548,6 @@ export const staff = {
       reject: '余额调整已拒绝',
       reverse: '余额调整已冲回',
     },
-    gateway_notice: {
-      review: '支付通知已审阅',
-    },
     invoice: {
       mark_uncollectible: '发票已标记为无法收回',
       resend: '已重新发送发票邮件',
@@ -557,13 +565,6 @@ export const staff = {
     promotion: {
       create: '促销码已创建',
       deactivate: '促销码已停用',
-    },
-    refund: {
-      create: '已退款',
-      request_approval: '退款已提交审批',
-      approve: '退款已批准',
-      reject: '退款已拒绝',
-      retry: '已重新发起退款',
     },
     sandbox: {
       clock_advance: '沙盒时钟已前进',

@@ -480,6 +480,16 @@ export const staff = {
   },
   // Issue 27 §6: every audit action and before/after field by name, never its code.
   auditAction: {
+    gateway_notice: {
+      review: '已檢閱金流通知',
+    },
+    refund: {
+      create: '已建立退款',
+      request_approval: '退款已送出核准',
+      approve: '已核准退款',
+      reject: '已拒絕退款',
+      retry: '已重試退款',
+    },
     account: {
       contact_change_reported: '店主回報聯絡方式變更並已復原',
     },
@@ -489,6 +499,7 @@ export const staff = {
       subscribe: '已訂閱附加項目',
     },
     billing: {
+      pay_invoice_ecpay: '已發起透過綠界 ECPay 支付發票',
       add_card: '已新增信用卡',
       add_coupon: '已套用優惠券',
       cancel_trialing_package: '已取消排定的方案變更',
@@ -537,9 +548,6 @@ export const staff = {
       reject: '餘額調整已拒絕',
       reverse: '餘額調整已沖回',
     },
-    gateway_notice: {
-      review: '金流通知已檢閱',
-    },
     invoice: {
       mark_uncollectible: '發票已標記為無法收回',
       resend: '已重新寄送發票郵件',
@@ -557,13 +565,6 @@ export const staff = {
     promotion: {
       create: '優惠碼已建立',
       deactivate: '優惠碼已停用',
-    },
-    refund: {
-      create: '已退款',
-      request_approval: '退款已送出核准',
-      approve: '退款已核准',
-      reject: '退款已拒絕',
-      retry: '已重新發起退款',
     },
     sandbox: {
       clock_advance: '沙盒時鐘已前進',
