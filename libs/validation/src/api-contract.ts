@@ -56,6 +56,7 @@ import {
   ticketSignInResponseSchema,
 } from './checkout-responses.schema.js';
 import {
+  approvalCountSchema,
   approvalListSchema,
   attentionCountsSchema,
   auditPageSchema,
@@ -167,6 +168,7 @@ const schemas = {
   'POST /staff/merchants/:userId/credit-adjustments': creditAdjustmentResultSchema,
   'POST /staff/credit-adjustments/:id/reverse': creditAdjustmentResultSchema,
   'GET /staff/approvals': approvalListSchema,
+  'GET /staff/approvals/count': approvalCountSchema,
   'POST /staff/approvals/:id/:decision': creditAdjustmentResultSchema,
   'POST /staff/invoices/:id/:action': invoiceActionResultSchema,
   'POST /staff/merchants/:userId/:action': okSchema,

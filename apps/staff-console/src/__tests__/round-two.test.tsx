@@ -100,3 +100,31 @@ describe('every audit action has a label', () => {
     expect(missing).toEqual([]);
   });
 });
+
+describe('approvals cues (§7)', () => {
+  const approval = {
+    id: 'cadj_1',
+    merchant: { user_id: 21, name: 'Lion City Goods' },
+    direction: 'credit',
+    amount_minor: 60_000,
+    currency: 'SGD',
+    description: 'Outage goodwill',
+    reason: 'Ticket 7781',
+    requested_by: { id: 2, email: 'other@demo.test' },
+    created_at: 1_780_000_000,
+  };
+
+  it('shows how many adjustments wait for the staff member in the navigation', async () => {
+    renderConsole('/approvals', [me, { path: '/staff/approvals/count', body: { pending: 3 } }, { path: '/staff/approvals', body: { data: [] } }]);
+    const nav = await screen.findByRole('navigation');
+    expect(await within(nav).findByLabelText('3 waiting for your decision')).toHaveTextContent('3');
+  });
+
+  it('says what is being approved, not that the staff member acts for the merchant', async () => {
+    renderConsole('/approvals', [me, { path: '/staff/approvals/count', body: { pending: 1 } }, { path: '/staff/approvals', body: { data: [approval] } }]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve this adjustment' });
+    expect(dialog).toHaveTextContent('You are approving: Credit S$600.00 for Lion City Goods, asked for by other@demo.test.');
+    expect(dialog).not.toHaveTextContent('You are acting for this merchant');
+  });
+});

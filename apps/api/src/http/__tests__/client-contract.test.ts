@@ -499,6 +499,7 @@ const rows: Row[] = [
       return get(s, '/staff/approvals', ADMIN);
     },
   },
+  { call: 'GET /staff/approvals/count', as: ADMIN, run: (s) => get(s, '/staff/approvals/count', ADMIN) },
   { call: 'POST /staff/approvals/:id/:decision', as: ADMIN, run: (s) => staffPost(s, `/staff/approvals/${String(s.made.approval)}/reject`, { reason: REASON }, ADMIN) },
   { call: 'POST /staff/merchants/:userId/:action', as: SUPPORT, run: (s) => staffPost(s, `/staff/merchants/${s.userId(MY)}/password-reset`, { reason: REASON }) },
   { call: 'GET /staff/audit', as: SUPPORT, run: (s) => get(s, '/staff/audit', SUPPORT) },

@@ -7,6 +7,7 @@ export const staff = {
     audit: 'Audit log',
     menu: 'Open the menu',
     logout: 'Log out',
+    pendingApprovals: '{{count}} waiting for your decision',
   },
   role: {
     support: 'Support',
@@ -284,11 +285,13 @@ export const staff = {
     requestedBy: 'Asked for by {{email}}',
     ownRequest: 'Your own request: another staff member must decide.',
     approve: {
+      description: 'You are approving: {{direction}} {{amount}} for {{merchant}}, asked for by {{email}}. It applies at once; your reason is kept in the audit log and shown to the merchant.',
       action: 'Approve',
       title: 'Approve this adjustment',
       done: 'Adjustment approved and applied',
     },
     reject: {
+      description: 'You are rejecting: {{direction}} {{amount}} for {{merchant}}, asked for by {{email}}. No money moves; your reason is kept in the audit log.',
       action: 'Reject',
       title: 'Reject this adjustment',
       done: 'Adjustment rejected',

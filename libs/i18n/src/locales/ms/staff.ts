@@ -9,6 +9,7 @@ export const staff = {
     audit: 'Log audit',
     menu: 'Buka menu',
     logout: 'Log keluar',
+    pendingApprovals: '{{count}} menunggu keputusan anda',
   },
   role: {
     support: 'Sokongan',
@@ -284,11 +285,13 @@ export const staff = {
     requestedBy: 'Diminta oleh {{email}}',
     ownRequest: 'Permintaan anda sendiri: kakitangan lain mesti membuat keputusan.',
     approve: {
+      description: 'Anda meluluskan: {{direction}} {{amount}} untuk {{merchant}}, dipohon oleh {{email}}. Ia berkuat kuasa serta-merta; sebab anda disimpan dalam log audit dan ditunjukkan kepada peniaga.',
       action: 'Luluskan',
       title: 'Luluskan pelarasan ini',
       done: 'Pelarasan diluluskan dan digunakan',
     },
     reject: {
+      description: 'Anda menolak: {{direction}} {{amount}} untuk {{merchant}}, dipohon oleh {{email}}. Tiada wang bergerak; sebab anda disimpan dalam log audit.',
       action: 'Tolak',
       title: 'Tolak pelarasan ini',
       done: 'Pelarasan ditolak',

@@ -9,6 +9,7 @@ export const staff = {
     audit: '审计日志',
     menu: '打开菜单',
     logout: '退出登录',
+    pendingApprovals: '{{count}} 项待您审批',
   },
   role: {
     support: '客服',
@@ -284,11 +285,13 @@ export const staff = {
     requestedBy: '申请人：{{email}}',
     ownRequest: '这是您本人的申请，需由其他员工决定。',
     approve: {
+      description: '您正在批准：为 {{merchant}} {{direction}} {{amount}}，由 {{email}} 申请。批准后立即生效；您的理由会记入审计日志并向商家显示。',
       action: '批准',
       title: '批准此调整',
       done: '调整已批准并生效',
     },
     reject: {
+      description: '您正在拒绝：为 {{merchant}} {{direction}} {{amount}}，由 {{email}} 申请。不会有资金变动；您的理由会记入审计日志。',
       action: '拒绝',
       title: '拒绝此调整',
       done: '调整已拒绝',

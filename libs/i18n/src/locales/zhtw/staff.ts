@@ -9,6 +9,7 @@ export const staff = {
     audit: '稽核日誌',
     menu: '開啟選單',
     logout: '登出',
+    pendingApprovals: '{{count}} 項待您核准',
   },
   role: {
     support: '客服',
@@ -284,11 +285,13 @@ export const staff = {
     requestedBy: '申請人：{{email}}',
     ownRequest: '這是您本人的申請，需由其他員工決定。',
     approve: {
+      description: '您正在核准：為 {{merchant}} {{direction}} {{amount}}，由 {{email}} 申請。核准後立即生效；您的理由會記入稽核紀錄並向商家顯示。',
       action: '核准',
       title: '核准此調整',
       done: '調整已核准並生效',
     },
     reject: {
+      description: '您正在拒絕：為 {{merchant}} {{direction}} {{amount}}，由 {{email}} 申請。不會有資金變動；您的理由會記入稽核紀錄。',
       action: '駁回',
       title: '駁回此調整',
       done: '調整已駁回',
