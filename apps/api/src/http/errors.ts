@@ -151,6 +151,8 @@ export const errorSpec = (code: ErrorCode): ErrorSpec => {
       return { status: 409, message: 'Only an applied adjustment that has not been reversed can be reversed.', key: 'errors:staff.adjustmentNotReversible' };
     case 'last_superadmin':
       return { status: 409, message: 'The last active superadmin cannot be removed or demoted.', key: 'errors:team.lastSuperadmin' };
+    case 'staff_not_deactivated':
+      return { status: 409, message: 'Only a deactivated staff member can be reactivated.', key: 'errors:team.notDeactivated' };
     case 'account_deactivated':
       return { status: 403, message: 'This account has been deactivated.', key: 'errors:team.accountDeactivated' };
     case 'conversation_closed':
