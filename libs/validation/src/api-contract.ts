@@ -192,6 +192,7 @@ const schemas = {
   'POST /staff/team/invitations': staffMemberEnvelopeSchema,
   'POST /staff/team/:userId/role': staffMemberEnvelopeSchema,
   'POST /staff/team/:userId/deactivate': staffMemberEnvelopeSchema,
+  'POST /staff/team/:userId/reactivate': staffMemberEnvelopeSchema,
   // Support inbox: the merchant's side, then staff's
   'GET /support/conversations': supportConversationListSchema,
   'GET /support/unread': supportUnreadSchema,

@@ -128,3 +128,43 @@ describe('approvals cues (§7)', () => {
     expect(dialog).not.toHaveTextContent('You are acting for this merchant');
   });
 });
+
+describe('team changes with a reason, and reactivation (§8)', () => {
+  const member = { id: 5, name: 'Sam Support', email: 'support@demo.test', role: 'support', status: 'deactivated', last_sign_in_at: null, created_at: 1_770_000_000 };
+  const superadmin = { path: '/staff/me', body: { ...staffMe, id: 1, email: 'admin@demo.test', role: 'superadmin' } };
+
+  it('reactivates a deactivated staff member once the superadmin says why', async () => {
+    const { calls, missingKeys } = renderConsole('/team', [
+      superadmin,
+      { path: '/staff/team', body: { data: [member] } },
+      { method: 'POST', path: '/staff/team/5/reactivate', body: { data: { ...member, status: 'active' } } },
+    ]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Reactivate Sam Support' }));
+    const why = await screen.findByRole('dialog', { name: 'Reactivate this staff member?' });
+    expect(why).toHaveTextContent('Sam Support (support@demo.test) can sign in again as Support.');
+    await userEvent.click(within(why).getByRole('button', { name: 'Reactivate' }));
+    expect(await within(why).findByText(/Please give a reason/)).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+    await userEvent.type(within(why).getByRole('textbox', { name: /Reason/ }), 'Back from leave');
+    await userEvent.click(within(why).getByRole('button', { name: 'Reactivate' }));
+    await waitFor(() => expect(calls.find((call) => call.url === '/api/staff/team/5/reactivate')?.body).toEqual({ reason: 'Back from leave' }));
+    expect(missingKeys).toEqual([]);
+  });
+
+  it('asks why before changing a role, and sends the reason', async () => {
+    const { calls } = renderConsole('/team', [
+      superadmin,
+      { path: '/staff/team', body: { data: [{ ...member, status: 'active' }] } },
+      { method: 'POST', path: '/staff/team/5/role', body: { data: { ...member, status: 'active', role: 'superadmin' } } },
+    ]);
+    const role = await screen.findByRole('combobox', { name: 'Role of Sam Support' });
+    await userEvent.click(role);
+    await waitFor(() => expect(document.getElementById(String(role.getAttribute('aria-controls'))) as HTMLElement).toBeInTheDocument());
+    const list = document.getElementById(String(role.getAttribute('aria-controls'))) as HTMLElement;
+    await userEvent.click(within(list).getByRole('option', { name: 'Superadmin', hidden: true }));
+    const why = await screen.findByRole('dialog', { name: 'Why are you doing this?' });
+    await userEvent.type(within(why).getByRole('textbox', { name: /Reason/ }), 'Night shift lead');
+    await userEvent.click(within(why).getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(calls.find((call) => call.url === '/api/staff/team/5/role')?.body).toEqual({ role: 'superadmin', reason: 'Night shift lead' }));
+  });
+});

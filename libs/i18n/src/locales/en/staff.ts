@@ -23,6 +23,7 @@ export const staff = {
     loadMore: 'Load more',
   },
   reason: {
+    adminDescription: 'Your reason is kept in the audit log with this change.',
     title: 'Why are you doing this?',
     description: 'You are acting for this merchant. Your reason is kept in the audit log and shown to the merchant.',
     label: 'Reason',

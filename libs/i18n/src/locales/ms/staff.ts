@@ -25,6 +25,7 @@ export const staff = {
     loadMore: 'Muat lagi',
   },
   reason: {
+    adminDescription: 'Sebab anda disimpan dalam log audit bersama perubahan ini.',
     title: 'Mengapa anda melakukan ini?',
     description: 'Anda bertindak bagi pihak peniaga ini. Sebab anda disimpan dalam log audit dan ditunjukkan kepada peniaga.',
     label: 'Sebab',

@@ -25,6 +25,7 @@ export const staff = {
     loadMore: '加载更多',
   },
   reason: {
+    adminDescription: '您的理由会随此更改记入审计日志。',
     title: '请说明原因',
     description: '您正在代表该商家操作。原因会记录在审计日志中，并向商家显示。',
     label: '原因',

@@ -25,6 +25,7 @@ export const staff = {
     loadMore: '載入更多',
   },
   reason: {
+    adminDescription: '您的理由會隨此變更記入稽核紀錄。',
     title: '請說明原因',
     description: '您正在代表此商家操作。原因會記錄在稽核日誌中，並向商家顯示。',
     label: '原因',
