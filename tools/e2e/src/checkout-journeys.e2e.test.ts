@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
+import { fillGatewayForm, pickFirstState } from './gateway-form';
 import { screenshotDir, useRunningProduct } from './harness';
 
 const SHOTS = screenshotDir;
@@ -21,30 +22,6 @@ const newPage = async (): Promise<Page> => (await running.newPage()).page;
 const shot = async (page: Page, name: string) => {
   await page.waitForTimeout(500);
   await page.screenshot({ path: resolve(SHOTS, `checkout-${name}.png`), fullPage: true });
-};
-
-/** The state list loads per country; a country without states leaves the field disabled. */
-const pickFirstState = async (page: Page) => {
-  const state = page.getByLabel(/^State \/ region/).first();
-  await page.waitForTimeout(300);
-  if (await state.isDisabled()) return;
-  await state.click();
-  // In the open dropdown: the language picker's native <option>s are on the page too.
-  await page.getByRole('listbox').getByRole('option').first().click();
-};
-
-const fillGatewayForm = async (page: Page, email: string) => {
-  await page.getByLabel('Company name').fill('好好商行');
-  await page.getByLabel('Business ID number').fill('12345678');
-  await page.getByLabel('First name').fill('小明');
-  await page.getByLabel('Last name').fill('王');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('E-mail').blur();
-  await page.getByLabel('Mobile number').fill('912345678');
-  await page.getByRole('textbox', { name: /^Address( \*)?$/ }).fill('信義路五段7號');
-  await page.getByLabel('Postal code').fill('1-1-0');
-  await pickFirstState(page);
-  await page.getByLabel(/^Line ID/).first().fill('xiaoming');
 };
 
 const userExists = async (email: string): Promise<boolean> => (await fetch(`${running.product.baseUrl}/api/check-email/${encodeURIComponent(email)}`)).status === 409;

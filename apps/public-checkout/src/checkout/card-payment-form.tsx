@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Loader, SimpleGrid, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useHydrated } from '@merchant-hub/app-root';
-import { hasErrorCode, isApiError, useCheckAndRegisterFpx, useCheckoutConfig, useCountries, useCreateCardSetup, useCreateFpxPayment, useCreateSandboxPaymentMethod, useRetryCheckoutSignIn, useSetCheckoutPaymentMethod, useStates, useValidateCheckoutCoupon } from '@merchant-hub/api-client';
+import { authenticationRedirectOf, hasErrorCode, isApiError, useCheckAndRegisterFpx, useCheckoutConfig, useCountries, useCreateCardSetup, useCreateFpxPayment, useCreateSandboxPaymentMethod, useRetryCheckoutSignIn, useSetCheckoutPaymentMethod, useStates, useValidateCheckoutCoupon } from '@merchant-hub/api-client';
 import type { Coupon } from '@merchant-hub/domain';
 import { marketOf } from '@merchant-hub/money';
 import { FPX_BANKS, type FpxBankCode } from '@merchant-hub/validation';
@@ -74,6 +74,8 @@ export const CardPaymentForm = ({ packageId, purchasedAt, coupon, onCouponChange
   const { t, i18n } = useTranslation('checkout');
   const [search] = useSearchParams();
   const isFpx = search.get('type') === 'fpx';
+  // Back from the card issuer's 3-D Secure page (the card payment's return_url carries `flow=3ds`).
+  const isThreeDsReturn = search.get('flow') === '3ds';
   const returnStatus = search.get('redirect_status');
   const returnedIntent = search.get('payment_intent');
   // Hydrated after the page, the form first draws what the prerendered one shows, whatever answered meanwhile.
@@ -154,19 +156,28 @@ export const CardPaymentForm = ({ packageId, purchasedAt, coupon, onCouponChange
   };
   const sandboxPm = useCreateSandboxPaymentMethod({ meta: { handlesError: true } });
   const setup = useCreateCardSetup();
-  const setPaymentMethod = useSetCheckoutPaymentMethod({ onSuccess: (answer) => signIn(answer.ticket), onError: showServerError });
+  const setPaymentMethod = useSetCheckoutPaymentMethod({
+    onSuccess: (answer) => signIn(answer.ticket),
+    onError: (error) => {
+      // The issuer wants the buyer on its 3-D Secure page, which sends them back here (spec §4, as the back office).
+      const redirect = authenticationRedirectOf(error);
+      if (redirect) pageLocation.assign(redirect.url);
+      else showServerError(error);
+    },
+  });
   const retry = useRetryCheckoutSignIn({ onSuccess: (answer) => signIn(answer.ticket), onError: failSignIn });
   const fpx = useCreateFpxPayment({ onSuccess: (payment) => pageLocation.assign(payment.redirect_url), onError: showServerError });
   const checkFpx = useCheckAndRegisterFpx({ onSuccess: (answer) => signIn(answer.ticket), onError: () => setPaymentFailed(true) });
 
-  // Back from the bank: anything but `succeeded` is a failed payment (spec §4, §8).
+  // Back from the bank or from 3-D Secure: anything but `succeeded` is a failed payment (spec §4, §8); a paid
+  // one registers the merchant (the same call settles both kinds of order) and signs in.
   const handledReturn = useRef(false);
   useEffect(() => {
-    if (!isFpx || !returnStatus || handledReturn.current) return;
+    if ((!isFpx && !isThreeDsReturn) || !returnStatus || handledReturn.current) return;
     handledReturn.current = true;
     if (returnStatus !== 'succeeded' || !returnedIntent) setPaymentFailed(true);
     else checkFpx.mutate(returnedIntent);
-  }, [isFpx, returnStatus, returnedIntent, checkFpx]);
+  }, [isFpx, isThreeDsReturn, returnStatus, returnedIntent, checkFpx]);
 
   const handleSubmit = async (values: CardFormValues) => {
     const body = { ...values, package_id: packageId, coupon_code: coupon?.code ?? undefined, date_purchased: purchasedAt.toISOString() };
@@ -369,7 +380,7 @@ export const CardPaymentForm = ({ packageId, purchasedAt, coupon, onCouponChange
       <DeferredModal opened={paymentFailed} onClose={() => undefined} withCloseButton={false} title={t('modal.paymentFailedTitle')} centered>
         <Stack data-testid="payment-failed">
           <Text>{t('errors:checkout.paymentIncomplete')}</Text>
-          <Button onClick={() => pageLocation.assign(window.location.pathname + '?type=fpx')}>{t('modal.acknowledge')}</Button>
+          <Button onClick={() => pageLocation.assign(window.location.pathname + (isFpx ? '?type=fpx' : ''))}>{t('modal.acknowledge')}</Button>
         </Stack>
       </DeferredModal>
       <DeferredModal opened={retryLogin} onClose={() => setRetryLogin(false)} title={t('errors:checkout.retryLoginTitle')} centered>

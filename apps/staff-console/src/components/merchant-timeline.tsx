@@ -16,6 +16,8 @@ const KIND_LOOK: Record<TimelineKind, { color: string; path: string }> = {
   credit: { color: 'teal', path: 'M3 6h18v12H3zM3 10h18M7 15h4' },
   email: { color: 'cyan', path: 'M3 6h18v12H3zM3 6l9 7 9-7' },
   staff_action: { color: 'indigo', path: 'M12 12a4 4 0 100-8 4 4 0 000 8zM4 21c0-4 4-6 8-6s8 2 8 6' },
+  refund: { color: 'yellow', path: 'M9 14L4 9l5-5M4 9h11a5 5 0 010 10h-3' },
+  dispute: { color: 'red', path: 'M12 9v4M12 17h.01M10.3 3.9L1.8 18a2 2 0 001.7 3h17a2 2 0 001.7-3L13.7 3.9a2 2 0 00-3.4 0z' },
 };
 
 const KindIcon = ({ kind }: { kind: TimelineKind }) => (

@@ -351,6 +351,7 @@ export const staff = {
       succeeded: 'Payment received for {{number}}',
       failed: 'Payment for {{number}} failed: {{failure}}',
       pending: 'Payment for {{number}} is waiting ({{status}})',
+      refunded: 'Payment for {{number}} refunded automatically: the invoice was already paid',
     },
     dunning: {
       retryScheduled: 'Payment retry {{attempt}} scheduled',
@@ -360,6 +361,15 @@ export const staff = {
     },
     credit: {
       entry: 'Credit ledger: {{description}}',
+    },
+    refund: {
+      succeeded: 'Refund on {{number}}: credit note {{credit_note}}',
+      gateway: 'Refunded at the payment provider on {{number}}: credit note {{credit_note}}',
+      failed: 'Refund on {{number}} refused: {{failure}}',
+    },
+    dispute: {
+      created: 'Payment disputed by the card holder ({{reason}})',
+      closed: 'Dispute closed: {{status}}',
     },
     email: {
       sent: 'E-mail sent: {{subject}}',
@@ -381,6 +391,10 @@ export const staff = {
       profileUpdated: 'Staff changed the owner’s profile',
       avatarUpdated: 'Staff changed the owner’s picture',
       contactChangeReported: 'The owner reported a change of e-mail or phone and it was undone',
+      refundMade: 'Staff refunded a payment',
+      refundRequested: 'Staff asked for a refund to be approved',
+      refundApproved: 'Staff approved a refund',
+      refundRejected: 'Staff rejected a refund',
       billing: 'Staff acted on the billing page ({{action}})',
       refused: 'Staff action refused ({{action}})',
     },
@@ -403,6 +417,7 @@ export const staff = {
       subscribe: 'Add-on subscribed',
     },
     billing: {
+      pay_invoice_ecpay: 'Invoice paid through ECPay',
       add_card: 'Card added',
       add_coupon: 'Coupon applied',
       cancel_trialing_package: 'Scheduled plan change cancelled',
@@ -483,6 +498,16 @@ export const staff = {
       assigned: 'Conversation assigned',
       closed: 'Conversation closed',
       replied: 'Support reply sent',
+    },
+    gateway_notice: {
+      review: 'Gateway notice reviewed',
+    },
+    refund: {
+      approve: 'Refund approved',
+      create: 'Refund issued',
+      reject: 'Refund rejected',
+      request_approval: 'Refund requested (needs approval)',
+      retry: 'Refund retried',
     },
     other: 'Other staff action',
   },

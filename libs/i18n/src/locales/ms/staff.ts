@@ -351,6 +351,7 @@ export const staff = {
       succeeded: 'Bayaran diterima untuk {{number}}',
       failed: 'Bayaran untuk {{number}} gagal: {{failure}}',
       pending: 'Bayaran untuk {{number}} sedang menunggu ({{status}})',
+      refunded: 'Bayaran untuk {{number}} dipulangkan secara automatik: invois telah pun dibayar',
     },
     dunning: {
       retryScheduled: 'Cubaan semula bayaran {{attempt}} dijadualkan',
@@ -360,6 +361,15 @@ export const staff = {
     },
     credit: {
       entry: 'Lejar kredit: {{description}}',
+    },
+    refund: {
+      succeeded: 'Bayaran balik bagi {{number}}: nota kredit {{credit_note}}',
+      gateway: 'Dipulangkan di penyedia pembayaran bagi {{number}}: nota kredit {{credit_note}}',
+      failed: 'Bayaran balik bagi {{number}} ditolak: {{failure}}',
+    },
+    dispute: {
+      created: 'Bayaran dipertikaikan oleh pemegang kad ({{reason}})',
+      closed: 'Pertikaian ditutup: {{status}}',
     },
     email: {
       sent: 'E-mel dihantar: {{subject}}',
@@ -381,6 +391,10 @@ export const staff = {
       profileUpdated: 'Kakitangan mengubah profil pemilik',
       avatarUpdated: 'Kakitangan mengubah gambar pemilik',
       contactChangeReported: 'Pemilik melaporkan perubahan e-mel atau telefon dan ia telah dibatalkan',
+      refundMade: 'Kakitangan memulangkan bayaran',
+      refundRequested: 'Kakitangan meminta kelulusan bayaran balik',
+      refundApproved: 'Kakitangan meluluskan bayaran balik',
+      refundRejected: 'Kakitangan menolak bayaran balik',
       billing: 'Kakitangan bertindak di halaman bil ({{action}})',
       refused: 'Tindakan kakitangan ditolak ({{action}})',
     },
@@ -403,6 +417,7 @@ export const staff = {
       subscribe: 'Tambahan dilanggan',
     },
     billing: {
+      pay_invoice_ecpay: 'Invois dibayar melalui ECPay',
       add_card: 'Kad ditambah',
       add_coupon: 'Kupon digunakan',
       cancel_trialing_package: 'Pertukaran pelan terjadual dibatalkan',
@@ -483,6 +498,16 @@ export const staff = {
       assigned: 'Perbualan ditugaskan',
       closed: 'Perbualan ditutup',
       replied: 'Balasan sokongan dihantar',
+    },
+    gateway_notice: {
+      review: 'Notis gerbang pembayaran disemak',
+    },
+    refund: {
+      approve: 'Bayaran balik diluluskan',
+      create: 'Bayaran balik dibuat',
+      reject: 'Bayaran balik ditolak',
+      request_approval: 'Bayaran balik dipohon (perlu kelulusan)',
+      retry: 'Bayaran balik dicuba semula',
     },
     other: 'Tindakan kakitangan lain',
   },

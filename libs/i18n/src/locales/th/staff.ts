@@ -351,6 +351,7 @@ export const staff = {
       succeeded: 'ได้รับชำระเงินสำหรับ {{number}}',
       failed: 'การชำระเงินสำหรับ {{number}} ล้มเหลว: {{failure}}',
       pending: 'การชำระเงินสำหรับ {{number}} กำลังรอ ({{status}})',
+      refunded: 'คืนเงินการชำระสำหรับ {{number}} โดยอัตโนมัติ: ใบแจ้งหนี้ชำระแล้ว',
     },
     dunning: {
       retryScheduled: 'กำหนดลองชำระเงินครั้งที่ {{attempt}} แล้ว',
@@ -360,6 +361,15 @@ export const staff = {
     },
     credit: {
       entry: 'บัญชีเครดิต: {{description}}',
+    },
+    refund: {
+      succeeded: 'คืนเงินสำหรับ {{number}}: ใบลดหนี้ {{credit_note}}',
+      gateway: 'คืนเงินที่ผู้ให้บริการชำระเงินสำหรับ {{number}}: ใบลดหนี้ {{credit_note}}',
+      failed: 'การคืนเงินสำหรับ {{number}} ถูกปฏิเสธ: {{failure}}',
+    },
+    dispute: {
+      created: 'ผู้ถือบัตรโต้แย้งการชำระเงิน ({{reason}})',
+      closed: 'ปิดข้อโต้แย้งแล้ว: {{status}}',
     },
     email: {
       sent: 'ส่งอีเมลแล้ว: {{subject}}',
@@ -381,6 +391,10 @@ export const staff = {
       profileUpdated: 'พนักงานเปลี่ยนโปรไฟล์ของเจ้าของร้าน',
       avatarUpdated: 'พนักงานเปลี่ยนรูปของเจ้าของร้าน',
       contactChangeReported: 'เจ้าของร้านแจ้งการเปลี่ยนอีเมลหรือโทรศัพท์ และได้ยกเลิกการเปลี่ยนแปลงแล้ว',
+      refundMade: 'พนักงานคืนเงินการชำระ',
+      refundRequested: 'พนักงานขออนุมัติการคืนเงิน',
+      refundApproved: 'พนักงานอนุมัติการคืนเงิน',
+      refundRejected: 'พนักงานปฏิเสธการคืนเงิน',
       billing: 'พนักงานดำเนินการในหน้าการเรียกเก็บเงิน ({{action}})',
       refused: 'การดำเนินการของพนักงานถูกปฏิเสธ ({{action}})',
     },
@@ -403,6 +417,7 @@ export const staff = {
       subscribe: 'สมัครส่วนเสริมแล้ว',
     },
     billing: {
+      pay_invoice_ecpay: 'ชำระใบแจ้งหนี้ผ่าน ECPay แล้ว',
       add_card: 'เพิ่มบัตรแล้ว',
       add_coupon: 'ใช้คูปองแล้ว',
       cancel_trialing_package: 'ยกเลิกการเปลี่ยนแพ็กเกจที่กำหนดไว้แล้ว',
@@ -483,6 +498,16 @@ export const staff = {
       assigned: 'มอบหมายการสนทนาแล้ว',
       closed: 'ปิดการสนทนาแล้ว',
       replied: 'ส่งคำตอบจากฝ่ายสนับสนุนแล้ว',
+    },
+    gateway_notice: {
+      review: 'ตรวจสอบการแจ้งเตือนจากเกตเวย์แล้ว',
+    },
+    refund: {
+      approve: 'อนุมัติการคืนเงินแล้ว',
+      create: 'คืนเงินแล้ว',
+      reject: 'ปฏิเสธการคืนเงินแล้ว',
+      request_approval: 'ขอคืนเงินแล้ว (รออนุมัติ)',
+      retry: 'ลองคืนเงินอีกครั้งแล้ว',
     },
     other: 'การดำเนินการอื่นของพนักงาน',
   },

@@ -351,6 +351,7 @@ export const staff = {
       succeeded: '已收到 {{number}} 的付款',
       failed: '{{number}} 付款失败：{{failure}}',
       pending: '{{number}} 的付款处理中（{{status}}）',
+      refunded: '{{number}} 的付款已自动退款：该发票已付清',
     },
     dunning: {
       retryScheduled: '已安排第 {{attempt}} 次付款重试',
@@ -360,6 +361,15 @@ export const staff = {
     },
     credit: {
       entry: '余额账本：{{description}}',
+    },
+    refund: {
+      succeeded: '{{number}} 已退款：贷项通知单 {{credit_note}}',
+      gateway: '{{number}} 已在支付服务商处退款：贷项通知单 {{credit_note}}',
+      failed: '{{number}} 的退款被拒绝：{{failure}}',
+    },
+    dispute: {
+      created: '持卡人对付款提出争议（{{reason}}）',
+      closed: '争议已结案：{{status}}',
     },
     email: {
       sent: '已发送邮件：{{subject}}',
@@ -381,6 +391,10 @@ export const staff = {
       profileUpdated: '员工更改了店主的个人资料',
       avatarUpdated: '员工更改了店主的头像',
       contactChangeReported: '店主举报了电子邮件或电话的更改，该更改已撤销',
+      refundMade: '员工已退款',
+      refundRequested: '员工申请退款审批',
+      refundApproved: '员工批准了退款',
+      refundRejected: '员工拒绝了退款',
       billing: '员工在账单页面操作（{{action}}）',
       refused: '员工操作被拒绝（{{action}}）',
     },
@@ -403,6 +417,7 @@ export const staff = {
       subscribe: '已订阅附加项',
     },
     billing: {
+      pay_invoice_ecpay: '已通过 ECPay 支付发票',
       add_card: '已添加银行卡',
       add_coupon: '已使用优惠券',
       cancel_trialing_package: '已取消安排的方案更改',
@@ -483,6 +498,16 @@ export const staff = {
       assigned: '对话已分配',
       closed: '对话已关闭',
       replied: '已发送客服回复',
+    },
+    gateway_notice: {
+      review: '已审阅支付网关通知',
+    },
+    refund: {
+      approve: '退款已批准',
+      create: '已退款',
+      reject: '退款已拒绝',
+      request_approval: '已申请退款（待审批）',
+      retry: '已重试退款',
     },
     other: '其他员工操作',
   },

@@ -351,6 +351,7 @@ export const staff = {
       succeeded: '已收到 {{number}} 的付款',
       failed: '{{number}} 付款失敗：{{failure}}',
       pending: '{{number}} 的付款處理中（{{status}}）',
+      refunded: '{{number}} 的付款已自動退款：該發票已付清',
     },
     dunning: {
       retryScheduled: '已排定第 {{attempt}} 次付款重試',
@@ -360,6 +361,15 @@ export const staff = {
     },
     credit: {
       entry: '餘額帳本：{{description}}',
+    },
+    refund: {
+      succeeded: '{{number}} 已退款：折讓單 {{credit_note}}',
+      gateway: '{{number}} 已在金流服務商退款：折讓單 {{credit_note}}',
+      failed: '{{number}} 的退款遭拒絕：{{failure}}',
+    },
+    dispute: {
+      created: '持卡人對付款提出爭議（{{reason}}）',
+      closed: '爭議已結案：{{status}}',
     },
     email: {
       sent: '已寄出電子郵件：{{subject}}',
@@ -381,6 +391,10 @@ export const staff = {
       profileUpdated: '員工變更了店主的個人資料',
       avatarUpdated: '員工變更了店主的大頭貼',
       contactChangeReported: '店主回報了電子郵件或電話的變更，該變更已撤銷',
+      refundMade: '員工已退款',
+      refundRequested: '員工申請退款核准',
+      refundApproved: '員工核准了退款',
+      refundRejected: '員工拒絕了退款',
       billing: '員工在帳單頁面操作（{{action}}）',
       refused: '員工操作被拒絕（{{action}}）',
     },
@@ -403,6 +417,7 @@ export const staff = {
       subscribe: '已訂閱附加項目',
     },
     billing: {
+      pay_invoice_ecpay: '已透過綠界支付發票',
       add_card: '已新增信用卡',
       add_coupon: '已套用優惠券',
       cancel_trialing_package: '已取消排定的方案變更',
@@ -483,6 +498,16 @@ export const staff = {
       assigned: '對話已指派',
       closed: '對話已關閉',
       replied: '已送出客服回覆',
+    },
+    gateway_notice: {
+      review: '已審閱金流通知',
+    },
+    refund: {
+      approve: '退款已核准',
+      create: '已退款',
+      reject: '退款已拒絕',
+      request_approval: '已申請退款（待核准）',
+      retry: '已重試退款',
     },
     other: '其他員工操作',
   },

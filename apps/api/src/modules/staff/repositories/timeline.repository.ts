@@ -29,7 +29,7 @@ export const timelineOf = async (db: Exec, merchant: MerchantRef, emails: string
     });
   const atMost = cursor ? cursor.at : Number.MAX_SAFE_INTEGER;
   const id = merchant.id;
-  const [subs, invoices, payments, ledger, coupons, mails, audits] = await Promise.all([
+  const [subs, invoices, payments, ledger, coupons, mails, audits, refunds, notices] = await Promise.all([
     db('subscriptions as s').join('packages as p', 'p.id', 's.package_id').where('s.merchant_id', id).where('s.created_at', '<=', atMost).orderBy('s.created_at', 'desc').limit(limit * 2).select('s.id', 's.name', 's.stripe_status', 's.created_at', 's.canceled_at', 's.trial_ends_at', 's.current_period_start', 's.next_retry_at', 's.dunning_attempts', 'p.name as plan_name'),
     db('invoices').where({ merchant_id: id }).where('created_at', '<=', atMost).orderBy('created_at', 'desc').limit(limit).select('id', 'number', 'status', 'total', 'currency', 'created_at', 'paid_at', 'voided_at'),
     db('payments as pm').leftJoin('invoices as i', 'i.id', 'pm.invoice_id').where('pm.merchant_id', id).where('pm.created_at', '<=', atMost).orderBy('pm.created_at', 'desc').limit(limit).select('pm.id', 'pm.status', 'pm.amount', 'pm.currency', 'pm.failure_message', 'pm.failure_code', 'pm.created_at', 'i.number'),
@@ -41,6 +41,9 @@ export const timelineOf = async (db: Exec, merchant: MerchantRef, emails: string
       // (its outcome follows it), which stay in the audit log.
       .where((q) => q.where('a.action', 'merchant.viewed').orWhereNotNull('a.reason').orWhere('a.outcome', 'refused'))
       .whereNot('a.outcome', 'attempted').orderBy('a.id', 'desc').limit(limit).select('a.id', 'a.action', 'a.reason', 'a.outcome', 'a.details', 'a.created_at', 'a.actor_user_id', 'u.email'),
+    // Refunds and disputes (issue 25 item 7): done or refused refunds, and what the gateway reported.
+    db('invoice_refunds as r').join('invoices as i', 'i.id', 'r.invoice_id').where('r.merchant_id', id).whereIn('r.status', ['succeeded', 'failed']).where('r.completed_at', '<=', atMost).orderBy('r.completed_at', 'desc').limit(limit).select('r.id', 'r.status', 'r.source', 'r.amount', 'r.currency', 'r.credit_note_number', 'r.failure_message', 'r.completed_at', 'i.id as invoice_id', 'i.number'),
+    db('gateway_notices').where({ merchant_id: id }).whereIn('kind', ['charge.dispute.created', 'charge.dispute.closed']).where('received_at', '<=', atMost).orderBy('id', 'desc').limit(limit).select('id', 'kind', 'reason', 'amount', 'currency', 'details', 'received_at', 'invoice_id'),
   ]);
   const events: TimelineRow[] = [];
   const changes = scheduledChanges(subs);
@@ -70,7 +73,7 @@ export const timelineOf = async (db: Exec, merchant: MerchantRef, emails: string
     const status = String(p.status);
     const number = p.number ? String(p.number) : '';
     const kind = status === 'failed' ? 'payment_failed' : 'payment';
-    const key = status === 'failed' ? 'timeline.payment.failed' : status === 'succeeded' ? 'timeline.payment.succeeded' : 'timeline.payment.pending';
+    const key = status === 'failed' ? 'timeline.payment.failed' : status === 'succeeded' ? 'timeline.payment.succeeded' : status === 'refunded' ? 'timeline.payment.refunded' : 'timeline.payment.pending';
     events.push({ id: `pay_${p.id}`, at: num(p.created_at), kind, key, params: { number, status, failure: String(p.failure_message ?? p.failure_code ?? '') }, amount: num(p.amount), currency: String(p.currency), ref: { type: 'payment', id: String(p.id) } });
   }
   for (const l of ledger) {
@@ -81,6 +84,22 @@ export const timelineOf = async (db: Exec, merchant: MerchantRef, emails: string
     const at = Math.floor(new Date(e.created_at as string | number | Date).getTime() / 1000);
     if (at > atMost) continue;
     events.push({ id: `mail_${String(e.id).padStart(12, '0')}`, at, kind: 'email', key: 'timeline.email.sent', params: { subject: String(e.subject ?? ''), kind: String(e.kind) } });
+  }
+  for (const r of refunds) {
+    const key = r.status === 'failed' ? 'timeline.refund.failed' : r.source === 'gateway' ? 'timeline.refund.gateway' : 'timeline.refund.succeeded';
+    events.push({ id: `rf_${r.id}`, at: num(r.completed_at), kind: 'refund', key, params: { number: String(r.number), credit_note: String(r.credit_note_number ?? ''), failure: String(r.failure_message ?? '') }, amount: num(r.amount), currency: String(r.currency), ref: { type: 'invoice', id: String(r.invoice_id) } });
+  }
+  for (const n of notices) {
+    const details = JSON.parse(String(n.details ?? '{}')) as { status?: string };
+    events.push({
+      id: `gn_${String(n.id).padStart(12, '0')}`,
+      at: num(n.received_at),
+      kind: 'dispute',
+      key: n.kind === 'charge.dispute.closed' ? 'timeline.dispute.closed' : 'timeline.dispute.created',
+      params: { reason: String(n.reason ?? ''), status: String(details.status ?? '') },
+      ...(n.amount !== null ? { amount: num(n.amount), currency: String(n.currency ?? '') } : {}),
+      ...(n.invoice_id ? { ref: { type: 'invoice', id: String(n.invoice_id) } } : {}),
+    });
   }
   const reversible = await reversibleAdjustments(db, audits);
   for (const a of audits) {
@@ -162,6 +181,11 @@ const STAFF_ACTION_KEYS: Record<string, string> = {
   'merchant.profile_updated': 'timeline.staff.profileUpdated',
   'merchant.avatar_updated': 'timeline.staff.avatarUpdated',
   'account.contact_change_reported': 'timeline.staff.contactChangeReported',
+  'refund.create': 'timeline.staff.refundMade',
+  'refund.request_approval': 'timeline.staff.refundRequested',
+  'refund.approve': 'timeline.staff.refundApproved',
+  'refund.reject': 'timeline.staff.refundRejected',
+  'refund.retry': 'timeline.staff.refundMade',
 };
 
 export const staffActionKey = (action: string): string => STAFF_ACTION_KEYS[action] ?? 'timeline.staff.billing';
