@@ -1,10 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { detail, type FakeRoute, renderConsole, row, staffMe } from './render-console';
 
 // Issue 27: the defects found walking the console as support and superadmin.
 vi.setConfig({ testTimeout: 40_000 });
+// A screen opened in another language keeps it for the next (the choice is stored): each test starts afresh.
+afterEach(() => window.localStorage.clear());
 
 const me = { path: '/staff/me', body: staffMe };
 const merchantFakes = (extra: FakeRoute[] = [], timeline: unknown[] = []) => [

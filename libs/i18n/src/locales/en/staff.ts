@@ -417,7 +417,7 @@ export const staff = {
       subscribe: 'Add-on subscribed',
     },
     billing: {
-      pay_invoice_ecpay: 'Invoice paid through ECPay',
+      pay_invoice_ecpay: 'ECPay payment of an invoice started',
       add_card: 'Card added',
       add_coupon: 'Coupon applied',
       cancel_trialing_package: 'Scheduled plan change cancelled',

@@ -417,7 +417,7 @@ export const staff = {
       subscribe: 'Tambahan dilanggan',
     },
     billing: {
-      pay_invoice_ecpay: 'Invois dibayar melalui ECPay',
+      pay_invoice_ecpay: 'Pembayaran invois melalui ECPay dimulakan',
       add_card: 'Kad ditambah',
       add_coupon: 'Kupon digunakan',
       cancel_trialing_package: 'Pertukaran pelan terjadual dibatalkan',

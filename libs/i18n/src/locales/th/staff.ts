@@ -417,7 +417,7 @@ export const staff = {
       subscribe: 'สมัครส่วนเสริมแล้ว',
     },
     billing: {
-      pay_invoice_ecpay: 'ชำระใบแจ้งหนี้ผ่าน ECPay แล้ว',
+      pay_invoice_ecpay: 'เริ่มชำระใบแจ้งหนี้ผ่าน ECPay แล้ว',
       add_card: 'เพิ่มบัตรแล้ว',
       add_coupon: 'ใช้คูปองแล้ว',
       cancel_trialing_package: 'ยกเลิกการเปลี่ยนแพ็กเกจที่กำหนดไว้แล้ว',

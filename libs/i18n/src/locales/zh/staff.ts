@@ -417,7 +417,7 @@ export const staff = {
       subscribe: '已订阅附加项',
     },
     billing: {
-      pay_invoice_ecpay: '已通过 ECPay 支付发票',
+      pay_invoice_ecpay: '已发起通过 ECPay 支付发票',
       add_card: '已添加银行卡',
       add_coupon: '已使用优惠券',
       cancel_trialing_package: '已取消安排的方案更改',

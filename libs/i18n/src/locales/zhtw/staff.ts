@@ -417,7 +417,7 @@ export const staff = {
       subscribe: '已訂閱附加項目',
     },
     billing: {
-      pay_invoice_ecpay: '已透過綠界支付發票',
+      pay_invoice_ecpay: '已發起透過綠界 ECPay 支付發票',
       add_card: '已新增信用卡',
       add_coupon: '已套用優惠券',
       cancel_trialing_package: '已取消排定的方案變更',
