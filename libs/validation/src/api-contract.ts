@@ -57,6 +57,7 @@ import {
   ticketSignInResponseSchema,
 } from './checkout-responses.schema.js';
 import {
+  approvalCountSchema,
   approvalListSchema,
   gatewayNoticeListSchema,
   refundableInvoiceListSchema,
@@ -174,6 +175,7 @@ const schemas = {
   'POST /staff/merchants/:userId/credit-adjustments': creditAdjustmentResultSchema,
   'POST /staff/credit-adjustments/:id/reverse': creditAdjustmentResultSchema,
   'GET /staff/approvals': approvalListSchema,
+  'GET /staff/approvals/count': approvalCountSchema,
   'POST /staff/approvals/:id/:decision': creditAdjustmentResultSchema,
   'POST /staff/invoices/:id/:action': invoiceActionResultSchema,
   'GET /staff/merchants/:userId/refundable-invoices': refundableInvoiceListSchema,
@@ -204,6 +206,7 @@ const schemas = {
   'POST /staff/team/invitations': staffMemberEnvelopeSchema,
   'POST /staff/team/:userId/role': staffMemberEnvelopeSchema,
   'POST /staff/team/:userId/deactivate': staffMemberEnvelopeSchema,
+  'POST /staff/team/:userId/reactivate': staffMemberEnvelopeSchema,
   // Support inbox: the merchant's side, then staff's
   'GET /support/conversations': supportConversationListSchema,
   'GET /support/unread': supportUnreadSchema,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { nameText, positiveId } from './fields.js';
+import { reasonSchema, staffReasonField } from './staff.schema.js';
 
 /*
  * The staff console's catalog contract (issue 11): plans and add-on packages per market, and promotion codes.
@@ -104,7 +105,7 @@ export const planCreateSchema = z
 export type PlanCreateInput = z.input<typeof planCreateSchema>;
 
 /** POST /api/staff/catalog/plans/:id/hide */
-export const planHideSchema = z.object({ hide: z.boolean({ error: 'validation:common.invalidInput' }) });
+export const planHideSchema = z.object({ hide: z.boolean({ error: 'validation:common.invalidInput' }), reason: staffReasonField });
 export type PlanHideInput = z.input<typeof planHideSchema>;
 
 /** POST /api/staff/catalog/reorder — the plans of one market and period, first to last. */
@@ -116,6 +117,7 @@ export const planReorderSchema = z.object({
     .min(1, { error: 'validation:catalog.orderInvalid' })
     .max(50, { error: 'validation:catalog.orderInvalid' })
     .refine((ids) => new Set(ids).size === ids.length, { error: 'validation:catalog.orderInvalid' }),
+  reason: staffReasonField,
 });
 export type PlanReorderInput = z.input<typeof planReorderSchema>;
 
@@ -262,3 +264,11 @@ export type RedemptionList = z.infer<typeof redemptionListSchema>;
 export const catalogPlanEnvelopeSchema = z.object({ data: catalogPlanSchema });
 /** POST /api/staff/promotions and /promotions/:id/deactivate: the promotion code as it now stands. */
 export const promotionEnvelopeSchema = z.object({ data: promotionSchema });
+
+/*
+ * Issue 27 §8: every catalog and promotion write carries the superadmin's reason, kept in the audit log. The
+ * forms check their fields with the schemas above; the API checks the request with these.
+ */
+export const planCreateRequestSchema = z.intersection(planCreateSchema, reasonSchema);
+export const planEditRequestSchema = z.intersection(planEditSchema, reasonSchema);
+export const promotionCreateRequestSchema = z.intersection(promotionCreateSchema, reasonSchema);

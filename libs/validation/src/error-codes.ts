@@ -77,6 +77,7 @@ export const ERROR_CODES = [
   'promotion_code_taken',
   'plan_exists',
   'last_superadmin',
+  'staff_not_deactivated',
   'conversation_closed',
   'account_deactivated',
 ] as const;

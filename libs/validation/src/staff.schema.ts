@@ -293,6 +293,10 @@ export const auditQuerySchema = z.object({
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 export type AuditQueryInput = z.input<typeof auditQuerySchema>;
 
+/** GET /staff/approvals/count: adjustments waiting for a decision the signed-in staff member may take. */
+export const approvalCountSchema = z.object({ pending: z.number().int().nonnegative() });
+export type ApprovalCount = z.infer<typeof approvalCountSchema>;
+
 export const auditEntrySchema = z.object({
   id: z.number().int(),
   at: unixSeconds,

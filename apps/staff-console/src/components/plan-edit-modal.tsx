@@ -7,6 +7,7 @@ import { formatMoney } from '@merchant-hub/money';
 import { CATALOG_USAGE_ITEMS, type CatalogMarket, type CatalogPlan, type PlanEditOutput, type PlanPreviewResult } from '@merchant-hub/validation';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAdminReason } from './admin-reason';
 import { formFieldOf, type PlanFormValues, planFormValues, planRequest } from './plan-form';
 
 export type PlanEditModalProps = {
@@ -30,6 +31,7 @@ export const PlanEditModal = ({ plan, market, currency, defaults, onClose }: Pla
   const preview = usePreviewPlan({ meta: { handlesError: true } });
   const save = useSavePlan({ meta: { handlesError: true } });
   const create = useCreatePlan({ meta: { handlesError: true } });
+  const reasons = useAdminReason();
   const failure = [preview.error, save.error, create.error].find((error) => error);
   const creating = plan === null;
   const field = (path: string) => {
@@ -58,18 +60,25 @@ export const PlanEditModal = ({ plan, market, currency, defaults, onClose }: Pla
     preview.mutate({ id: plan.id, price: request.body.price, discount: request.body.discount }, { onSuccess: (result) => setReview({ body: request.body, preview: result }), onError: showServerErrors });
   };
 
+  // The reviewed change is saved once the superadmin says why (issue 27 §8).
   const handleSave = () => {
     if (!review) return;
     const done = (message: string) => () => {
       notifications.show({ color: 'green', message });
       onClose();
     };
-    if (creating) {
-      const values = form.getValues();
-      create.mutate({ ...review.body, market, billing_period: values.billing_period, group_key: values.group_key.trim() }, { onSuccess: done(t('form.created')), onError: showServerErrors });
-    } else {
-      save.mutate({ id: plan.id, ...review.body }, { onSuccess: done(t('form.saved')), onError: showServerErrors });
-    }
+    const values = form.getValues();
+    reasons.ask({
+      confirmLabel: t('form.save'),
+      run: (reason) =>
+        (creating
+          ? create.mutateAsync({ ...review.body, market, billing_period: values.billing_period, group_key: values.group_key.trim(), reason }).then(done(t('form.created')))
+          : save.mutateAsync({ id: plan.id, ...review.body, reason }).then(done(t('form.saved')))
+        ).catch((error: unknown) => {
+          showServerErrors(error);
+          throw error;
+        }),
+    });
   };
 
   const money = (amount: number) => formatMoney(amount, currency);
@@ -159,6 +168,7 @@ export const PlanEditModal = ({ plan, market, currency, defaults, onClose }: Pla
           </form>
         )}
       </Stack>
+      {reasons.modal}
     </Modal>
   );
 };

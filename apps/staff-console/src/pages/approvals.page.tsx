@@ -97,7 +97,17 @@ export const ApprovalsPage = () => {
           decide.reset();
           setPending(null);
         }}
-      />
+      >
+        {/* What is being decided, in place of the act-on-behalf wording (issue 27 §7). */}
+        {pending
+          ? t(`approvals.${pending.decision}.description`, {
+              direction: t(`ops.credit.direction.${pending.approval.direction}`),
+              amount: isCurrencyCode(pending.approval.currency) ? formatMoney(pending.approval.amount_minor, pending.approval.currency) : String(pending.approval.amount_minor),
+              merchant: pending.approval.merchant.name,
+              email: pending.approval.requested_by.email,
+            })
+          : undefined}
+      </StaffReasonModal>
     </Container>
   );
 };

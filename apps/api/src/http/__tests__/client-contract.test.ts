@@ -509,6 +509,7 @@ const rows: Row[] = [
       return get(s, '/staff/approvals', ADMIN);
     },
   },
+  { call: 'GET /staff/approvals/count', as: ADMIN, run: (s) => get(s, '/staff/approvals/count', ADMIN) },
   { call: 'POST /staff/approvals/:id/:decision', as: ADMIN, run: (s) => staffPost(s, `/staff/approvals/${String(s.made.approval)}/reject`, { reason: REASON }, ADMIN) },
   { call: 'POST /staff/merchants/:userId/:action', as: SUPPORT, run: (s) => staffPost(s, `/staff/merchants/${s.userId(MY)}/password-reset`, { reason: REASON }) },
   { call: 'GET /staff/audit', as: SUPPORT, run: (s) => get(s, '/staff/audit', SUPPORT) },
@@ -580,7 +581,7 @@ const rows: Row[] = [
       const plans = (await get(s, '/staff/catalog', ADMIN, { market: 'MY' })).body.plans as Record<string, unknown>[];
       const plan = plans.find((entry) => entry.id === undefined || entry.call_for_quote === false) as Record<string, unknown>;
       const { name, price, discount, tax, tax_label, image, sort_order, hide, call_for_quote, limits, descriptions } = plan;
-      return staffPost(s, `/staff/catalog/plans/${String(plan.id)}`, { name, price, discount, tax, tax_label, image, sort_order, hide, call_for_quote, limits, descriptions }, ADMIN);
+      return staffPost(s, `/staff/catalog/plans/${String(plan.id)}`, { name, price, discount, tax, tax_label, image, sort_order, hide, call_for_quote, limits, descriptions, reason: REASON }, ADMIN);
     },
   },
   {
@@ -605,17 +606,18 @@ const rows: Row[] = [
           call_for_quote: false,
           limits: { order: 100, item: 100, channel: 1, staff: 1, warehouse: 1, competitor_products: 0 },
           descriptions: { basic: ['Basic'], features: ['Feature'], report: ['Report'] },
+          reason: REASON,
         },
         ADMIN,
       ),
   },
-  { call: 'POST /staff/catalog/plans/:id/hide', as: ADMIN, run: async (s) => staffPost(s, `/staff/catalog/plans/${await packageId(s.ctx, 'price_my_starter_monthly')}/hide`, { hide: false }, ADMIN) },
+  { call: 'POST /staff/catalog/plans/:id/hide', as: ADMIN, run: async (s) => staffPost(s, `/staff/catalog/plans/${await packageId(s.ctx, 'price_my_starter_monthly')}/hide`, { hide: false, reason: REASON }, ADMIN) },
   {
     call: 'POST /staff/catalog/reorder',
     as: ADMIN,
     run: async (s) => {
       const plans = (await get(s, '/staff/catalog', ADMIN, { market: 'MY' })).body.plans as { id: number; billing_period: string }[];
-      return staffPost(s, '/staff/catalog/reorder', { market: 'MY', billing_period: 'monthly', ids: plans.filter((plan) => plan.billing_period === 'monthly').map((plan) => plan.id) }, ADMIN);
+      return staffPost(s, '/staff/catalog/reorder', { market: 'MY', billing_period: 'monthly', ids: plans.filter((plan) => plan.billing_period === 'monthly').map((plan) => plan.id), reason: REASON }, ADMIN);
     },
   },
   { call: 'GET /staff/promotions', as: ADMIN, run: (s) => get(s, '/staff/promotions', ADMIN) },
@@ -623,13 +625,13 @@ const rows: Row[] = [
     call: 'POST /staff/promotions',
     as: ADMIN,
     run: async (s) => {
-      const res = await staffPost(s, '/staff/promotions', { code: 'CONTRACT10', kind: 'percent', percent_off: 10, duration: 'once' }, ADMIN);
+      const res = await staffPost(s, '/staff/promotions', { code: 'CONTRACT10', kind: 'percent', percent_off: 10, duration: 'once', reason: REASON }, ADMIN);
       s.made.promotion = res.body.data?.id;
       return res;
     },
   },
   { call: 'GET /staff/promotions/:id/redemptions', as: ADMIN, run: (s) => get(s, `/staff/promotions/${String(s.made.promotion)}/redemptions`, ADMIN) },
-  { call: 'POST /staff/promotions/:id/deactivate', as: ADMIN, run: (s) => staffPost(s, `/staff/promotions/${String(s.made.promotion)}/deactivate`, {}, ADMIN) },
+  { call: 'POST /staff/promotions/:id/deactivate', as: ADMIN, run: (s) => staffPost(s, `/staff/promotions/${String(s.made.promotion)}/deactivate`, { reason: REASON }, ADMIN) },
 
   // Staff team (superadmin)
   { call: 'GET /staff/team', as: ADMIN, run: (s) => get(s, '/staff/team', ADMIN) },
@@ -637,13 +639,14 @@ const rows: Row[] = [
     call: 'POST /staff/team/invitations',
     as: ADMIN,
     run: async (s) => {
-      const res = await staffPost(s, '/staff/team/invitations', { email: 'new-staff@demo.test', name: 'New Staff', role: 'support' }, ADMIN);
+      const res = await staffPost(s, '/staff/team/invitations', { email: 'new-staff@demo.test', name: 'New Staff', role: 'support', reason: REASON }, ADMIN);
       s.made.member = res.body.data?.id;
       return res;
     },
   },
-  { call: 'POST /staff/team/:userId/role', as: ADMIN, run: (s) => staffPost(s, `/staff/team/${String(s.made.member)}/role`, { role: 'superadmin' }, ADMIN) },
-  { call: 'POST /staff/team/:userId/deactivate', as: ADMIN, run: (s) => staffPost(s, `/staff/team/${String(s.made.member)}/deactivate`, {}, ADMIN) },
+  { call: 'POST /staff/team/:userId/role', as: ADMIN, run: (s) => staffPost(s, `/staff/team/${String(s.made.member)}/role`, { role: 'superadmin', reason: REASON }, ADMIN) },
+  { call: 'POST /staff/team/:userId/deactivate', as: ADMIN, run: (s) => staffPost(s, `/staff/team/${String(s.made.member)}/deactivate`, { reason: REASON }, ADMIN) },
+  { call: 'POST /staff/team/:userId/reactivate', as: ADMIN, run: (s) => staffPost(s, `/staff/team/${String(s.made.member)}/reactivate`, { reason: REASON }, ADMIN) },
 
   // Support inbox
   {

@@ -143,6 +143,7 @@ export const errors = {
   },
   team: {
     lastSuperadmin: 'The last active superadmin cannot be removed or demoted.',
+    notDeactivated: 'Only a deactivated staff member can be reactivated.',
     accountDeactivated: 'This account has been deactivated.',
   },
   support: {

@@ -7,6 +7,7 @@ export const staff = {
     audit: 'Audit log',
     menu: 'Open the menu',
     logout: 'Log out',
+    pendingApprovals: '{{count}} waiting for your decision',
   },
   role: {
     support: 'Support',
@@ -22,6 +23,7 @@ export const staff = {
     loadMore: 'Load more',
   },
   reason: {
+    adminDescription: 'Your reason is kept in the audit log with this change.',
     title: 'Why are you doing this?',
     description: 'You are acting for this merchant. Your reason is kept in the audit log and shown to the merchant.',
     label: 'Reason',
@@ -360,11 +362,13 @@ export const staff = {
     requestedBy: 'Asked for by {{email}}',
     ownRequest: 'Your own request: another staff member must decide.',
     approve: {
+      description: 'You are approving: {{direction}} {{amount}} for {{merchant}}, asked for by {{email}}. It applies at once; your reason is kept in the audit log and shown to the merchant.',
       action: 'Approve',
       title: 'Approve this adjustment',
       done: 'Adjustment approved and applied',
     },
     reject: {
+      description: 'You are rejecting: {{direction}} {{amount}} for {{merchant}}, asked for by {{email}}. No money moves; your reason is kept in the audit log.',
       action: 'Reject',
       title: 'Reject this adjustment',
       done: 'Adjustment rejected',
@@ -480,16 +484,6 @@ export const staff = {
   },
   // Issue 27 §6: every audit action and before/after field by name, never its code.
   auditAction: {
-    gateway_notice: {
-      review: 'Gateway notice reviewed',
-    },
-    refund: {
-      create: 'Refund created',
-      request_approval: 'Refund sent for approval',
-      approve: 'Refund approved',
-      reject: 'Refund rejected',
-      retry: 'Refund retried',
-    },
     account: {
       contact_change_reported: 'Contact change reported by the owner and undone',
     },
@@ -580,6 +574,16 @@ export const staff = {
       assigned: 'Conversation assigned',
       closed: 'Conversation closed',
       replied: 'Support reply sent',
+    },
+    gateway_notice: {
+      review: 'Gateway notice reviewed',
+    },
+    refund: {
+      approve: 'Refund approved',
+      create: 'Refund issued',
+      reject: 'Refund rejected',
+      request_approval: 'Refund requested (needs approval)',
+      retry: 'Refund retried',
     },
     other: 'Other staff action',
   },

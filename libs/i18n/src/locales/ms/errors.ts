@@ -144,6 +144,7 @@ export const errors = {
   },
   team: {
     lastSuperadmin: 'Pentadbir super aktif yang terakhir tidak boleh dibuang atau diturunkan.',
+    notDeactivated: 'Hanya kakitangan yang dinyahaktifkan boleh diaktifkan semula.',
     accountDeactivated: 'Akaun ini telah dinyahaktifkan.',
   },
   support: {

@@ -9,6 +9,7 @@ export const staff = {
     audit: 'Log audit',
     menu: 'Buka menu',
     logout: 'Log keluar',
+    pendingApprovals: '{{count}} menunggu keputusan anda',
   },
   role: {
     support: 'Sokongan',
@@ -24,6 +25,7 @@ export const staff = {
     loadMore: 'Muat lagi',
   },
   reason: {
+    adminDescription: 'Sebab anda disimpan dalam log audit bersama perubahan ini.',
     title: 'Mengapa anda melakukan ini?',
     description: 'Anda bertindak bagi pihak peniaga ini. Sebab anda disimpan dalam log audit dan ditunjukkan kepada peniaga.',
     label: 'Sebab',
@@ -360,11 +362,13 @@ export const staff = {
     requestedBy: 'Diminta oleh {{email}}',
     ownRequest: 'Permintaan anda sendiri: kakitangan lain mesti membuat keputusan.',
     approve: {
+      description: 'Anda meluluskan: {{direction}} {{amount}} untuk {{merchant}}, dipohon oleh {{email}}. Ia berkuat kuasa serta-merta; sebab anda disimpan dalam log audit dan ditunjukkan kepada peniaga.',
       action: 'Luluskan',
       title: 'Luluskan pelarasan ini',
       done: 'Pelarasan diluluskan dan digunakan',
     },
     reject: {
+      description: 'Anda menolak: {{direction}} {{amount}} untuk {{merchant}}, dipohon oleh {{email}}. Tiada wang bergerak; sebab anda disimpan dalam log audit.',
       action: 'Tolak',
       title: 'Tolak pelarasan ini',
       done: 'Pelarasan ditolak',
@@ -480,16 +484,6 @@ export const staff = {
   },
   // Issue 27 §6: every audit action and before/after field by name, never its code.
   auditAction: {
-    gateway_notice: {
-      review: 'Notis gerbang pembayaran disemak',
-    },
-    refund: {
-      create: 'Bayaran balik dibuat',
-      request_approval: 'Bayaran balik dihantar untuk kelulusan',
-      approve: 'Bayaran balik diluluskan',
-      reject: 'Bayaran balik ditolak',
-      retry: 'Bayaran balik dicuba semula',
-    },
     account: {
       contact_change_reported: 'Perubahan hubungan dilaporkan oleh pemilik dan dibatalkan',
     },
@@ -580,6 +574,16 @@ export const staff = {
       assigned: 'Perbualan ditugaskan',
       closed: 'Perbualan ditutup',
       replied: 'Balasan sokongan dihantar',
+    },
+    gateway_notice: {
+      review: 'Notis gerbang pembayaran disemak',
+    },
+    refund: {
+      approve: 'Bayaran balik diluluskan',
+      create: 'Bayaran balik dibuat',
+      reject: 'Bayaran balik ditolak',
+      request_approval: 'Bayaran balik dipohon (perlu kelulusan)',
+      retry: 'Bayaran balik dicuba semula',
     },
     other: 'Tindakan kakitangan lain',
   },

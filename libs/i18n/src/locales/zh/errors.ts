@@ -141,6 +141,7 @@ export const errors = {
   },
   team: {
     lastSuperadmin: '不能移除或降级最后一位在职的超级管理员。',
+    notDeactivated: '只有已停用的员工才能重新启用。',
     accountDeactivated: '此账户已停用。',
   },
   support: {

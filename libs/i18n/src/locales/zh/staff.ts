@@ -9,6 +9,7 @@ export const staff = {
     audit: '审计日志',
     menu: '打开菜单',
     logout: '退出登录',
+    pendingApprovals: '{{count}} 项待您审批',
   },
   role: {
     support: '客服',
@@ -24,6 +25,7 @@ export const staff = {
     loadMore: '加载更多',
   },
   reason: {
+    adminDescription: '您的理由会随此更改记入审计日志。',
     title: '请说明原因',
     description: '您正在代表该商家操作。原因会记录在审计日志中，并向商家显示。',
     label: '原因',
@@ -360,11 +362,13 @@ export const staff = {
     requestedBy: '申请人：{{email}}',
     ownRequest: '这是您本人的申请，需由其他员工决定。',
     approve: {
+      description: '您正在批准：为 {{merchant}} {{direction}} {{amount}}，由 {{email}} 申请。批准后立即生效；您的理由会记入审计日志并向商家显示。',
       action: '批准',
       title: '批准此调整',
       done: '调整已批准并生效',
     },
     reject: {
+      description: '您正在拒绝：为 {{merchant}} {{direction}} {{amount}}，由 {{email}} 申请。不会有资金变动；您的理由会记入审计日志。',
       action: '拒绝',
       title: '拒绝此调整',
       done: '调整已拒绝',
@@ -480,16 +484,6 @@ export const staff = {
   },
   // Issue 27 §6: every audit action and before/after field by name, never its code.
   auditAction: {
-    gateway_notice: {
-      review: '已审阅支付网关通知',
-    },
-    refund: {
-      create: '已创建退款',
-      request_approval: '退款已提交审批',
-      approve: '已批准退款',
-      reject: '已拒绝退款',
-      retry: '已重试退款',
-    },
     account: {
       contact_change_reported: '店主举报联系方式变更并已撤销',
     },
@@ -580,6 +574,16 @@ export const staff = {
       assigned: '对话已分配',
       closed: '对话已关闭',
       replied: '已发送客服回复',
+    },
+    gateway_notice: {
+      review: '已审阅支付网关通知',
+    },
+    refund: {
+      approve: '退款已批准',
+      create: '已退款',
+      reject: '退款已拒绝',
+      request_approval: '已申请退款（待审批）',
+      retry: '已重试退款',
     },
     other: '其他员工操作',
   },

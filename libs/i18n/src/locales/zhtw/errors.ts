@@ -141,6 +141,7 @@ export const errors = {
   },
   team: {
     lastSuperadmin: '不能移除或降級最後一位啟用中的超級管理員。',
+    notDeactivated: '只有已停用的員工才能重新啟用。',
     accountDeactivated: '此帳戶已停用。',
   },
   support: {

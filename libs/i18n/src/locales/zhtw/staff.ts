@@ -9,6 +9,7 @@ export const staff = {
     audit: '稽核日誌',
     menu: '開啟選單',
     logout: '登出',
+    pendingApprovals: '{{count}} 項待您核准',
   },
   role: {
     support: '客服',
@@ -24,6 +25,7 @@ export const staff = {
     loadMore: '載入更多',
   },
   reason: {
+    adminDescription: '您的理由會隨此變更記入稽核紀錄。',
     title: '請說明原因',
     description: '您正在代表此商家操作。原因會記錄在稽核日誌中，並向商家顯示。',
     label: '原因',
@@ -360,11 +362,13 @@ export const staff = {
     requestedBy: '申請人：{{email}}',
     ownRequest: '這是您本人的申請，需由其他員工決定。',
     approve: {
+      description: '您正在核准：為 {{merchant}} {{direction}} {{amount}}，由 {{email}} 申請。核准後立即生效；您的理由會記入稽核紀錄並向商家顯示。',
       action: '核准',
       title: '核准此調整',
       done: '調整已核准並生效',
     },
     reject: {
+      description: '您正在拒絕：為 {{merchant}} {{direction}} {{amount}}，由 {{email}} 申請。不會有資金變動；您的理由會記入稽核紀錄。',
       action: '駁回',
       title: '駁回此調整',
       done: '調整已駁回',
@@ -480,16 +484,6 @@ export const staff = {
   },
   // Issue 27 §6: every audit action and before/after field by name, never its code.
   auditAction: {
-    gateway_notice: {
-      review: '已檢閱金流通知',
-    },
-    refund: {
-      create: '已建立退款',
-      request_approval: '退款已送出核准',
-      approve: '已核准退款',
-      reject: '已拒絕退款',
-      retry: '已重試退款',
-    },
     account: {
       contact_change_reported: '店主回報聯絡方式變更並已復原',
     },
@@ -580,6 +574,16 @@ export const staff = {
       assigned: '對話已指派',
       closed: '對話已關閉',
       replied: '已送出客服回覆',
+    },
+    gateway_notice: {
+      review: '已審閱金流通知',
+    },
+    refund: {
+      approve: '退款已核准',
+      create: '已退款',
+      reject: '退款已拒絕',
+      request_approval: '已申請退款（待核准）',
+      retry: '已重試退款',
     },
     other: '其他員工操作',
   },
