@@ -206,6 +206,18 @@ export type BillingResponse = {
   addOnIsPastDue: boolean;
   creditBalance: MinorUnits;
   currency: CurrencyCode;
+  /** What a past-due subscription owes: its open invoice, so every request for payment names it (issue 31 #4). */
+  openInvoices?: OpenInvoiceDue[];
+};
+
+/** The open invoice of a past-due subscription (`default`: the plan; `multistore`: the sales-channel add-on). */
+export type OpenInvoiceDue = {
+  type: 'default' | 'multistore';
+  id: string;
+  number: string;
+  amount_due: MinorUnits;
+  currency: CurrencyCode;
+  hosted_invoice_url: string;
 };
 
 /** The checkout totals object of spec §3; every amount in minor units. */

@@ -111,6 +111,9 @@ export const billingAllResponseSchema = z.looseObject({
   addOnSectionVisible: z.boolean().optional(),
   balance: minor.optional(),
   now: isoDateTime.optional(),
+  openInvoices: z
+    .array(z.looseObject({ type: z.enum(['default', 'multistore']), id: z.string(), number: z.string(), amount_due: minor, currency, hosted_invoice_url: z.string() }))
+    .optional(),
 });
 
 /** GET /users/billing/plan-change-preview: `{ data }` with the figures the upgrade page shows. */

@@ -15,7 +15,7 @@ import {
   useRetryPayment,
   useUnsubscribe,
 } from '@merchant-hub/api-client';
-import { addOnAction, currentPlanSubscription, isAddOnSectionVisible, isStaff as hasStaffRole, pendingPlanChange } from '@merchant-hub/billing-rules';
+import { addOnAction, currentPlanSubscription, isAddOnSectionVisible, isStaff as hasStaffRole, pendingPlanChange, retryMethods } from '@merchant-hub/billing-rules';
 import type { Package } from '@merchant-hub/domain';
 import { ConfirmModal, ErrorState, PageLoader, formatDate, usePageTitle } from '@merchant-hub/ui-kit';
 import { useEffect, useRef, useState } from 'react';
@@ -169,6 +169,7 @@ const BillingScreen = ({ userId, storeId: chosenStoreId, isStaff }: { userId?: n
   const addOn = data.all.find((s) => s.name === 'multistore' && s.stripe_status !== 'canceled') ?? null;
   const storeId = chosenStoreId ?? data.userData.inventory_users.inventory_store_users.store_id;
   const billingIncomplete = data.billing === null || data.billing.name === '' || data.billing.address1 === '';
+  const payMethods = retryMethods({ currency: data.currency, hasCard: data.paymentMethod.data.length > 0, paymentType: data.userData.payment_type });
   const busy = unsubscribe.isPending || resume.isPending || retry.isPending || cancelTrialing.isPending;
 
   const handleRetry = (type: 'default' | 'multistore') =>
@@ -216,6 +217,7 @@ const BillingScreen = ({ userId, storeId: chosenStoreId, isStaff }: { userId?: n
           onUnsubscribe={() => setModal('unsubscribe')}
           onRetryPayment={() => handleRetry('default')}
           onRetryByFpx={() => setRetryFpxType('default')}
+          onAddCard={() => setModal('cards')}
           onCancelScheduled={() => setModal('cancelScheduled')}
           onApplyCoupon={() => setModal('coupon')}
           onCreditBalance={() => setModal('credit')}
@@ -229,15 +231,25 @@ const BillingScreen = ({ userId, storeId: chosenStoreId, isStaff }: { userId?: n
             action={addOnAction({ subscriptions: data.all, addOnIsPastDue: data.addOnIsPastDue })}
             extraChannels={addOn?.quantity ?? 0}
             busy={retry.isPending}
+            owed={{ invoice: data.openInvoices?.find((invoice) => invoice.type === 'multistore') ?? null, methods: payMethods }}
             onSubscribe={() => void navigate(paths.addOn)}
             onRetryPayment={() => handleRetry('multistore')}
+            onRetryByFpx={() => setRetryFpxType('multistore')}
+            onAddCard={() => setModal('cards')}
           />
         ) : null}
       </SimpleGrid>
       <PlanCards packages={packages} subscriptions={data.all} isStaff={isStaff} initialPeriod={data.currentBillingPeriod ?? 'monthly'} onOrder={setTarget} />
 
       <PlanChangeModal key={target?.id ?? 'none'} target={target} subscriptions={data.all} userId={userId} loading={changePlan.isPending} onClose={() => setTarget(null)} onConfirm={handleConfirmChange} />
-      <RetryFpxModal key={retryFpxType ?? 'closed'} type={retryFpxType} userId={userId} returnPath={paths.billing} onClose={() => setRetryFpxType(null)} />
+      <RetryFpxModal
+        key={retryFpxType ?? 'closed'}
+        type={retryFpxType}
+        invoice={data.openInvoices?.find((invoice) => invoice.type === retryFpxType) ?? null}
+        userId={userId}
+        returnPath={paths.billing}
+        onClose={() => setRetryFpxType(null)}
+      />
       <CreditBalanceModal opened={modal === 'credit'} userId={userId} onClose={() => setModal(null)} />
       <ApplyCouponModal opened={modal === 'coupon'} userId={userId} storeId={storeId} onClose={() => setModal(null)} />
       {data.billing ? (

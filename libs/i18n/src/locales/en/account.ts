@@ -74,6 +74,7 @@ export const account = {
     country: 'Country',
     state: 'State / Region',
     createStore: 'Create my store',
+    fixFirstForm: 'Some details on this form were refused. Please correct the marked fields and continue.',
     successTitle: 'Your store is ready',
     successBody: 'Registration successful. We also sent a link to confirm your email address.',
     goHome: 'Go to my dashboard',

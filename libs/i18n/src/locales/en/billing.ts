@@ -17,6 +17,11 @@ export const billing = {
     unpaid: 'Unpaid',
     ending: 'Ends on {{date}}',
   },
+  pastDue: {
+    owed: 'Invoice {{number}} for {{amount}} is unpaid. Pay it to keep your plan.',
+    viewInvoice: 'View invoice {{number}}',
+    addCard: 'Add a card to pay',
+  },
   currentPlan: {
     title: 'Current Plan',
     none: 'You have no plan yet',
@@ -153,6 +158,9 @@ export const billing = {
     title: 'Pay the open invoice with FPX',
     body: 'Your last payment failed. Pay the open invoice from your bank account with FPX online banking; your plan is active again once the bank confirms.',
     pay: 'Continue to your bank',
+    payAmount: 'Pay {{amount}} at your bank',
+    invoice: 'Invoice',
+    amountDue: 'Amount due',
   },
   lateSubscribe: {
     title: 'Subscribe to continue',

@@ -32,6 +32,7 @@ export const errors = {
     addOnNotAllowed: 'The add-on needs an active plan that is not ending',
     amountTooLarge: 'This amount is larger than any charge we can take. Please contact support',
     cardInUse: 'Please set another card as default before deleting this one',
+    cardAlreadySaved: 'This card is already saved on your account',
   },
   success: {
     updated: 'Update Success',

@@ -74,6 +74,7 @@ export const account = {
     country: 'Negara',
     state: 'Negeri / Wilayah',
     createStore: 'Cipta kedai saya',
+    fixFirstForm: 'Sebahagian butiran dalam borang ini ditolak. Sila betulkan medan yang ditanda dan teruskan.',
     successTitle: 'Kedai anda sudah sedia',
     successBody: 'Pendaftaran berjaya. Kami juga telah menghantar pautan untuk mengesahkan alamat e-mel anda.',
     goHome: 'Pergi ke papan pemuka saya',

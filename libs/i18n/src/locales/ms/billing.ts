@@ -15,6 +15,11 @@ export const billing = {
     unpaid: 'Belum dibayar',
     ending: 'Tamat pada {{date}}',
   },
+  pastDue: {
+    owed: 'Invois {{number}} berjumlah {{amount}} belum dibayar. Bayar untuk mengekalkan pelan anda.',
+    viewInvoice: 'Lihat invois {{number}}',
+    addCard: 'Tambah kad untuk membayar',
+  },
   currentPlan: {
     title: 'Pelan Semasa',
     none: 'Anda belum mempunyai pelan',
@@ -151,6 +156,9 @@ export const billing = {
     title: 'Bayar invois terbuka dengan FPX',
     body: 'Pembayaran terakhir anda gagal. Bayar invois terbuka dari akaun bank anda dengan perbankan dalam talian FPX; pelan anda aktif semula sebaik sahaja bank mengesahkannya.',
     pay: 'Teruskan ke bank anda',
+    payAmount: 'Bayar {{amount}} di bank anda',
+    invoice: 'Invois',
+    amountDue: 'Jumlah perlu dibayar',
   },
   lateSubscribe: {
     title: 'Langgan untuk meneruskan',

@@ -33,6 +33,7 @@ export const errors = {
     addOnNotAllowed: 'Tambahan ini memerlukan pelan aktif yang tidak akan tamat',
     amountTooLarge: 'Jumlah ini melebihi had caj yang boleh kami proses. Sila hubungi sokongan',
     cardInUse: 'Sila tetapkan kad lain sebagai kad utama sebelum memadam kad ini',
+    cardAlreadySaved: 'Kad ini sudah disimpan dalam akaun anda',
   },
   success: {
     updated: 'Berjaya Dikemas Kini',

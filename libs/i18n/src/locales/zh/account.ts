@@ -74,6 +74,7 @@ export const account = {
     country: '国家',
     state: '州 / 地区',
     createStore: '创建我的店铺',
+    fixFirstForm: '此表单中的部分资料未被接受。请更正标出的栏位后继续。',
     successTitle: '您的店铺已准备就绪',
     successBody: '注册成功。我们还发送了一封确认您邮箱地址的链接。',
     goHome: '前往我的仪表板',

@@ -15,6 +15,11 @@ export const billing = {
     unpaid: '未支付',
     ending: '于 {{date}} 结束',
   },
+  pastDue: {
+    owed: '发票 {{number}}（{{amount}}）尚未支付。请付款以保留您的方案。',
+    viewInvoice: '查看发票 {{number}}',
+    addCard: '添加银行卡以付款',
+  },
   currentPlan: {
     title: '当前方案',
     none: '您还没有方案',
@@ -151,6 +156,9 @@ export const billing = {
     title: '使用 FPX 支付未结发票',
     body: '您的上一笔付款失败。请通过 FPX 网上银行从您的银行账户支付未结发票；银行确认后，您的套餐将重新生效。',
     pay: '前往您的银行',
+    payAmount: '在您的银行支付 {{amount}}',
+    invoice: '发票',
+    amountDue: '应付金额',
   },
   lateSubscribe: {
     title: '请订阅以继续',

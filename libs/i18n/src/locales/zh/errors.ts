@@ -33,6 +33,7 @@ export const errors = {
     addOnNotAllowed: '附加服务需要一个有效且不会到期终止的套餐',
     amountTooLarge: '该金额超出了我们可收取的上限，请联系客服',
     cardInUse: '请先将另一张卡设为默认卡，再删除此卡',
+    cardAlreadySaved: '此卡已保存在您的账户中',
   },
   success: {
     updated: '更新成功',

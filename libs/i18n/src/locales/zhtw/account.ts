@@ -74,6 +74,7 @@ export const account = {
     country: '國家',
     state: '縣市 / 地區',
     createStore: '建立我的商店',
+    fixFirstForm: '此表單中的部分資料未被接受。請更正標示的欄位後繼續。',
     successTitle: '您的商店已準備就緒',
     successBody: '註冊成功。我們也寄出了一封確認電子郵件地址的連結。',
     goHome: '前往我的儀表板',

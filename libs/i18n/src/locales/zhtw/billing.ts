@@ -15,6 +15,11 @@ export const billing = {
     unpaid: '未付款',
     ending: '於 {{date}} 結束',
   },
+  pastDue: {
+    owed: '發票 {{number}}（{{amount}}）尚未付款。請付款以保留您的方案。',
+    viewInvoice: '查看發票 {{number}}',
+    addCard: '新增信用卡以付款',
+  },
   currentPlan: {
     title: '目前方案',
     none: '您尚未有方案',
@@ -151,6 +156,9 @@ export const billing = {
     title: '使用 FPX 支付未結發票',
     body: '您的上一筆付款失敗。請透過 FPX 網路銀行從您的銀行帳戶支付未結發票；銀行確認後，您的方案將重新生效。',
     pay: '前往您的銀行',
+    payAmount: '在您的銀行支付 {{amount}}',
+    invoice: '發票',
+    amountDue: '應付金額',
   },
   lateSubscribe: {
     title: '請訂閱以繼續',

@@ -33,6 +33,7 @@ export const errors = {
     addOnNotAllowed: '加購服務需要一個有效且不會到期終止的方案',
     amountTooLarge: '此金額超出我們可收取的上限，請聯絡客服',
     cardInUse: '請先將另一張卡片設為預設，再刪除此卡片',
+    cardAlreadySaved: '此卡已儲存在您的帳戶中',
   },
   success: {
     updated: '更新成功',

@@ -73,10 +73,14 @@ export const createEngine = (deps: EngineDeps) => {
   const mailPlan = (tx: Knex.Transaction, account: BillingAccount, kind: PlanMailKind, plan: { name: string; billing_period: string }, at: number): Promise<void> =>
     queuePlanMail({ tx, notifier: deps.notifier, publicUrl: deps.publicUrl }, account, kind, plan, at);
 
-  /** Dunning after a failed charge of `invoice`, and the merchant told when the next attempt is. */
-  const startDunningAndTell = async (tx: Knex.Transaction, account: BillingAccount, sub: SubscriptionRecord, invoice: InvoiceRecord, failedAt: number, tell = true): Promise<void> => {
+  /**
+   * Dunning after a failed charge of `invoice`, and the merchant told when the next attempt is. `merchantNow`
+   * (the scheduler's): a next attempt already due then (a test clock moved past it) is made in the same run,
+   * which tells its own outcome; announcing it too sent two e-mails in one second with two retry dates (issue 31 #7).
+   */
+  const startDunningAndTell = async (tx: Knex.Transaction, account: BillingAccount, sub: SubscriptionRecord, invoice: InvoiceRecord, failedAt: number, tell = true, merchantNow?: number): Promise<void> => {
     const nextRetryAt = await startDunning(tx, sub, failedAt);
-    if (tell) await mailInvoice(tx, account, 'paymentFailed', invoice, nextRetryAt);
+    if (tell && !(merchantNow !== undefined && nextRetryAt <= merchantNow)) await mailInvoice(tx, account, 'paymentFailed', invoice, nextRetryAt);
   };
 
   /** The merchant's "now": the app clock plus the merchant's sandbox test-clock offset. */

@@ -16,7 +16,7 @@ const PURPOSE = 'retry_payment';
  * confirmation after it, which pays that invoice once and makes the subscription active again.
  */
 export const createFpxRetryService = (engine: Engine, parts: { paymentMethods: PaymentMethodsService }) => {
-  const { gateway, publicUrl } = engine.deps;
+  const { gateway } = engine.deps;
 
   const retryPaymentFpxIntent = async (actor: Actor, input: RetryPaymentFpxIntentOutput & { bank?: FpxBankCode; returnUrl: string }) =>
     engine.withMerchant(actor, async (ctx) => {
@@ -62,7 +62,7 @@ export const createFpxRetryService = (engine: Engine, parts: { paymentMethods: P
       await engine.mailInvoice(ctx.tx, ctx.account, 'invoicePaid', invoice, ctx.now);
       await insertFpxPayment(ctx.tx, payment, { merchantId: actor.merchantId, invoiceId: invoice.id, now: ctx.now });
       if (invoice.subscriptionId !== null) await updateSubscriptions(ctx.tx, invoice.subscriptionId, { status: 'active', dunningAttempts: 0, nextRetryAt: null, updatedAt: ctx.now });
-      return { message: 'Payment received', invoice: await toInvoice(ctx.tx, await readInvoice(ctx.tx, invoice.id), publicUrl), already_confirmed: false };
+      return { message: 'Payment received', invoice: await toInvoice(ctx.tx, await readInvoice(ctx.tx, invoice.id)), already_confirmed: false };
     });
 
   return { retryPaymentFpxIntent, retryPaymentFpx };

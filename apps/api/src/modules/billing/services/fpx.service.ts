@@ -18,7 +18,7 @@ const FPX_MARKETS: readonly Market[] = ['MY'];
 
 /** Late subscribe by FPX (Malaysian online banking): the bank redirect, then the confirmation after it. */
 export const createFpxService = (engine: Engine, parts: { paymentMethods: PaymentMethodsService; activation: PlanActivation }) => {
-  const { gateway, publicUrl } = engine.deps;
+  const { gateway } = engine.deps;
 
   const lateSubscribeFpxIntent = async (actor: Actor, input: { packageId: number; bank?: FpxBankCode; returnUrl: string }) =>
     engine.withMerchant(actor, async (ctx) => {
@@ -70,7 +70,7 @@ export const createFpxService = (engine: Engine, parts: { paymentMethods: Paymen
       await engine.mailInvoice(ctx.tx, ctx.account, 'invoicePaid', invoice, ctx.now);
       await insertFpxPayment(ctx.tx, payment, { merchantId: actor.merchantId, invoiceId: invoice.id, now: ctx.now });
       await setPaymentType(ctx.tx, actor.merchantId, 'fpx', ctx.now);
-      return { message: 'Welcome to Merchant Hub!', invoice: await toInvoice(ctx.tx, await readInvoice(ctx.tx, invoice.id), publicUrl), already_confirmed: false };
+      return { message: 'Welcome to Merchant Hub!', invoice: await toInvoice(ctx.tx, await readInvoice(ctx.tx, invoice.id)), already_confirmed: false };
     });
 
   return { lateSubscribeFpxIntent, lateSubscribeFpx };

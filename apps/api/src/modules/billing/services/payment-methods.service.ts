@@ -21,8 +21,11 @@ export const createPaymentMethodsService = (engine: Engine) => {
     return customer;
   };
 
-  /** Saves a card with the gateway and on the account; the first card becomes the default. */
-  const attachCard = async (ctx: MerchantTx, paymentMethod: string, makeDefault: boolean): Promise<void> => {
+  /**
+   * Saves a card with the gateway and on the account; the first card becomes the default. `refuseDuplicate`:
+   * Add Card refuses a card already in the list; paying flows just use it.
+   */
+  const attachCard = async (ctx: MerchantTx, paymentMethod: string, makeDefault: boolean, refuseDuplicate = false): Promise<void> => {
     const customer = await ensureCustomer(ctx);
     const known = await findCard(ctx.tx, paymentMethod);
     if (known && known.merchantId !== ctx.account.merchantId) throw new AppError('card_error', { message: 'This card cannot be used' });
@@ -33,6 +36,13 @@ export const createPaymentMethodsService = (engine: Engine) => {
       } catch (error) {
         if (error instanceof GatewayError) throw new AppError('card_error', { message: error.message });
         throw error;
+      }
+      // The same card entered again (issue 31 #7): one saved card per card, told plainly. Brand, last four digits
+      // and expiry together name a card as the merchant sees it in the list.
+      const saved = refuseDuplicate ? await cardsOf(ctx.tx, ctx.account.merchantId) : [];
+      if (saved.some((other) => other.id !== paymentMethod && other.brand === card.brand && other.last4 === card.last4 && other.exp_month === card.exp_month && other.exp_year === card.exp_year)) {
+        await gateway.detachPaymentMethod({ paymentMethod }, ctx.tx);
+        throw new AppError('card_already_saved');
       }
       if (known) await reattachCard(ctx.tx, paymentMethod);
       else await insertCard(ctx.tx, ctx.account.merchantId, card, ctx.now);
@@ -59,7 +69,7 @@ export const createPaymentMethodsService = (engine: Engine) => {
 
   const addCard = async (actor: Actor, input: AddCardOutput) =>
     engine.withMerchant(actor, async (ctx) => {
-      await attachCard(ctx, input.payment_method, false);
+      await attachCard(ctx, input.payment_method, false, true);
       return { message: 'New Card have been added', data: await cardsOf(ctx.tx, actor.merchantId) };
     });
 

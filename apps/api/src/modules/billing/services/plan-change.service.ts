@@ -142,7 +142,7 @@ export const createPlanChangeService = (engine: Engine, parts: { onSession: OnSe
       return {
         message: switched ? `Your plan has been switched to ${target.name} (${target.billing_period})` : `Your plan has been upgraded to ${target.name}`,
         change: decision.change,
-        invoice: finalInvoice ? await toInvoice(ctx.tx, finalInvoice, publicUrl) : null,
+        invoice: finalInvoice ? await toInvoice(ctx.tx, finalInvoice) : null,
       };
     });
 
