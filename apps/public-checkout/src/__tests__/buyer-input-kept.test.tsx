@@ -130,7 +130,7 @@ describe('the gateway checkout keeps what the buyer typed', () => {
     const routes: FakeRoute[] = [
       { path: '/packages/12', body: { data: twPackage } },
       ...countryRoutes,
-      { path: /\/api\/check-email\//, body: { success: true, available: true } },
+      { path: '/check-email/:email', body: { success: true, available: true } },
       { method: 'POST', path: '/ecpay/create-order', status: 201, body: { data: { action: 'https://cashier.test/aio', method: 'POST', fields: { MerchantID: '3002607', TotalAmount: '1355', CheckMacValue: 'ABC' }, token: 't', merchant_trade_no: 'MH1', total_amount: 1355, currency: 'TWD' } } },
     ];
     renderCheckout('/subscribe/12?locale=en', routes);

@@ -46,7 +46,7 @@ describe('CurrentPlanCard', () => {
   });
 
   it('paints the heading red and offers Retry Payment when past due with a card on file', async () => {
-    const withCard = { ...overview([sub({ stripe_status: 'past_due' })]), paymentMethod: { data: [{ id: 'pm_1', brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 }] } };
+    const withCard = { ...overview([sub({ stripe_status: 'past_due' })]), paymentMethod: { data: [{ id: 'pm_1', brand: 'visa' as const, last4: '4242', exp_month: 12, exp_year: 2030 }] } };
     renderFeature(<CurrentPlanCard overview={withCard} {...handlers} />);
     expect(await screen.findByRole('button', { name: 'Retry Payment' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Current Plan' })).toHaveStyle({ color: 'var(--mantine-color-red-text)' });
@@ -72,7 +72,7 @@ describe('CurrentPlanCard', () => {
     const both = {
       ...overview([sub({ stripe_status: 'past_due' })]),
       userData: { payment_type: 'fpx' as const, default_payment_methods: 'pm_1', inventory_users: { inventory_store_users: { store_id: 1 } } },
-      paymentMethod: { data: [{ id: 'pm_1', brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 }] },
+      paymentMethod: { data: [{ id: 'pm_1', brand: 'visa' as const, last4: '4242', exp_month: 12, exp_year: 2030 }] },
     };
     renderFeature(<CurrentPlanCard overview={both} {...handlers} />);
     await screen.findByRole('button', { name: 'Retry Payment' });

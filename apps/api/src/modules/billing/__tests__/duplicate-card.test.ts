@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { createTestContext, testDatabases, type TestContext } from '../../../test-support/test-app';
-import { bearer, tokenFor } from '../../../test-support/billing-helpers';
+import { bearer, newCard, tokenFor } from '../../../test-support/billing-helpers';
 
 // Issue 31 #7: the same card cannot be added twice to the list of saved cards.
 
@@ -13,11 +13,8 @@ describe.each(testDatabases)('adding a card that is already saved (%s)', (kind) 
   });
   afterEach(async () => ctx.close());
 
-  const cardFor = async (number: string, expMonth: number, expYear: number): Promise<string> => {
-    const res = await request(ctx.app).post('/api/sandbox/payment-methods').send({ number, exp_month: expMonth, exp_year: expYear, cvc: '123' });
-    expect(res.status).toBe(201);
-    return res.body.id as string;
-  };
+  // Made as the browser makes it, on either gateway (the sandbox's stand-in or the fake Stripe API).
+  const cardFor = (number: string, month: number, year: number): Promise<string> => newCard(ctx, number, { month, year });
   const addCard = (paymentMethod: string) => request(ctx.app).post('/api/users/billing/add-card').set(bearer(token)).send({ payment_method: paymentMethod });
   const savedCards = async () => (await request(ctx.app).get('/api/users/billing/all').set(bearer(token))).body.paymentMethod.data as { last4: string; exp_month: number; exp_year: number }[];
 
