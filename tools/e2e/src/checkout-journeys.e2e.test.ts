@@ -85,7 +85,7 @@ describe('public checkout journeys', () => {
     const id = await packageIdOf('TW');
     await page.goto(`${running.product.baseUrl}/subscribe/${id}?locale=zh-TW`);
     await page.getByTestId('summary-total').waitFor();
-    expect(await page.getByTestId('summary-date').innerText()).toMatch(/^\d{4}年\d{1,2}月\d{1,2}日$/);
+    expect(await page.getByTestId('summary-date').innerText()).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
     await shot(page, 'gateway-zhtw');
     await page.goto(`${running.product.baseUrl}/subscribe/${id}?locale=en`);
     await page.getByTestId('summary-total').waitFor();

@@ -87,7 +87,9 @@ export const CardPaymentForm = ({ packageId, purchasedAt, coupon, onCouponChange
   const { pkg, totals: planTotals } = useCheckoutTotals(packageId, coupon);
   const totals = hydrated ? planTotals : null;
   // The plan's currency decides how it can be paid, whatever the link says (issue 31 #6): FPX in ringgit only.
-  const channels = pkg ? checkoutChannelsOf(marketOf(pkg.currency)) : null;
+  // Like the totals, it waits for hydration: the prerendered form has no plan, hence no Card/FPX switch, and a
+  // first render that differs from the markup is thrown away and drawn afresh (losing what was typed into it).
+  const channels = hydrated && pkg ? checkoutChannelsOf(marketOf(pkg.currency)) : null;
   const isFpx = search.get('type') === 'fpx' && (channels === null || channels.includes('fpx'));
   const offersBoth = channels !== null && channels.includes('card') && channels.includes('fpx');
   const countries = useCountries({ meta: { handlesError: true } });
