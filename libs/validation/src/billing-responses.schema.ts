@@ -116,6 +116,32 @@ export const billingAllResponseSchema = z.looseObject({
     .optional(),
 });
 
+/**
+ * What a charge line is, for the page to word in the merchant's language (issue 31 #5): the English
+ * `description` stays for the invoice and older clients. `at`: seconds since the epoch.
+ */
+export const chargeLineLabelSchema = z.looseObject({
+  kind: z.enum(['unused', 'remaining', 'unusedQuantity', 'plan']),
+  plan: z.string(),
+  quantity: z.number().int().optional(),
+  period: billingPeriod.optional(),
+  discount: z.number().optional(),
+  at: z.number().int().optional(),
+});
+export type ChargeLineLabel = z.infer<typeof chargeLineLabelSchema>;
+
+/**
+ * A billing change's acknowledgement as a key and values, for the page to word in the merchant's language
+ * (issue 31 #5); `message` stays in English for older clients. `at`: seconds since the epoch.
+ */
+export const billingNoticeSchema = z.looseObject({
+  kind: z.enum(['planUpgraded', 'planSwitched', 'planScheduled', 'welcomePlan', 'welcome']),
+  plan: z.string().optional(),
+  period: billingPeriod.optional(),
+  at: z.number().int().optional(),
+});
+export type BillingNotice = z.infer<typeof billingNoticeSchema>;
+
 /** GET /users/billing/plan-change-preview: `{ data }` with the figures the upgrade page shows. */
 export const planChangePreviewResponseSchema = z.looseObject({
   data: z.looseObject({
@@ -124,7 +150,7 @@ export const planChangePreviewResponseSchema = z.looseObject({
     must_acknowledge_coupon_removal: z.boolean(),
     currency,
     package: packageResponseSchema,
-    lines: z.array(z.looseObject({ description: z.string(), amount: minor, proration: z.boolean(), period: z.looseObject({ start: z.number(), end: z.number() }) })),
+    lines: z.array(z.looseObject({ description: z.string(), label: chargeLineLabelSchema.optional(), amount: minor, proration: z.boolean(), period: z.looseObject({ start: z.number(), end: z.number() }) })),
     subtotal: minor,
     tax: minor,
     tax_percent: z.number().optional(),
@@ -189,6 +215,7 @@ export type MessageResponse = z.infer<typeof billingMessageResponseSchema>;
 /** A plan change, late subscribe or FPX payment: the invoice it raised, if any (null: a repeat, already_confirmed). */
 export const planChangeResultResponseSchema = z.looseObject({
   message,
+  notice: billingNoticeSchema.optional(),
   change: z.string().optional(),
   invoice: invoiceResponseSchema.nullable(),
   already_confirmed: z.boolean().optional(),

@@ -11,6 +11,7 @@ import { useStaffReason } from '../staff-reason';
 import type { StaffReasonFields } from '../staff-reason';
 import { CardEntryField, useCardEntry } from './card-entry';
 import { FpxBankSelect } from './fpx-bank-select';
+import { useBillingTexts } from '../billing-texts';
 
 export type LateSubscribeModalProps = {
   packages: Package[];
@@ -31,6 +32,7 @@ export type LateSubscribeModalProps = {
 export const LateSubscribeModal = ({ packages, currency, userId, isStaff, returnPath, redirect = (url) => window.location.assign(url) }: LateSubscribeModalProps) => {
   const { t } = useTranslation(['billing', 'validation', 'errors']);
   const notify = useNotify();
+  const { noticeText } = useBillingTexts();
   const plans = [...visiblePlanCards({ packages, period: 'monthly', isStaff }), ...visiblePlanCards({ packages, period: 'yearly', isStaff })]
     .flatMap((card) => (card.kind === 'plan' && !card.callForQuote ? [card.pkg] : []));
   const [packageId, setPackageId] = useState<string | null>(plans[0] ? String(plans[0].id) : null);
@@ -63,7 +65,7 @@ export const LateSubscribeModal = ({ packages, currency, userId, isStaff, return
       }
       const paymentMethod = await entry.confirm();
       const result = await subscribe.mutateAsync({ paymentMethod, package_id: chosen.id, user_id: userId, ...fields });
-      notify.success(result.message);
+      notify.success(noticeText(result));
     } catch (failure) {
       const authentication = authenticationRedirectOf(failure);
       if (authentication) {

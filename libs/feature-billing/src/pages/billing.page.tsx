@@ -40,6 +40,7 @@ import { UsageLimitCard } from '../components/usage-limit-card';
 import { useErrorText, useNotify } from '../notify';
 import { useStaffReason } from '../staff-reason';
 import { useStoreChooser } from '../use-store-chooser';
+import { useBillingTexts } from '../billing-texts';
 
 type OpenModal = 'credit' | 'coupon' | 'detail' | 'history' | 'cards' | 'unsubscribe' | 'resume' | 'cancelScheduled' | null;
 
@@ -74,6 +75,7 @@ const BillingScreen = ({ userId, storeId: chosenStoreId, isStaff }: { userId?: n
   const { paths } = useBillingScope();
   const navigate = useNavigate();
   const notify = useNotify();
+  const { noticeText } = useBillingTexts();
   const errorText = useErrorText();
   const [params, setParams] = useSearchParams();
   const overview = useBillingOverview(userId, { meta: { handlesError: true }, retry: false });
@@ -194,7 +196,7 @@ const BillingScreen = ({ userId, storeId: chosenStoreId, isStaff }: { userId?: n
         { package_id: pkg.id, type: requestType, store_id: storeId || undefined, user_id: userId, preview_token: previewToken, ...fields },
         {
           onSuccess: (result) => {
-            notify.success(result.message);
+            notify.success(noticeText(result));
             setTarget(null);
           },
           onError: (error) =>

@@ -320,4 +320,20 @@ export const billing = {
     change: 'Change merchant',
     actingFor: 'Acting for {{name}}',
   },
+  notice: {
+    planUpgraded: 'Your plan has been upgraded to {{plan}}',
+    planSwitched: 'Your plan has been switched to {{plan}} ({{period}})',
+    planScheduled: 'Your plan will change to {{plan}} on {{date}}',
+    welcomePlan: 'Welcome to {{plan}}!',
+    welcome: 'Welcome to Merchant Hub!',
+  },
+  chargeLine: {
+    unused: 'Unused time on {{plan}} after {{date}}',
+    remaining: 'Remaining time on {{plan}} after {{date}}',
+    unusedQuantity: 'Unused time on {{quantity}} × {{plan}}',
+    plan: '{{plan}} ({{period}})',
+    planDiscounted: '{{plan}} ({{period}}, {{percent}}% off)',
+    monthly: 'monthly',
+    yearly: 'yearly',
+  },
 };

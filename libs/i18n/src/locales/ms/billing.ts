@@ -317,4 +317,20 @@ export const billing = {
     change: 'Tukar peniaga',
     actingFor: 'Bertindak bagi {{name}}',
   },
+  notice: {
+    planUpgraded: 'Pelan anda telah dinaik taraf kepada {{plan}}',
+    planSwitched: 'Pelan anda telah ditukar kepada {{plan}} ({{period}})',
+    planScheduled: 'Pelan anda akan bertukar kepada {{plan}} pada {{date}}',
+    welcomePlan: 'Selamat datang ke {{plan}}!',
+    welcome: 'Selamat datang ke Merchant Hub!',
+  },
+  chargeLine: {
+    unused: 'Masa tidak digunakan bagi {{plan}} selepas {{date}}',
+    remaining: 'Baki masa bagi {{plan}} selepas {{date}}',
+    unusedQuantity: 'Masa tidak digunakan bagi {{quantity}} × {{plan}}',
+    plan: '{{plan}} ({{period}})',
+    planDiscounted: '{{plan}} ({{period}}, diskaun {{percent}}%)',
+    monthly: 'bulanan',
+    yearly: 'tahunan',
+  },
 };

@@ -317,4 +317,20 @@ export const billing = {
     change: 'เปลี่ยนผู้ค้า',
     actingFor: 'กำลังดำเนินการแทน {{name}}',
   },
+  notice: {
+    planUpgraded: 'อัปเกรดแพ็กเกจของคุณเป็น {{plan}} แล้ว',
+    planSwitched: 'เปลี่ยนแพ็กเกจของคุณเป็น {{plan}} ({{period}}) แล้ว',
+    planScheduled: 'แพ็กเกจของคุณจะเปลี่ยนเป็น {{plan}} ในวันที่ {{date}}',
+    welcomePlan: 'ยินดีต้อนรับสู่ {{plan}}!',
+    welcome: 'ยินดีต้อนรับสู่ Merchant Hub!',
+  },
+  chargeLine: {
+    unused: 'เวลาที่ไม่ได้ใช้ของ {{plan}} หลังวันที่ {{date}}',
+    remaining: 'เวลาที่เหลือของ {{plan}} หลังวันที่ {{date}}',
+    unusedQuantity: 'เวลาที่ไม่ได้ใช้ของ {{quantity}} × {{plan}}',
+    plan: '{{plan}} ({{period}})',
+    planDiscounted: '{{plan}} ({{period}}, ลด {{percent}}%)',
+    monthly: 'รายเดือน',
+    yearly: 'รายปี',
+  },
 };

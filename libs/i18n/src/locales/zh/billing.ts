@@ -317,4 +317,20 @@ export const billing = {
     change: '更换商家',
     actingFor: '正在代表 {{name}} 操作',
   },
+  notice: {
+    planUpgraded: '您的套餐已升级为 {{plan}}',
+    planSwitched: '您的套餐已切换为 {{plan}}（{{period}}）',
+    planScheduled: '您的套餐将于 {{date}} 变更为 {{plan}}',
+    welcomePlan: '欢迎使用 {{plan}}！',
+    welcome: '欢迎使用 Merchant Hub！',
+  },
+  chargeLine: {
+    unused: '{{plan}} 自 {{date}} 起未使用的时间',
+    remaining: '{{plan}} 自 {{date}} 起的剩余时间',
+    unusedQuantity: '{{quantity}} × {{plan}} 未使用的时间',
+    plan: '{{plan}}（{{period}}）',
+    planDiscounted: '{{plan}}（{{period}}，{{percent}}% 折扣）',
+    monthly: '按月',
+    yearly: '按年',
+  },
 };

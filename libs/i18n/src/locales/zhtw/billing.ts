@@ -317,4 +317,20 @@ export const billing = {
     change: '更換商家',
     actingFor: '正在代表 {{name}} 操作',
   },
+  notice: {
+    planUpgraded: '您的方案已升級為 {{plan}}',
+    planSwitched: '您的方案已切換為 {{plan}}（{{period}}）',
+    planScheduled: '您的方案將於 {{date}} 變更為 {{plan}}',
+    welcomePlan: '歡迎使用 {{plan}}！',
+    welcome: '歡迎使用 Merchant Hub！',
+  },
+  chargeLine: {
+    unused: '{{plan}} 自 {{date}} 起未使用的時間',
+    remaining: '{{plan}} 自 {{date}} 起的剩餘時間',
+    unusedQuantity: '{{quantity}} × {{plan}} 未使用的時間',
+    plan: '{{plan}}（{{period}}）',
+    planDiscounted: '{{plan}}（{{period}}，{{percent}}% 折扣）',
+    monthly: '按月',
+    yearly: '按年',
+  },
 };
