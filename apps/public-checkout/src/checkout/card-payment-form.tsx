@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Loader, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useHydrated } from '@merchant-hub/app-root';
-import { hasErrorCode, isApiError, useCheckAndRegisterFpx, useCheckoutConfig, useCountries, useCreateCardSetup, useCreateFpxPayment, useCreateSandboxPaymentMethod, useRetryCheckoutSignIn, useSetCheckoutPaymentMethod, useStates, useValidateCheckoutCoupon } from '@merchant-hub/api-client';
+import { declineKeyOf, hasErrorCode, isApiError, useCheckAndRegisterFpx, useCheckoutConfig, useCountries, useCreateCardSetup, useCreateFpxPayment, useCreateSandboxPaymentMethod, useRetryCheckoutSignIn, useSetCheckoutPaymentMethod, useStates, useValidateCheckoutCoupon } from '@merchant-hub/api-client';
 import { checkoutChannelsOf, type Coupon } from '@merchant-hub/domain';
 import { marketOf } from '@merchant-hub/money';
 import { FPX_BANKS, type FpxBankCode } from '@merchant-hub/validation';
@@ -205,7 +205,9 @@ export const CardPaymentForm = ({ packageId, purchasedAt, coupon, onCouponChange
       if (bankKey) setBankError(t(bankKey));
       applyServerFieldErrors(form as never, fields);
     }
-    if (hasErrorCode(error, 'card_error', 'payment_failed')) setCardError(error.message);
+    // A refusal named by its decline code reads in the page's language (issue 31 #5), else in the provider's words.
+    const decline = declineKeyOf(error);
+    if (hasErrorCode(error, 'card_error', 'payment_failed')) setCardError(decline ? t(decline) : error.message);
     else notifications.show({ color: 'red', message: error.message });
   };
 

@@ -1,5 +1,5 @@
 import { Alert, Button, Modal, Radio, Select, Stack, Text } from '@mantine/core';
-import { authenticationRedirectOf, isApiError, useCreateLateSubscribeFpxIntent, useLateSubscribe } from '@merchant-hub/api-client';
+import { authenticationRedirectOf, declineKeyOf, isApiError, useCreateLateSubscribeFpxIntent, useLateSubscribe } from '@merchant-hub/api-client';
 import type { CurrencyCode, Package } from '@merchant-hub/domain';
 import { visiblePlanCards } from '@merchant-hub/billing-rules';
 import { formatMoney, invoiceTotals } from '@merchant-hub/money';
@@ -73,8 +73,10 @@ export const LateSubscribeModal = ({ packages, currency, userId, isStaff, return
         return;
       }
       // A refused card shows the provider's words; anything else is spec §8's 'Something went wrong'.
+      // A refusal named by its decline code reads in the page's language (issue 31 #5).
+      const decline = declineKeyOf(failure);
       const providerText = isApiError(failure) ? ['card_error', 'payment_failed'].includes(failure.code) : failure instanceof Error;
-      setError(providerText && failure instanceof Error ? failure.message : t('lateSubscribe.failed'));
+      setError(decline ? t(decline) : providerText && failure instanceof Error ? failure.message : t('lateSubscribe.failed'));
     } finally {
       setBusy(false);
     }

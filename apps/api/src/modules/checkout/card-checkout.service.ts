@@ -1,7 +1,7 @@
 import type { Coupon } from '@merchant-hub/domain';
 import type { AppDeps } from '../../app-deps';
 import { gatewayFor } from '../../gateways';
-import { GatewayError } from '../../gateways/port';
+import { declineDetails, GatewayError } from '../../gateways/port';
 import { AppError } from '../../http/errors';
 import { hashPassword, newOpaqueToken, sha256Hex } from '../../security/crypto';
 import { type PromotionRecord, toCoupon } from '../billing';
@@ -97,7 +97,7 @@ export const createCardCheckoutService = (deps: AppDeps, core: CheckoutCore) => 
           try {
             card = await gateway.attachPaymentMethod({ customer: input.stripe_id, paymentMethod: input.paymentMethod }, tx);
           } catch (error) {
-            if (error instanceof GatewayError) throw new AppError('card_error', { message: error.message });
+            if (error instanceof GatewayError) throw new AppError('card_error', { message: error.message, details: declineDetails(error.code) });
             throw error;
           }
           await setDefaultCard(tx, account.merchantId, input.stripe_id, card, now);

@@ -144,4 +144,14 @@ export const errors = {
   support: {
     conversationClosed: 'This conversation is closed.',
   },
+  decline: {
+    cardDeclined: 'Your card was declined.',
+    insufficientFunds: 'Your card has insufficient funds.',
+    expiredCard: 'Your card has expired.',
+    incorrectCvc: "Your card's security code is incorrect.",
+    incorrectNumber: 'Your card number is incorrect.',
+    invalidExpiry: "Your card's expiration date is invalid.",
+    authenticationRequired: 'Your card was declined. This transaction requires authentication.',
+    processingError: 'An error occurred while processing your card. Please try again.',
+  },
 };

@@ -145,4 +145,14 @@ export const errors = {
   support: {
     conversationClosed: 'Perbualan ini telah ditutup.',
   },
+  decline: {
+    cardDeclined: 'Kad anda telah ditolak.',
+    insufficientFunds: 'Baki kad anda tidak mencukupi.',
+    expiredCard: 'Kad anda telah tamat tempoh.',
+    incorrectCvc: 'Kod keselamatan kad anda tidak betul.',
+    incorrectNumber: 'Nombor kad anda tidak betul.',
+    invalidExpiry: 'Tarikh luput kad anda tidak sah.',
+    authenticationRequired: 'Kad anda telah ditolak. Transaksi ini memerlukan pengesahan.',
+    processingError: 'Ralat berlaku semasa memproses kad anda. Sila cuba lagi.',
+  },
 } satisfies Messages;

@@ -144,4 +144,14 @@ export const errors = {
   support: {
     conversationClosed: 'การสนทนานี้ปิดแล้ว',
   },
+  decline: {
+    cardDeclined: 'บัตรของคุณถูกปฏิเสธ',
+    insufficientFunds: 'บัตรของคุณมียอดเงินไม่เพียงพอ',
+    expiredCard: 'บัตรของคุณหมดอายุแล้ว',
+    incorrectCvc: 'รหัสความปลอดภัยของบัตรไม่ถูกต้อง',
+    incorrectNumber: 'หมายเลขบัตรของคุณไม่ถูกต้อง',
+    invalidExpiry: 'วันหมดอายุของบัตรไม่ถูกต้อง',
+    authenticationRequired: 'บัตรของคุณถูกปฏิเสธ รายการนี้ต้องมีการยืนยันตัวตน',
+    processingError: 'เกิดข้อผิดพลาดขณะประมวลผลบัตรของคุณ โปรดลองอีกครั้ง',
+  },
 } satisfies Messages;

@@ -142,4 +142,14 @@ export const errors = {
   support: {
     conversationClosed: '此对话已关闭。',
   },
+  decline: {
+    cardDeclined: '您的银行卡被拒绝。',
+    insufficientFunds: '您的银行卡余额不足。',
+    expiredCard: '您的银行卡已过期。',
+    incorrectCvc: '您的银行卡安全码不正确。',
+    incorrectNumber: '您的卡号不正确。',
+    invalidExpiry: '您的银行卡有效期无效。',
+    authenticationRequired: '您的银行卡被拒绝。此交易需要身份验证。',
+    processingError: '处理您的银行卡时出错，请重试。',
+  },
 } satisfies Messages;

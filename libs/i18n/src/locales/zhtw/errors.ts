@@ -142,4 +142,14 @@ export const errors = {
   support: {
     conversationClosed: '此對話已關閉。',
   },
+  decline: {
+    cardDeclined: '您的信用卡遭到拒絕。',
+    insufficientFunds: '您的信用卡餘額不足。',
+    expiredCard: '您的信用卡已過期。',
+    incorrectCvc: '您的信用卡安全碼不正確。',
+    incorrectNumber: '您的卡號不正確。',
+    invalidExpiry: '您的信用卡有效期限無效。',
+    authenticationRequired: '您的信用卡遭到拒絕。此交易需要身分驗證。',
+    processingError: '處理您的信用卡時發生錯誤，請再試一次。',
+  },
 } satisfies Messages;

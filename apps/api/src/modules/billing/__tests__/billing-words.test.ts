@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { createTestContext, testDatabases, type TestContext } from '../../../test-support/test-app';
-import { bearer, packageId, tokenFor } from '../../../test-support/billing-helpers';
+import { bearer, newCard, packageId, tokenFor } from '../../../test-support/billing-helpers';
 
 // Issue 31 #5: what the server says about a plan change reaches the page as a key and values, so that the page
 // words it in the merchant's language; the English text stays beside it for the invoice and older clients.
@@ -38,5 +38,17 @@ describe.each(testDatabases)('billing words as keys and values (%s)', (kind) => 
     const res = await request(ctx.app).post('/api/users/billing/downgrade-or-upgrade').set(bearer(token)).send({ package_id: pkg, type: 'upgrade' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ message: 'Your plan has been upgraded to Pro', notice: { kind: 'planUpgraded', plan: 'Pro' } });
+  });
+
+  it('names a card refusal by its decline code beside the provider\'s English, at the attach and at the charge', async () => {
+    const newcomer = await tokenFor(ctx, 'new-merchant@demo.test');
+    const pkg = await packageId(ctx, 'price_my_growth_monthly');
+    const subscribe = async (number: string) => request(ctx.app).post('/api/users/billing/late-subscribe').set(bearer(newcomer)).send({ paymentMethod: await newCard(ctx, number), package_id: pkg });
+    const poor = await subscribe('4000000000009995');
+    expect(poor.status).toBeGreaterThanOrEqual(400);
+    expect(poor.status).toBeLessThan(500);
+    expect(poor.body.error.details).toEqual({ decline_code: 'insufficient_funds' });
+    const failsLater = await subscribe('4000000000000341');
+    expect(failsLater.body.error).toMatchObject({ code: 'payment_failed', details: { decline_code: expect.stringMatching(/^[a-z_]+$/) } });
   });
 });

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import type { Clock } from '../../../clock';
 import type { Db } from '../../../db/knex';
 import { type Exec, newId } from '../../../db/rows';
-import type { GatewayNextAction, PaymentGateway } from '../../../gateways/port';
+import { declineDetails, type GatewayNextAction, type PaymentGateway } from '../../../gateways/port';
 import { AppError } from '../../../http/errors';
 import { type BillingAccount, ensureBillingAccount, readBillingAccount } from '../repositories/billing-accounts.repository';
 import type { InvoiceRecord } from '../repositories/invoices.repository';
@@ -169,7 +169,8 @@ export const createEngine = (deps: EngineDeps) => {
 
   type PayResult =
     | { ok: true; paymentId: string | null }
-    | { ok: false; code: 'no_card' | 'declined'; message: string }
+    | { ok: false; code: 'no_card'; message: string }
+    | { ok: false; code: 'declined'; message: string; declineCode: string }
     | { ok: false; code: 'requires_action'; message: string; payment: AuthenticationPayment };
 
   /** Records the gateway's answer to {@link chargeInvoice}: the payment row, and the invoice paid or one attempt on. */
@@ -193,7 +194,8 @@ export const createEngine = (deps: EngineDeps) => {
       };
     }
     const fallback = payment.status === 'requires_action' ? 'Your card was declined. This transaction requires authentication.' : 'Your card was declined.';
-    return { ok: false, code: 'declined', message: payment.failure_message ?? fallback };
+    const declineCode = payment.failure_code ?? (payment.status === 'requires_action' ? 'authentication_required' : 'card_declined');
+    return { ok: false, code: 'declined', message: payment.failure_message ?? fallback, declineCode };
   };
 
   /**
@@ -235,7 +237,7 @@ export const createEngine = (deps: EngineDeps) => {
       ? new AppError('no_valid_card')
       : result.code === 'requires_action'
         ? authenticationError(result.payment)
-        : new AppError('payment_failed', { message: result.message });
+        : new AppError('payment_failed', { message: result.message, details: declineDetails(result.declineCode) });
 
   return {
     deps,

@@ -1,5 +1,5 @@
 import type { AddCardOutput, BillingInfoOutput } from '@merchant-hub/validation';
-import { GatewayError } from '../../../gateways/port';
+import { declineDetails, GatewayError } from '../../../gateways/port';
 import { AppError } from '../../../http/errors';
 import type { Engine, MerchantTx } from '../engine/billing.engine';
 import { type BillingAccount, billingInfoOf, clearDefaultCard, readBillingAccount, setDefaultCard, setGatewayCustomer, updateBillingDetails } from '../repositories/billing-accounts.repository';
@@ -34,7 +34,7 @@ export const createPaymentMethodsService = (engine: Engine) => {
       try {
         card = await gateway.attachPaymentMethod({ customer, paymentMethod }, ctx.tx);
       } catch (error) {
-        if (error instanceof GatewayError) throw new AppError('card_error', { message: error.message });
+        if (error instanceof GatewayError) throw new AppError('card_error', { message: error.message, details: declineDetails(error.code) });
         throw error;
       }
       // The same card entered again (issue 31 #7): one saved card per card, told plainly. Brand, last four digits
