@@ -49,3 +49,11 @@ export const languageName = (locale: string | null | undefined, fallback: string
     return fallback;
   }
 };
+
+/**
+ * The i18n key of a reference list's entry by its English name (`account:industries.health_beauty`): the
+ * API's lists of industries and shop categories are English; the page words each entry in its own language,
+ * and an entry the dictionary does not know (added later) shows the API's name (`t(key, { defaultValue })`).
+ */
+export const listNameKey = (list: 'industries' | 'shopCategories', englishName: string): string =>
+  `account:${list}.${englishName.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '')}`;

@@ -270,6 +270,10 @@ describe('trial sign-up: store step', () => {
     expect(screen.queryByRole('option', { name: 'Malaysia', hidden: true })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('combobox', { name: '商店語言' }));
     expect(await screen.findByRole('option', { name: '馬來文', hidden: true })).toBeInTheDocument();
+    // The industries too: the API's list is English, the page words it (issue 31 #5).
+    await userEvent.click(screen.getByRole('combobox', { name: '產業' }));
+    expect(await screen.findByRole('option', { name: '時尚', hidden: true })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'Fashion', hidden: true })).not.toBeInTheDocument();
   });
 
   it("shows the store schema's messages", async () => {

@@ -328,7 +328,7 @@ export const billing = {
     unused: 'Masa tidak digunakan bagi {{plan}} selepas {{date}}',
     remaining: 'Baki masa bagi {{plan}} selepas {{date}}',
     unusedQuantity: 'Masa tidak digunakan bagi {{quantity}} × {{plan}}',
-    plan: '{{plan}} ({{period}})',
+    plan: '{{plan}} (bayaran {{period}})',
     planDiscounted: '{{plan}} ({{period}}, diskaun {{percent}}%)',
     monthly: 'bulanan',
     yearly: 'tahunan',

@@ -328,7 +328,7 @@ export const billing = {
     unused: 'เวลาที่ไม่ได้ใช้ของ {{plan}} หลังวันที่ {{date}}',
     remaining: 'เวลาที่เหลือของ {{plan}} หลังวันที่ {{date}}',
     unusedQuantity: 'เวลาที่ไม่ได้ใช้ของ {{quantity}} × {{plan}}',
-    plan: '{{plan}} ({{period}})',
+    plan: '{{plan}} (ชำระ{{period}})',
     planDiscounted: '{{plan}} ({{period}}, ลด {{percent}}%)',
     monthly: 'รายเดือน',
     yearly: 'รายปี',
