@@ -24,11 +24,28 @@ export type UsageLimit = number | '*';
 export const USAGE_ITEMS = ['order', 'item', 'channel', 'staff', 'warehouse', 'competitor_products'] as const;
 export type UsageItem = (typeof USAGE_ITEMS)[number];
 
+export type DescriptionLists = { basic: string[]; features: string[]; report: string[] };
+
 export type PackageDescriptions = {
   basic: string[];
   features: string[];
   /** Plans without a report list are quoted on request ("Call for Quote"). */
   report: string[];
+  /** The lists in other languages, edited in the staff catalog (issue 31 #5); an empty list shows the English one. */
+  translations?: Partial<Record<string, DescriptionLists>>;
+};
+
+/** A plan's lists in a language: each translated list, or the English one where it has none. */
+export const descriptionsIn = (descriptions: PackageDescriptions, language: string): DescriptionLists & { translated: Record<keyof DescriptionLists, boolean> } => {
+  const other = language === 'en' ? undefined : descriptions.translations?.[language];
+  const pick = (list: keyof DescriptionLists) => (other && other[list].length > 0 ? other[list] : descriptions[list]);
+  const translated = (list: keyof DescriptionLists) => Boolean(other && other[list].length > 0);
+  return {
+    basic: pick('basic'),
+    features: pick('features'),
+    report: pick('report'),
+    translated: { basic: translated('basic'), features: translated('features'), report: translated('report') },
+  };
 };
 
 export type Package = {

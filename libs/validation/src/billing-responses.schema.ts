@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { descriptionTranslationsSchema } from './catalog.schema.js';
 
 // Billing's response schemas: what the API answers under /users/billing, /users/usage-addon and /merchants. The API client parses with
 // them (in development and tests), and the API's own tests parse its real answers with them, so a field that
@@ -28,7 +29,7 @@ export const packageResponseSchema = z.looseObject({
   sort_order: z.number(),
   hide: z.boolean(),
   stripe_id: z.string(),
-  descriptions: z.looseObject({ basic: z.array(z.string()), features: z.array(z.string()), report: z.array(z.string()) }),
+  descriptions: z.looseObject({ basic: z.array(z.string()), features: z.array(z.string()), report: z.array(z.string()), translations: descriptionTranslationsSchema }),
   next_billing_date: isoDateTime.nullish(),
   is_addon: z.boolean().optional(),
   max_order: usageLimit,
