@@ -28,6 +28,8 @@ module.exports = {
         // Written for the Stripe gateway already, or for both gateways by name.
         'stripe-fpx-late-subscribe\\.test\\.ts$',
         'stripe-fpx-checkout\\.test\\.ts$',
+        'stripe-permanent-refusals\\.test\\.ts$',
+        'stripe-reported-payments\\.test\\.ts$',
         'checkout-config\\.test\\.ts$',
         // The sandbox's own pages (their return host) and the sandbox gateway's own tables (renewal batches).
         'return-origin\\.test\\.ts$',

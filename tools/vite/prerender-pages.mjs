@@ -23,5 +23,5 @@ const render = async (tree) => {
 
 const app = await import(pathToFileURL(process.argv[2]).href);
 const pages = [];
-for (const page of app.pages) pages.push({ file: page.file, pattern: page.pattern, titles: page.titles ?? null, markup: await render(await app.root(page.url)) });
+for (const page of app.pages) pages.push({ file: page.file, pattern: page.pattern, titles: page.titleKey ? app.titles(page.titleKey) : null, markup: await render(await app.root(page.url)) });
 process.stdout.write(JSON.stringify({ head: renderToStaticMarkup(app.head()), pages, entryPatterns: app.entryPatterns ?? [] }));

@@ -2,14 +2,13 @@
 // module is built for Node, its pages rendered with react-dom/server and written beside index.html, so the
 // browser paints them from HTML + CSS before any script runs; the app then takes them over (app-root renderApp).
 import react from '@vitejs/plugin-react';
+import Beasties from 'beasties';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'vite';
 import type { Plugin, Rolldown } from 'vite';
-import { criticalCss, pageDom } from './critical-css';
-import type { PageDom } from './critical-css';
 import { PRERENDER_OFF_ATTRIBUTE as OFF, PRERENDER_PENDING_SUBMIT as PENDING } from '../../libs/app-root/src/prerender-attribute';
 
 /** A page of the app's prerender module: the file written, the path rendered and the paths the API serves it on. */
@@ -33,6 +32,9 @@ const TITLES_META = 'page-titles';
  * matches, allowing its inline scripts by these hashes in its Content-Security-Policy (README, serving contract).
  */
 export const PRERENDER_MANIFEST = 'prerender.json';
+
+/** The most the head script may weigh (minified; it is a few kB of language and session code). */
+const GUARD_LIMIT = 16 * 1024;
 
 /**
  * The head script: `showsPrerender()` of the prerender module, bundled for the browser with everything it calls
@@ -82,6 +84,15 @@ const guardScript = async (projectRoot: string, moduleFile: string): Promise<str
   const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
   const chunk = outputs.flatMap((output) => output.output).find((file) => file.type === 'chunk');
   if (!chunk || chunk.type !== 'chunk') throw new Error('prerender: the head script was not built');
+  // It runs before the page paints, parsed on the main thread: a module-level call of the prerender module
+  // (`pages`' titles, unless marked pure) once pulled i18next and every language's texts into it (310 kB).
+  if (chunk.code.length > GUARD_LIMIT) {
+    const largest = Object.entries(chunk.modules)
+      .sort(([, a], [, b]) => b.renderedLength - a.renderedLength)
+      .slice(0, 8)
+      .map(([id, module]) => `${id.replace(/^.*node_modules\//, '')} ${module.renderedLength}`);
+    throw new Error(`prerender: the head script is ${chunk.code.length} bytes (limit ${GUARD_LIMIT}), more than showsPrerender and pageLanguage need: ${largest.join(', ')}`);
+  }
   return chunk.code.trim();
 };
 
@@ -114,15 +125,40 @@ const startAfterPaint = (html: string): string => {
 const AFTER_PAINT = 'data-after-paint';
 
 /**
- * The first paint parses only the rules the page's markup can match, inline (criticalCss); the whole
- * stylesheet is fetched and applied after the paint (startAfterPaint enables it), where its rules, the same
- * ones in the same order, follow and so win over their inline copies: the cascade ends as it was.
+ * The first paint parses only the rules the page's markup can match, inline: Beasties (a maintained critical-CSS
+ * inliner) keeps the stylesheet's rules whose selectors match an element of the page, any state (hover, focus...)
+ * taken to hold, and the keyframes they name. The rules of the dark scheme are kept too: the head script sets it
+ * on <html> before the paint. The page's own <style> elements are left as written (`reduceInlineStyles`), and
+ * Beasties does not touch the stylesheet link (`preload: false`: its other modes add inline event handlers, which
+ * the Content-Security-Policy refuses); it is held back here instead, disabled until startAfterPaint enables it.
+ * Its rules, the same ones in the same order, then follow their inline copies and so win: the cascade ends as
+ * it was. The CSP's style-src (helmet's default) allows inline styles.
  */
-const deferStylesheet = (html: string, page: PageDom, readStylesheet: (href: string) => string): string =>
-  html.replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/, (_tag, href: string) => {
-    const critical = criticalCss(readStylesheet(href), page);
-    return `<style>${critical}</style><link rel="stylesheet" crossorigin href="${href}" ${AFTER_PAINT} disabled>`;
+const inlineCriticalCss = async (html: string, stylesheets: { dir: string; base: string }): Promise<string> => {
+  const beasties = new Beasties({
+    path: stylesheets.dir,
+    publicPath: stylesheets.base,
+    // `false` is Beasties' "leave the link alone" (its types leave it out).
+    preload: false as unknown as 'body',
+    pruneSource: false,
+    reduceInlineStyles: false,
+    allowRules: [/data-mantine-color-scheme=["']?dark/],
+    keyframes: 'critical',
+    compress: true,
+    logLevel: 'warn',
   });
+  // Beasties marks <html> for its own use; the page has no need of it.
+  const inlined = (await beasties.process(html)).replace(/ data-beasties-container(="")?/, '');
+  let deferred = 0;
+  const result = inlined.replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/, (_tag, href: string) => {
+    deferred++;
+    return `<link rel="stylesheet" crossorigin href="${href}" ${AFTER_PAINT} disabled>`;
+  });
+  if (deferred !== 1 || !/<\/style>\s*<link rel="stylesheet"[^>]+data-after-paint disabled>/.test(result)) {
+    throw new Error('prerender: the critical CSS was not inlined before the stylesheet link');
+  }
+  return result;
+};
 
 const escapeHtml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -137,35 +173,33 @@ const titleTags = (indexHtml: string, titles: PageTitles | null): string => {
 };
 
 /** The built index.html with the page's markup in #root and, before anything else can run, its head scripts. */
-export const pageHtml = ({
+export const pageHtml = async ({
   indexHtml,
   markup,
   head,
   guard,
-  readStylesheet,
+  stylesheets,
   titles = null,
 }: {
   indexHtml: string;
   markup: string;
   head: string;
   guard: string;
-  /** The built stylesheet behind a `<link>`'s href. */
-  readStylesheet: (href: string) => string;
+  /** Where the built stylesheets are (outDir) and the public path their hrefs start with (the app's base). */
+  stylesheets: { dir: string; base: string };
   titles?: PageTitles | null;
-}): string => {
+}): Promise<string> => {
   if (!indexHtml.includes('<div id="root"></div>') || !/<title>[^<]*<\/title>/.test(indexHtml)) throw new Error('prerender: index.html has no empty #root or no <title>');
   // Inline scripts after a stylesheet wait for it: these go before the stylesheet and module links Vite adds,
   // and after the titles, which the guard reads.
   const headScripts = `${titleTags(indexHtml, titles)}\n    <style>html[${OFF}] #root{display:none}</style>${head}<script>${guard}</script><script>${HOLD_SUBMIT}</script>`;
-  const shell = indexHtml
+  const page = indexHtml
     // The default scheme until the head script sets the visitor's (Mantine's `mantineHtmlProps`): Mantine's
     // colours hang on this attribute, so without it a page whose scripts do not run would have none.
     .replace(/<html /, '<html data-mantine-color-scheme="light" ')
-    .replace(/<title>[^<]*<\/title>/, () => headScripts);
-  const withMarkup = (html: string) => html.replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
-  // The page its inline rules are chosen for: the markup in the shell, before those rules are added.
-  const page = pageDom(withMarkup(shell));
-  return withMarkup(startAfterPaint(deferStylesheet(shell, page, readStylesheet)));
+    .replace(/<title>[^<]*<\/title>/, () => headScripts)
+    .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
+  return startAfterPaint(await inlineCriticalCss(page, stylesheets));
 };
 
 /** CSP source expressions (`'sha256-…'`) of the page's inline scripts, exactly as written. */
@@ -225,12 +259,12 @@ export const prerender = ({ projectRoot, outDir, cacheDir, module, indexHtml: in
         ) as RenderedPages;
         const indexHtml = readFileSync(join(outDir, indexFile), 'utf8');
         const guard = await guardScript(projectRoot, moduleFile);
-        const readStylesheet = (href: string) => readFileSync(join(outDir, href.slice(base.length)), 'utf8');
-        const manifest = rendered.pages.map(({ file, pattern, titles, markup }) => {
-          const html = pageHtml({ indexHtml, markup, head: rendered.head, guard, readStylesheet, titles });
+        const manifest = [];
+        for (const { file, pattern, titles, markup } of rendered.pages) {
+          const html = await pageHtml({ indexHtml, markup, head: rendered.head, guard, stylesheets: { dir: outDir, base }, titles });
           writeFileSync(join(outDir, file), html);
-          return { pattern, file, scriptHashes: inlineScriptHashes(html) };
-        });
+          manifest.push({ pattern, file, scriptHashes: inlineScriptHashes(html) });
+        }
         // The other paths the build's own HTML (a second entry's) is the answer for, after the prerendered pages.
         for (const pattern of rendered.entryPatterns) manifest.push({ pattern, file: indexFile, scriptHashes: inlineScriptHashes(indexHtml) });
         writeFileSync(join(outDir, PRERENDER_MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);

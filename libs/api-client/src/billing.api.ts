@@ -29,6 +29,7 @@ import type {
   AddOnAmount,
   AddOnPackageDetail,
   ConfirmPaymentResult,
+  EcpayInvoiceOrder,
   FpxIntent,
   MerchantStoreRow,
   MessageResponse,
@@ -242,6 +243,12 @@ export const createRetryPaymentFpxIntent = (
     { type: input.type, user_id: input.userId, bank: input.bank, return_url: input.returnUrl, reason: input.reason },
     { schema: responseOf('POST /users/billing/retry-payment/fpx/create-intent') },
   );
+
+/** POST users/billing/ecpay/pay-invoice: the ECPay form that pays an open TWD invoice (the plan's past-due one without an id). */
+export const payInvoiceWithEcpay = (http: HttpClient, input: { invoiceId?: string; returnUrl?: string } & UserScoped & StaffReason): Promise<EcpayInvoiceOrder> =>
+  http
+    .post('/users/billing/ecpay/pay-invoice', { invoice_id: input.invoiceId, user_id: input.userId, return_url: input.returnUrl, reason: input.reason }, { schema: responseOf('POST /users/billing/ecpay/pay-invoice') })
+    .then((answer) => answer.data);
 
 /** POST users/billing/retry-payment/fpx: after the bank, pays the open invoice once (a repeat: already_confirmed). */
 export const confirmRetryPaymentFpx = (http: HttpClient, input: LateSubscribeFpxInput): Promise<PlanChangeResult> =>

@@ -21,6 +21,7 @@ import {
   confirmLateSubscribeFpx,
   confirmRetryPaymentFpx,
   createRetryPaymentFpxIntent,
+  payInvoiceWithEcpay,
   confirmPayment,
   createLateSubscribeFpxIntent,
   createLateSubscribeIntent,
@@ -315,6 +316,12 @@ export const useCreateRetryPaymentFpxIntent = (
 ) => {
   const http = useHttpClient();
   return useMutation({ ...options, mutationFn: (input: Parameters<typeof createRetryPaymentFpxIntent>[1]) => createRetryPaymentFpxIntent(http, input) });
+};
+
+/** Starts paying an invoice through ECPay: the form to post to ECPay's cashier (nothing is paid until ECPay says so). */
+export const usePayInvoiceWithEcpay = (options: MutationHookOptions<Result<typeof payInvoiceWithEcpay>, Parameters<typeof payInvoiceWithEcpay>[1]> = {}) => {
+  const http = useHttpClient();
+  return useMutation({ ...options, mutationFn: (input: Parameters<typeof payInvoiceWithEcpay>[1]) => payInvoiceWithEcpay(http, input) });
 };
 
 export const useConfirmRetryPaymentFpx = (options: MutationHookOptions<Result<typeof confirmRetryPaymentFpx>, LateSubscribeFpxInput> = {}) => {

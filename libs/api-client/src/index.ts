@@ -153,6 +153,7 @@ export {
   useConfirmLateSubscribeFpx,
   useConfirmRetryPaymentFpx,
   useCreateRetryPaymentFpxIntent,
+  usePayInvoiceWithEcpay,
   useCreateLateSubscribeFpxIntent,
   useCreateLateSubscribeIntent,
   useCreateSandboxPaymentMethod,

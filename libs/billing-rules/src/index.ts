@@ -8,3 +8,4 @@ export * from './invoice';
 export * from './otp-countdown';
 export * from './history-range';
 export * from './four-eyes';
+export * from './refunds';

@@ -185,7 +185,17 @@ export type Invoice = {
   period_start?: UnixSeconds;
   period_end?: UnixSeconds;
   lines: { data: InvoiceLine[] };
+  /** Refunded so far, the sum of the credit notes. */
+  amount_refunded?: MinorUnits;
+  credit_notes?: CreditNote[];
+  disputes?: InvoiceDispute[];
 };
+
+/** A refund of a paid invoice, as the merchant's document: numbered `CN-<invoice number>-<n>`. */
+export type CreditNote = { number: string; amount: MinorUnits; currency: CurrencyCode; created: UnixSeconds; source: 'staff' | 'gateway' };
+
+/** A card dispute (chargeback) the gateway reported on the invoice's payment, as its latest event left it. */
+export type InvoiceDispute = { id: string; status: string; reason: string | null; amount: MinorUnits | null; created: UnixSeconds };
 
 export type BillingHistory = { data: Invoice[]; has_more: boolean; hasMore?: boolean };
 

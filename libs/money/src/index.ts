@@ -27,3 +27,4 @@ export { amountForQuantity, monthlyRevenue, yearlySavingPercent } from './recurr
 export type { PlanChangeInput, PlanChangeProration, ProrationInput } from './proration';
 export { applyCreditBalance, invoiceAmounts, invoiceTotals } from './invoice';
 export type { CreditApplication, CreditBalanceOptions, InvoiceAmounts, InvoiceAmountsInput, InvoiceLineAmount, InvoiceTotals, InvoiceTotalsInput } from './invoice';
+export { creditChangeMinor, formatCreditBalance, formatCreditChange } from './credit';

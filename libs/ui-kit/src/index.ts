@@ -25,6 +25,7 @@ export { ERROR_NAMESPACES, createAppI18n, loadAppI18n, textsOfFailures } from '.
 export type { CreateAppI18nOptions, LoadAppI18nOptions } from './i18n-setup';
 export { NotFoundPage, RouteError, RouteErrorBoundary, RouteLoader } from './route-states';
 export { pageTitleText, usePageTitle } from './page-title';
+export { postHostedForm } from './post-hosted-form';
 export { isStaleChunkError, reloadOnStaleChunks, reloadOnceForStaleChunk } from './stale-chunk';
 export type { ReloadEnvironment } from './stale-chunk';
 export { useSecondsLeft, CountdownText } from './countdown';

@@ -1,5 +1,13 @@
-import { Anchor, CloseButton, createTheme, Drawer, Loader, mergeThemeOverrides, Modal, PasswordInput, TableScrollContainer } from '@mantine/core';
-import type { CloseButtonProps, MantineColorsTuple } from '@mantine/core';
+import { createTheme, mergeThemeOverrides } from '@mantine/core';
+import type {
+  AnchorProps,
+  CloseButtonProps,
+  DrawerProps,
+  MantineColorsTuple,
+  ModalProps,
+  PasswordInputProps,
+  TableScrollContainerProps,
+} from '@mantine/core';
 
 /** The brand blue, lightest to darkest; shade 6 is the one buttons use in light mode. */
 const brand: MantineColorsTuple = [
@@ -29,19 +37,21 @@ export const theme = createTheme({
   headings: { fontFamily: systemFonts, fontWeight: '600' },
   defaultRadius: 'md',
   cursorType: 'pointer',
+  // Plain objects, not `Modal.extend(…)`: naming a component here puts its code (Modal, Drawer, their scroll
+  // lock and focus trap, ScrollArea: about 30 kB gzip) in every app's first load, which only draws a few of them.
   components: {
     // Spec §9: the spinner turns once every 2.5 s (Mantine's oval turns every 1.2 s).
-    Loader: Loader.extend({ styles: { root: { animationDuration: SPINNER_ROTATION } } }),
+    Loader: { styles: { root: { animationDuration: SPINNER_ROTATION } } },
     // WCAG 1.4.1: a link inside text must not be told apart by its colour alone. Links that stand alone (a
     // logo, a menu entry) say `underline="never"` or `"hover"` themselves.
-    Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
+    Anchor: { defaultProps: { underline: 'always' } satisfies Partial<AnchorProps> },
     // A dialog's `<header>` is no page banner: without this, an open modal gives the page a second one.
-    Modal: Modal.extend({ defaultProps: { attributes: { header: { role: 'presentation' } } } }),
-    Drawer: Drawer.extend({ defaultProps: { attributes: { header: { role: 'presentation' } } } }),
+    Modal: { defaultProps: { attributes: { header: { role: 'presentation' } } } satisfies Partial<ModalProps> },
+    Drawer: { defaultProps: { attributes: { header: { role: 'presentation' } } } satisfies Partial<DrawerProps> },
     // The show/hide button is a control like any other: in the Tab order (Mantine leaves it out by default).
-    PasswordInput: PasswordInput.extend({ defaultProps: { visibilityToggleFocusable: true } }),
+    PasswordInput: { defaultProps: { visibilityToggleFocusable: true } satisfies Partial<PasswordInputProps> },
     // A table wider than the screen scrolls sideways: its scrolling box takes focus so the keyboard can scroll it.
-    TableScrollContainer: TableScrollContainer.extend({ defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } }),
+    TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } satisfies Partial<TableScrollContainerProps> },
   },
 });
 
@@ -52,7 +62,7 @@ export const theme = createTheme({
 export const themeWithLabels = ({ close }: { close: string }) => {
   // Mantine's types leave ARIA attributes out of default props; CloseButton passes every other prop to its button.
   const named: Partial<CloseButtonProps> = { 'aria-label': close } as Partial<CloseButtonProps>;
-  return mergeThemeOverrides(theme, createTheme({ components: { CloseButton: CloseButton.extend({ defaultProps: named }) } }));
+  return mergeThemeOverrides(theme, createTheme({ components: { CloseButton: { defaultProps: named } } }));
 };
 
 /** Where the light/dark choice is remembered between visits, shared by the three apps on one origin. */

@@ -284,3 +284,20 @@ export const addOnSubscribeSchema = z.object(
 );
 export type AddOnSubscribeInput = z.input<typeof addOnSubscribeSchema>;
 export type AddOnSubscribeOutput = z.output<typeof addOnSubscribeSchema>;
+
+/**
+ * POST users/billing/ecpay/pay-invoice (issue 25 #4): pay an open TWD invoice through ECPay. Without `invoice_id`,
+ * the plan's open (past-due) invoice.
+ */
+export const payInvoiceEcpaySchema = z.object(
+  {
+    invoice_id: z
+      .string({ error: 'validation:common.invalidInput' })
+      .regex(/^[A-Za-z0-9_]{1,64}$/, { error: 'validation:common.invalidInput' })
+      .optional(),
+    user_id: userId,
+  },
+  { error: INPUT_KEY },
+);
+export type PayInvoiceEcpayInput = z.input<typeof payInvoiceEcpaySchema>;
+export type PayInvoiceEcpayOutput = z.output<typeof payInvoiceEcpaySchema>;

@@ -43,6 +43,11 @@ export const ecpayOrderSchema = z.looseObject({
 export type EcpayOrder = z.infer<typeof ecpayOrderSchema>;
 export const ecpayOrderResponseSchema = z.looseObject({ data: ecpayOrderSchema });
 
+/** POST /users/billing/ecpay/pay-invoice: the ECPay form that pays an open TWD invoice (periodic: it also starts an agreement). */
+export const ecpayInvoiceOrderSchema = ecpayOrderSchema.omit({ token: true }).extend({ invoice_id: z.string(), periodic: z.boolean() });
+export type EcpayInvoiceOrder = z.infer<typeof ecpayInvoiceOrderSchema>;
+export const ecpayInvoiceOrderResponseSchema = z.looseObject({ data: ecpayInvoiceOrderSchema });
+
 /** POST /checkout/ticket-sign-in: the session a single-use ticket is exchanged for. */
 export const ticketSignInResponseSchema = loginResponseSchema;
 export type TicketSignInResult = z.infer<typeof ticketSignInResponseSchema>;

@@ -154,6 +154,7 @@ export const validationMessagesEn = {
   'validation:staff.directionInvalid': 'Choose credit or debit',
   'validation:staff.amountInvalid': 'Please enter an amount greater than zero',
   'validation:staff.amountTooLarge': 'This amount is too large for one adjustment',
+  'validation:staff.amountWholeUnits': 'ECPay refunds whole New Taiwan dollars only',
   'validation:staff.descriptionRequired': 'Please enter a description',
   'validation:staff.previewTokenRequired': 'Preview the adjustment before you apply it',
   'validation:staff.statusInvalid': 'Please choose a valid status',

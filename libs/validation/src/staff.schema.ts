@@ -171,7 +171,7 @@ export type OkResult = z.infer<typeof okSchema>;
 // ---------------------------------------------------------------------------------------------------------
 // Timeline: GET /api/staff/merchants/:userId/timeline
 
-export const TIMELINE_KINDS = ['subscription', 'invoice', 'payment', 'payment_failed', 'dunning', 'coupon', 'credit', 'email', 'staff_action'] as const;
+export const TIMELINE_KINDS = ['subscription', 'invoice', 'payment', 'payment_failed', 'dunning', 'coupon', 'credit', 'email', 'staff_action', 'refund', 'dispute'] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 
 export const timelineEventSchema = z.object({
@@ -218,17 +218,22 @@ export const creditAdjustmentSchema = z.object({
 });
 export type CreditAdjustmentInput = z.input<typeof creditAdjustmentSchema>;
 
+/** What a preview of a money movement says about the four-eyes rule (credit adjustments and refunds). */
+const fourEyesPreviewFields = {
+  requires_approval: z.boolean(),
+  approval_threshold_minor: minor,
+  /** What this staff member moved for this merchant in the window, this movement included (four-eyes rule). */
+  window_total_minor: minor,
+  /** The rolling window the running total covers, in hours. */
+  approval_window_hours: z.number().int().positive(),
+};
+
 export const creditAdjustmentPreviewResultSchema = z.object({
   preview_token: z.string(),
   balance_before_minor: minor,
   balance_after_minor: minor,
   currency: z.string(),
-  requires_approval: z.boolean(),
-  approval_threshold_minor: minor,
-  /** What this staff member moved for this merchant in the window, this adjustment included (four-eyes rule). */
-  window_total_minor: minor,
-  /** The rolling window the running total covers, in hours. */
-  approval_window_hours: z.number().int().positive(),
+  ...fourEyesPreviewFields,
 });
 export type CreditAdjustmentPreview = z.infer<typeof creditAdjustmentPreviewResultSchema>;
 
@@ -292,7 +297,8 @@ export const auditEntrySchema = z.object({
   id: z.number().int(),
   at: unixSeconds,
   staff: z.object({ id: z.number().int(), email: z.string() }),
-  merchant: z.object({ user_id: z.number().int(), name: z.string() }).nullable(),
+  /** `currency`: the merchant's, in which the console writes before/after money (issue 27 §6). */
+  merchant: z.object({ user_id: z.number().int(), name: z.string(), currency: z.string().optional() }).nullable(),
   action: z.string(),
   reason: z.string().nullable(),
   ip: z.string().nullable(),
@@ -351,3 +357,49 @@ export const staffAccessSchema = z.object({
   data: z.array(z.object({ at: unixSeconds, action: z.string(), reason: z.string().nullable(), staff_role: staffRoleField })),
 });
 export type StaffAccess = z.infer<typeof staffAccessSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Refunds (issue 25 item 7): preview then commit, like credit adjustments, and the same four-eyes rule
+
+const refundAmountField = z
+  .number({ error: 'validation:staff.amountInvalid' })
+  .int({ error: 'validation:staff.amountInvalid' })
+  .positive({ error: 'validation:staff.amountInvalid' })
+  .max(CREDIT_ADJUSTMENT_MAX_MINOR, { error: 'validation:staff.amountTooLarge' });
+
+export const refundPreviewSchema = z.object({ amount_minor: refundAmountField, reason: staffReasonField });
+export type RefundPreviewInput = z.input<typeof refundPreviewSchema>;
+
+export const refundSchema = z.object({
+  amount_minor: refundAmountField,
+  reason: staffReasonField,
+  preview_token: z.string({ error: 'validation:staff.previewTokenRequired' }).min(1, { error: 'validation:staff.previewTokenRequired' }).max(500),
+});
+export type RefundInput = z.input<typeof refundSchema>;
+
+export const REFUND_STATUSES = ['pending_approval', 'processing', 'succeeded', 'failed', 'rejected'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+export const refundPreviewResultSchema = z.object({
+  preview_token: z.string(),
+  invoice_number: z.string(),
+  currency: z.string(),
+  paid_minor: minor,
+  refunded_minor: minor,
+  refundable_minor: minor,
+  amount_minor: minor,
+  /** card, fpx or ecpay: which gateway gives the money back. */
+  method: z.string(),
+  ...fourEyesPreviewFields,
+});
+export type RefundPreview = z.infer<typeof refundPreviewResultSchema>;
+
+export const refundResultSchema = z.object({
+  refund: z.object({ id: z.string(), status: z.enum(REFUND_STATUSES), credit_note_number: z.string().nullable(), amount_minor: minor, currency: z.string() }),
+});
+export type RefundResult = z.infer<typeof refundResultSchema>;
+
+export const gatewayNoticesQuerySchema = z.object({
+  status: z.preprocess(blankToUndefined, z.enum(['open', 'all'], { error: 'validation:staff.statusInvalid' }).default('open')),
+});
+export type GatewayNoticesQueryInput = z.input<typeof gatewayNoticesQuerySchema>;

@@ -4,8 +4,10 @@
 // the card and gateway checkout pages (first render plus the route's chunk and its static imports), and checks
 // that the sign-in page loads no billing code nor its form, and the checkout pages no payment form. Run after
 // `npx nx run-many -t build` (or the app builds you care about). `--by-package` adds, under each page's total,
-// what its packages weigh (see byPackage).
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+// what its packages weigh (see byPackage). `--budget KB` fails the run when one of those three pages loads more
+// than KB kB gzip of JS (npm test runs it with the product's budget: the `bundle-budget` project); `--report FILE`
+// writes the checks' count in the shape of a Jest report (tmp/test-results, summed by tools/scripts/test-all.mjs).
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -135,6 +137,30 @@ const byPackage = (files) => {
   return [...weights].sort((a, b) => b[1] - a[1]);
 };
 const showPackages = process.argv.includes('--by-package');
+const argument = (name) => {
+  const at = process.argv.indexOf(name);
+  return at >= 0 ? process.argv[at + 1] : undefined;
+};
+const budgetKb = argument('--budget') === undefined ? null : Number(argument('--budget'));
+if (budgetKb !== null && !(budgetKb > 0)) {
+  console.error('--budget takes a size in kB, e.g. --budget 150');
+  process.exit(2);
+}
+const reportFile = argument('--report');
+/** Every check of the run: its name and whether it held (`--report`). */
+const checks = [];
+const check = (name, ok) => {
+  checks.push({ name, ok });
+  return ok;
+};
+/** The first-render budget of a page's JS (`--budget`): prints and records the check. */
+const checkBudget = (label, files) => {
+  if (budgetKb === null) return true;
+  const size = [...files].reduce((sum, file) => sum + gz(file), 0);
+  const ok = check(`${label} page's first-render JS within ${budgetKb} kB gzip`, size <= budgetKb * 1024);
+  console.log(`  ${ok ? 'ok' : 'FAIL'}: the ${label} page's first-render JS, ${kb(size)} gzip, is ${ok ? 'within' : 'over'} the budget of ${budgetKb} kB`);
+  return ok;
+};
 const printPackages = (files) => {
   if (!showPackages) return;
   const rows = byPackage(files).filter(([, size]) => size >= 102.4);
@@ -198,8 +224,9 @@ for (const app of apps.sort()) {
       const files = closure([...firstRender, ...(chunk ? [chunk] : [])]);
       console.log(`  ${label} page loads ${files.size} JS file(s), ${kb([...files].reduce((s, f) => s + gz(f), 0))} gzip${chunk ? '' : ' (route chunk not found)'}`);
       printPackages(files);
+      if (!checkBudget(label, files)) failed = true;
       const formFiles = [...files].filter((file) => sourcesOf(file).some((source) => form.test(source) || /node_modules\/@mantine\/form\//.test(source)));
-      if (!chunk || formFiles.length > 0) {
+      if (!check(`${label} page's first load holds no payment form`, Boolean(chunk) && formFiles.length === 0)) {
         failed = true;
         console.log(`  FAIL: the ${label} page's first load holds its payment form: ${formFiles.map((f) => f.split('/').pop()).join(', ') || 'route chunk not found'}`);
       } else {
@@ -223,7 +250,8 @@ for (const app of apps.sort()) {
     const billingText = [...signin].filter((file) => /users\/billing\//.test(readFileSync(file, 'utf8')) && !/billing-summary/.test(file));
     console.log(`  sign-in page loads ${signin.size} JS file(s), ${kb([...signin].reduce((s, f) => s + gz(f), 0))} gzip`);
     printPackages(signin);
-    if (!signinChunk || billing.length > 0) {
+    if (!checkBudget('sign-in', signin)) failed = true;
+    if (!check('sign-in loads no billing chunk', Boolean(signinChunk) && billing.length === 0)) {
       failed = true;
       console.log(`  FAIL: sign-in loads billing code: ${billing.map((f) => f.split('/').pop()).join(', ') || 'sign-in chunk not found'}`);
     } else {
@@ -232,12 +260,28 @@ for (const app of apps.sort()) {
     // Its card (the form, the code step and their calls: session/sign-in-flow.tsx) comes after, as the checkouts'
     // payment forms do: the page is drawn, and hydrated, without it.
     const formFiles = [...signin].filter((file) => sourcesOf(file).some((source) => /\/session\/sign-in-flow\.tsx$/.test(source) || /node_modules\/@mantine\/form\//.test(source)));
-    if (formFiles.length > 0) {
+    if (!check("sign-in page's first load holds no form", formFiles.length === 0)) {
       failed = true;
       console.log(`  FAIL: the sign-in page's first load holds its form: ${formFiles.map((f) => f.split('/').pop()).join(', ')}`);
     } else {
       console.log("  ok: the sign-in page's first load holds no form (nor @mantine/form)");
     }
   }
+}
+// Each page must have been measured: a build that lost one (an app not built, a route renamed) fails too.
+for (const label of budgetKb === null ? [] : ['sign-in', 'card checkout', 'gateway checkout']) {
+  if (!checks.some(({ name }) => name.startsWith(`${label} page's first-render JS`))) {
+    failed = true;
+    check(`${label} page measured`, false);
+    console.log(`  FAIL: the ${label} page was not measured (is its app built?)`);
+  }
+}
+if (reportFile) {
+  mkdirSync(dirname(resolve(reportFile)), { recursive: true });
+  const numFailedTests = checks.filter(({ ok }) => !ok).length;
+  writeFileSync(
+    resolve(reportFile),
+    `${JSON.stringify({ numPassedTests: checks.length - numFailedTests, numFailedTests, success: !failed, checks }, null, 2)}\n`,
+  );
 }
 process.exit(failed ? 1 : 0);

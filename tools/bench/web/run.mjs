@@ -1,4 +1,4 @@
-// node tools/bench/web/run.mjs [--runs R] [--throttle N] [--root DIR]
+// node tools/bench/web/run.mjs [--runs R] [--throttle N] [--root DIR] [--slow-network]
 //
 // Serves the built product (the API started as `npm start` starts it, on a free port and a fresh seeded
 // SQLite file, serving dist/apps) and loads the merchant sign-in page, the card checkout (MY package) and
@@ -9,6 +9,8 @@
 // as served, and the same files gzipped (what a compressing proxy or CDN would send). Build first:
 // `npx nx run-many -t build -p api merchant-backoffice public-checkout staff-console`. --root DIR serves
 // DIR/dist/apps with DIR/dist/apps/api/main.js instead (another checkout's build, for a before/after).
+// --slow-network adds a slow mobile network (CDP Network.emulateNetworkConditions: 150 ms RTT, 1.6 Mbit/s down,
+// 750 kbit/s up).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -22,6 +24,8 @@ const option = (name, fallback) => {
 };
 const runs = option('--runs', 3);
 const throttle = option('--throttle', 4);
+const slowNetwork = args.includes('--slow-network');
+const SLOW = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
 const rootAt = args.indexOf('--root');
 const productRoot = rootAt >= 0 ? path.resolve(args[rootAt + 1]) : root;
 const main = path.join(productRoot, 'dist/apps/api/main.js');
@@ -67,6 +71,7 @@ const measure = async (browser, url, ready) => {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+  if (slowNetwork) await cdp.send('Network.emulateNetworkConditions', SLOW);
   const scripts = new Map();
   cdp.on('Network.responseReceived', ({ requestId, type, response }) => {
     if (type === 'Script') scripts.set(requestId, { url: response.url, bytes: 0 });
@@ -106,7 +111,8 @@ try {
   ];
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
   const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
-  console.log(`Chromium, ${throttle}× CPU throttling, no network throttling, empty cache; median of ${runs} load(s)`);
+  const network = slowNetwork ? 'a slow mobile network (150 ms RTT, 1.6 Mbit/s)' : 'no network throttling';
+  console.log(`Chromium, ${throttle}× CPU throttling, ${network}, empty cache; median of ${runs} load(s)`);
   for (const target of pages) {
     await measure(browser, target.url, target.ready); // warm the server (first static reads, SQLite pages)
     const results = [];

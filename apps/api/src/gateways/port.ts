@@ -46,7 +46,35 @@ export type GatewayErrorCode =
   | 'resource_missing'
   | 'idempotency_key_in_use'
   | 'signature_invalid'
+  | 'amount_too_small'
+  | 'invalid_request'
+  | 'refund_refused'
   | 'gateway_unavailable';
+
+/**
+ * Refusals that the same request would meet again (docs.stripe.com/declines/codes, error-codes): the amount is
+ * below the gateway's minimum, the card or customer is gone or unusable, the request itself is refused. They are
+ * final: never retried as is (no retry with the same key, no dunning retry with the same card); a soft decline
+ * (`card_declined`/`generic_decline`, `insufficient_funds`, …) may succeed later and is retried by dunning.
+ */
+export const PERMANENT_REFUSALS: readonly string[] = [
+  'amount_too_small',
+  'amount_too_large',
+  'invalid_request',
+  'resource_missing',
+  'expired_card',
+  'incorrect_number',
+  'invalid_expiry',
+  'lost_card',
+  'stolen_card',
+  'pickup_card',
+  'card_not_supported',
+  'currency_not_supported',
+  'invalid_account',
+  'payment_method_not_available',
+];
+
+export const isPermanentRefusal = (code: string | null | undefined): boolean => code !== null && code !== undefined && PERMANENT_REFUSALS.includes(code);
 
 /** A provider refusal the customer can act on; `message` is the provider's text, shown as is (spec §8). */
 /**
@@ -90,6 +118,24 @@ export type BankRedirectInput = {
   metadata: Record<string, string>;
 };
 
+/**
+ * A refund of a payment the gateway took, in full or in part. `idempotencyKey` makes a retried request (a crash
+ * between the call and recording its answer) give the first refund back instead of a second one.
+ */
+export type RefundInput = {
+  /** The gateway's payment id (Stripe: the PaymentIntent). */
+  paymentRef: string;
+  amountMinor: number;
+  idempotencyKey: string;
+  /** Our reason code, kept in the refund's metadata; Stripe's own `reason` is left to Stripe's list. */
+  reason: string;
+  metadata?: Record<string, string>;
+};
+
+export type GatewayRefundStatus = 'succeeded' | 'pending' | 'failed';
+
+export type GatewayRefund = { id: string; paymentRef: string; amountMinor: number; currency: CurrencyCode; status: GatewayRefundStatus };
+
 /** `redirect_url` is the bank's page; the bank sends the customer back to `returnUrl` with the outcome. */
 export type BankRedirect = { payment: GatewayPayment; client_secret: string; redirect_url: string };
 
@@ -120,5 +166,11 @@ export type PaymentGateway = {
   /** FPX: a single-use payment confirmed on the bank's page, which redirects back to `returnUrl`. */
   createBankRedirect: (input: BankRedirectInput, exec?: GatewayExec) => Promise<BankRedirect>;
   retrievePayment: (id: string, exec?: GatewayExec) => Promise<GatewayPayment | null>;
+  /**
+   * Gives back all or part of a succeeded payment. A refusal the provider will repeat (already refunded, more
+   * than is left, not a succeeded payment) throws a {@link GatewayError} `refund_refused`; never call it inside
+   * a database transaction (record the intent, commit, call, record the result).
+   */
+  refund: (input: RefundInput, exec?: GatewayExec) => Promise<GatewayRefund>;
   verifyWebhook: (rawBody: string | Buffer, signatureHeader: string | undefined, nowSeconds: number) => GatewayEvent;
 };

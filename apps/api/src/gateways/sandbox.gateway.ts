@@ -11,6 +11,7 @@ import {
   GatewayError,
   type GatewayExec,
   type GatewayPayment,
+  type GatewayRefund,
   type PaymentGateway,
 } from './port';
 import { type ChargeLedger, createChargeLedger, createSandboxFaults, faultError, type FaultSettings, type SandboxFaults } from './sandbox-faults';
@@ -380,6 +381,42 @@ export const createSandboxGateway = (deps: SandboxOptions): SandboxGateway => {
     retrievePayment: async (id, exec = db) => {
       const row: IntentRow | undefined = await exec('sandbox_intents').where({ id, kind: 'payment' }).first();
       return row ? toPayment(row, deps.publicUrl) : null;
+    },
+
+    refund: async (input, exec = db): Promise<GatewayRefund> => {
+      const hash = requestHash({ paymentRef: input.paymentRef, amountMinor: input.amountMinor });
+      const asRefund = (row: { id: string; payment_ref: string; amount: number | string; currency: string }): GatewayRefund => ({
+        id: row.id,
+        paymentRef: row.payment_ref,
+        amountMinor: Number(row.amount),
+        currency: row.currency as CurrencyCode,
+        status: 'succeeded',
+      });
+      const earlier = await exec('sandbox_refunds').where({ idempotency_key: input.idempotencyKey }).first();
+      if (earlier) {
+        if (earlier.request_hash !== hash) throw new GatewayError('idempotency_key_in_use', 'Keys for idempotent requests can only be used with the same parameters they were first used with.');
+        return asRefund(earlier);
+      }
+      const payment: IntentRow | undefined = await exec('sandbox_intents').where({ id: input.paymentRef, kind: 'payment' }).first();
+      if (!payment) throw new GatewayError('resource_missing', `No such payment_intent: '${input.paymentRef}'`);
+      if (payment.status !== 'succeeded') throw new GatewayError('refund_refused', `This PaymentIntent (${payment.id}) does not have a successful charge to refund.`);
+      if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0) throw new GatewayError('refund_refused', 'Refund amount must be a positive whole number of minor units.');
+      const [{ done }] = await exec('sandbox_refunds').where({ payment_ref: payment.id }).sum({ done: 'amount' });
+      const left = Number(payment.amount ?? 0) - Number(done ?? 0);
+      if (left <= 0) throw new GatewayError('refund_refused', `Charge for ${payment.id} has already been refunded.`);
+      if (input.amountMinor > left) throw new GatewayError('refund_refused', `Refund amount (${input.amountMinor}) is greater than unrefunded amount on charge (${left})`);
+      const row = {
+        id: randomId('re'),
+        payment_ref: payment.id,
+        amount: input.amountMinor,
+        currency: payment.currency ?? 'MYR',
+        reason: input.reason.slice(0, 100),
+        idempotency_key: input.idempotencyKey,
+        request_hash: hash,
+        created_at: seconds(clock),
+      };
+      await exec('sandbox_refunds').insert(row);
+      return asRefund(row);
     },
 
     verifyWebhook: (rawBody, header, nowSeconds) => verifyStripeSignature(rawBody, header, SANDBOX_WEBHOOK_SECRET, nowSeconds),

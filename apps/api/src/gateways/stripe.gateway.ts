@@ -1,7 +1,7 @@
 import type { CardBrand, CurrencyCode } from '@merchant-hub/domain';
 import { isBusinessFpxBank } from '@merchant-hub/validation';
 import Stripe from 'stripe';
-import { type BankRedirect, type GatewayCard, GatewayError, type GatewayErrorCode, type GatewayPayment, type PaymentGateway } from './port';
+import { type BankRedirect, type GatewayCard, GatewayError, type GatewayErrorCode, type GatewayPayment, type GatewayRefund, type PaymentGateway } from './port';
 
 export type StripeGatewayOptions = {
   secretKey: string;
@@ -21,6 +21,7 @@ const KNOWN_CODES: readonly GatewayErrorCode[] = [
   'authentication_required',
   'resource_missing',
   'idempotency_key_in_use',
+  'amount_too_small',
 ];
 
 const cardBrand = (brand: string | undefined): CardBrand =>
@@ -30,7 +31,8 @@ const toGatewayError = (error: unknown): GatewayError => {
   if (error instanceof GatewayError) return error;
   if (error instanceof Stripe.errors.StripeError) {
     const raw = (error.decline_code ?? error.code ?? '') as GatewayErrorCode;
-    const code = KNOWN_CODES.includes(raw) ? raw : error.type === 'StripeCardError' ? 'card_declined' : 'gateway_unavailable';
+    // A request Stripe refused for what it asks (400/404) is refused again if sent again: final, not an outage.
+    const code = KNOWN_CODES.includes(raw) ? raw : error.type === 'StripeCardError' ? 'card_declined' : error.type === 'StripeInvalidRequestError' ? 'invalid_request' : 'gateway_unavailable';
     return new GatewayError(code, error.message);
   }
   return new GatewayError('gateway_unavailable', error instanceof Error ? error.message : 'Payment provider unavailable');
@@ -147,6 +149,24 @@ export const createStripeGateway = (options: StripeGatewayOptions): PaymentGatew
             client_secret: intent?.client_secret ?? null,
           };
         }
+        // A request Stripe refuses for what it asks (an amount below its minimum, a customer or card that no
+        // longer exists) is a final refusal of this payment, not an outage: answered as a failed payment, so it
+        // is recorded once and never retried with the same key (a retry would only meet the same answer).
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+          const refusal = toGatewayError(error);
+          return {
+            id: `failed_${input.idempotencyKey}`,
+            status: 'failed',
+            amount: input.amount,
+            currency: input.currency,
+            method_type: 'card',
+            payment_method: input.paymentMethod,
+            failure_code: refusal.code,
+            failure_message: error.message,
+            metadata: input.metadata ?? {},
+            client_secret: null,
+          };
+        }
         throw toGatewayError(error);
       }
     },
@@ -184,6 +204,26 @@ export const createStripeGateway = (options: StripeGatewayOptions): PaymentGatew
         return toPayment(await stripe.paymentIntents.retrieve(id));
       } catch (error) {
         if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return null;
+        throw toGatewayError(error);
+      }
+    },
+
+    refund: async (input): Promise<GatewayRefund> => {
+      try {
+        const made = await stripe.refunds.create(
+          { payment_intent: input.paymentRef, amount: input.amountMinor, metadata: { ...input.metadata, reason: input.reason } },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        return {
+          id: made.id,
+          paymentRef: typeof made.payment_intent === 'string' ? made.payment_intent : (made.payment_intent?.id ?? input.paymentRef),
+          amountMinor: made.amount,
+          currency: made.currency.toUpperCase() as CurrencyCode,
+          status: made.status === 'succeeded' ? 'succeeded' : made.status === 'failed' || made.status === 'canceled' ? 'failed' : 'pending',
+        };
+      } catch (error) {
+        // Already refunded, more than is left, no succeeded charge: Stripe gives the same answer every time.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code !== 'resource_missing') throw new GatewayError('refund_refused', error.message);
         throw toGatewayError(error);
       }
     },

@@ -151,6 +151,14 @@ export const errorSpec = (code: ErrorCode): ErrorSpec => {
       return { status: 409, message: 'This market already has this plan for this billing period.', key: 'errors:catalog.planExists' };
     case 'adjustment_not_reversible':
       return { status: 409, message: 'Only an applied adjustment that has not been reversed can be reversed.', key: 'errors:staff.adjustmentNotReversible' };
+    case 'refund_not_allowed':
+      return { status: 409, message: 'Only a paid invoice with a payment that can be refunded can be refunded.', key: 'errors:staff.refundNotAllowed' };
+    case 'refund_too_large':
+      return { status: 422, message: 'The refund is more than what is left to refund on this invoice.', key: 'errors:staff.refundTooLarge' };
+    case 'refund_refused':
+      return { status: 409, message: 'The payment provider refused the refund.', key: 'errors:staff.refundRefused' };
+    case 'refund_gateway_unavailable':
+      return { status: 503, message: 'The payment provider could not be reached. The refund stays in progress; try it again later.', key: 'errors:staff.refundGatewayUnavailable' };
     case 'last_superadmin':
       return { status: 409, message: 'The last active superadmin cannot be removed or demoted.', key: 'errors:team.lastSuperadmin' };
     case 'account_deactivated':

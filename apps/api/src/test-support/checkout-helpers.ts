@@ -18,3 +18,25 @@ export const malaysianCheckoutForm = async (ctx: TestContext, overrides: Record<
     ...overrides,
   };
 };
+
+/** A filled gateway (ECPay) checkout form for a Taiwanese buyer of the TW Starter monthly plan (NT$1,355 with tax). */
+export const taiwanCheckoutForm = async (ctx: TestContext, email: string, overrides: Record<string, unknown> = {}) => {
+  const country = await ctx.db('countries').where({ iso_code: 'TW' }).first('id');
+  const state = await ctx.db('states').where({ country_id: country.id }).first('id');
+  const pkg = await ctx.db('packages').where({ stripe_id: 'price_tw_starter_monthly' }).first('id');
+  return {
+    package_id: Number(pkg.id),
+    company_name: '好好商行',
+    company_reg_no: '12345678',
+    first_name: '小明',
+    last_name: '王',
+    email,
+    phone: '+886 912 345 678',
+    address1: '信義路五段7號',
+    postal_code: '110',
+    country: Number(country.id),
+    state_or_region: state ? Number(state.id) : undefined,
+    line_id: 'xiaoming',
+    ...overrides,
+  };
+};

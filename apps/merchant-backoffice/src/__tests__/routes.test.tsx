@@ -103,7 +103,7 @@ describe('route gating (spec §2)', () => {
   it.each(['/', '/home/dashboard', '/profile/personal'])('sends a staff session from %s to the staff console, never rendering a merchant screen', async (path) => {
     storeSession({ roleNames: ['support'] });
     const { leaveFor, calls } = renderApp(path, [{ path: '/user', body: { data: user } }, billingFails]);
-    await waitFor(() => expect(leaveFor).toHaveBeenCalledWith('/staff/'));
+    await waitFor(() => expect(leaveFor).toHaveBeenCalledWith('/staff/merchants'));
     expect(screen.queryByRole('heading', { name: 'Hello, Aisyah Rahman' })).not.toBeInTheDocument();
     expect(calls.map((call) => call.url)).not.toContain('/api/users/billing/all');
   });

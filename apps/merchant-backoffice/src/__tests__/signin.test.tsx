@@ -189,6 +189,25 @@ describe('sign-in screen', () => {
     expect(JSON.parse(window.localStorage.getItem(SESSION_STORAGE_KEY) ?? '{}').userId).toBe(user.id);
   });
 
+  it.each([
+    ['/signin', '/staff/merchants'],
+    [`/signin?from=${encodeURIComponent('/staff/merchants/12?tab=timeline')}`, '/staff/merchants/12?tab=timeline'],
+    [`/signin?from=${encodeURIComponent('/profile')}`, '/staff/merchants'],
+  ])('takes staff from the code step (%s) straight to the console page in one navigation: %s', async (path, console) => {
+    const { leaveFor, calls } = renderApp(path, [
+      codeSent,
+      { method: 'POST', path: '/erpSubmitOTP', body: { success: true, message: 'OTP verified', otp_data: otpData() } },
+      { method: 'POST', path: '/login', body: { ...loginResult, role_names: ['support'] } },
+    ]);
+    await fillCredentials();
+    await screen.findByRole('heading', { name: 'Enter your code' });
+    await typeCode('123456');
+    await waitFor(() => expect(leaveFor).toHaveBeenCalled());
+    expect(leaveFor.mock.calls).toEqual([[console]]);
+    // Not through the merchant home first: nothing of it was asked for.
+    expect(calls.map((call) => call.url)).not.toContain('/api/user');
+  });
+
   it('refuses a role that may not use the back office', async () => {
     const { router } = renderApp('/signin', [
       { method: 'POST', path: '/erpCheckOTPStatus', body: { success: true, skip_otp: true, message: 'OTP not required', otp_data: null, out_off_credit_store: [] } },

@@ -47,6 +47,14 @@ export const isSafeInternalPath = (path: string | null | undefined): path is str
   !path.startsWith('/\\') &&
   ![PATHS.signIn, PATHS.signUp, PATHS.logout].some((blocked) => path === blocked || path.startsWith(`${blocked}?`));
 
+/** Where staff arrive in the staff console (another app: one full page load, issue 27 §5). */
+export const STAFF_ARRIVAL_PATH = '/staff/merchants';
+
+/** Where staff go after the code step: the console page sign-in was asked from, else the merchant directory. */
+export const staffDestination = (from: string | null): string =>
+  isSafeInternalPath(from) && /^\/staff(\/|\?|$)/.test(from) && from !== '/staff' && from !== '/staff/' ? from : STAFF_ARRIVAL_PATH;
+
+
 /**
  * Pages the API itself serves to people (an invoice's page and PDF): a signed-out reader is sent to sign in
  * with `?from=` naming one, and comes back to it with a full page load, since this app has no route for it.

@@ -5,7 +5,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from 'react-router';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { SignInFlow } from '../session/sign-in-parts';
-import { PATHS, hasLocaleMarker } from './gating';
+import { PATHS, STAFF_ARRIVAL_PATH, hasLocaleMarker } from './gating';
 import type { SessionStore } from './session-store';
 import { hasStaffRole, rolesMayUseBackOffice } from './session-store';
 
@@ -19,8 +19,8 @@ export type RouteDeps = {
   allTexts?: () => Promise<unknown>;
 };
 
-/** Where staff work: the staff console is another app, so reaching it is a full page load. */
-export const STAFF_CONSOLE_PATH = '/staff/';
+/** Where staff work: the staff console is another app, so reaching it is a full page load, straight to its directory. */
+export const STAFF_CONSOLE_PATH = STAFF_ARRIVAL_PATH;
 
 const loadPage = (url: string) => window.location.replace(url);
 

@@ -9,9 +9,9 @@ import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { messageValuesOf } from '../app/error-keys';
-import { PATHS, destinationAfterSignIn, withLocale } from '../app/gating';
+import { PATHS, destinationAfterSignIn, staffDestination, withLocale } from '../app/gating';
 import { useEndSession, useStartSession } from '../app/session-context';
-import { rolesMayUseBackOffice } from '../app/session-store';
+import { hasStaffRole, rolesMayUseBackOffice } from '../app/session-store';
 import { termsCountryOf } from '../pages/terms-country';
 import { PasswordField } from './password-field';
 import { useVisitorCountry } from './visitor-country';
@@ -78,6 +78,12 @@ export const SignInFlow = () => {
     }
     startSession(result);
     notifications.show({ color: 'green', message: t('auth:signIn.signedIn') });
+    // Staff go from the code step straight to the console page (the `staff/*` route loads it): not home first,
+    // which would send them on to the console's root and then to its directory (issue 27 §5).
+    if (hasStaffRole(result.role_names)) {
+      void navigate(staffDestination(params.get('from')), { replace: true });
+      return;
+    }
     const destination = destinationAfterSignIn({ from: params.get('from'), referrer: document.referrer, origin: window.location.origin });
     if (destination.kind === 'external') window.location.assign(destination.url);
     else if (destination.kind === 'page') window.location.replace(destination.path);

@@ -199,6 +199,41 @@ describe('card checkout (MY)', () => {
     expect(posted(calls, '/create-merchant/stripe/set-payment-method')[0]).toMatchObject({ paymentMethod: 'pm_stripe_9', stripe_id: 'cus_9' });
   });
 
+  it('sends a card that needs 3-D Secure to the issuer page the API returns (issue 25 #3)', async () => {
+    const threeDs = apiError(402, 'authentication_required', 'This payment needs your bank to authenticate it');
+    const body = {
+      ...threeDs.body,
+      next_action: { type: 'redirect_to_url', redirect_to_url: { url: 'https://hooks.stripe.test/3ds/pi_3', return_url: 'http://localhost/subscribe-payment/7?flow=3ds' } },
+      payment_intent: { id: 'pi_3', status: 'requires_action', amount: 10692, currency: 'MYR', client_secret: 'pi_3_secret' },
+    };
+    const { assigned } = await ready('/subscribe-payment/7?locale=en', [...base, setupIntent, sandboxCard, { method: 'POST', path: '/create-merchant/stripe/set-payment-method', status: 402, body }]);
+    await fillForm();
+    await fillCard('4000 0027 6000 3184');
+    await waitFor(() => expect(pay()).toBeEnabled());
+    await userEvent.click(pay());
+    await waitFor(() => expect(assigned).toEqual(['https://hooks.stripe.test/3ds/pi_3']));
+    expect(screen.queryByTestId('card-error')).not.toBeInTheDocument();
+  });
+
+  it('back from 3-D Secure with redirect_status=succeeded registers and signs in', async () => {
+    const { calls, assigned } = renderCheckout('/subscribe-payment/7?flow=3ds&redirect_status=succeeded&payment_intent=pi_3', [
+      ...base,
+      { method: 'POST', path: '/create-merchant/fpx/check-and-register', body: { email: 'buyer@shop.test', ticket: 'tkt_3ds' } },
+      ticketSignIn,
+    ]);
+    await waitFor(() => expect(assigned).toEqual(['/']));
+    expect(posted(calls, '/create-merchant/fpx/check-and-register')).toEqual([{ payment_intent_id: 'pi_3' }]);
+    expect(posted(calls, '/checkout/ticket-sign-in')).toEqual([{ ticket: 'tkt_3ds' }]);
+  });
+
+  it('back from a failed 3-D Secure opens Payment Failed; Acknowledge reloads the card checkout', async () => {
+    const { calls, assigned } = renderCheckout('/subscribe-payment/7?flow=3ds&redirect_status=failed&payment_intent=pi_3', base);
+    const modal = await screen.findByRole('dialog', { name: 'Payment Failed' });
+    expect(posted(calls, '/create-merchant/fpx/check-and-register')).toEqual([]);
+    await userEvent.click(within(modal).getByRole('button', { name: 'Acknowledge' }));
+    expect(assigned).toEqual(['/']);
+  });
+
   it("shows a refused card on the card field and creates nothing", async () => {
     const { calls } = await ready('/subscribe-payment/7?locale=en', [
       ...base,

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Loader, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useHydrated } from '@merchant-hub/app-root';
-import { declineKeyOf, hasErrorCode, isApiError, useCheckAndRegisterFpx, useCheckoutConfig, useCountries, useCreateCardSetup, useCreateFpxPayment, useCreateSandboxPaymentMethod, useRetryCheckoutSignIn, useSetCheckoutPaymentMethod, useStates, useValidateCheckoutCoupon } from '@merchant-hub/api-client';
+import { authenticationRedirectOf, declineKeyOf, hasErrorCode, isApiError, useCheckAndRegisterFpx, useCheckoutConfig, useCountries, useCreateCardSetup, useCreateFpxPayment, useCreateSandboxPaymentMethod, useRetryCheckoutSignIn, useSetCheckoutPaymentMethod, useStates, useValidateCheckoutCoupon } from '@merchant-hub/api-client';
 import { checkoutChannelsOf, type Coupon } from '@merchant-hub/domain';
 import { marketOf } from '@merchant-hub/money';
 import { FPX_BANKS, type FpxBankCode } from '@merchant-hub/validation';
@@ -43,7 +43,7 @@ const cardSchema = () => import('./form-schemas').then((m) => m.cardCheckoutSche
 type CardDraft = { values: Partial<CardFormValues>; bank: FpxBankCode | null; couponInput: string; coupon: { packageId: number; coupon: Coupon } | null };
 
 /** The bank's answer in the address: dropped when the buyer acknowledges it, the rest (language) is kept. */
-const RETURN_PARAMS = ['redirect_status', 'payment_intent', 'payment_intent_client_secret'];
+const RETURN_PARAMS = ['redirect_status', 'payment_intent', 'payment_intent_client_secret', 'setup_intent', 'setup_intent_client_secret', 'flow'];
 
 /** The card a timed-out request paid with: Retry Login signs in with it (spec §4 Card checkout). */
 const PAYMENT_METHOD_KEY = 'merchant-hub.checkout.payment-method';
@@ -80,6 +80,8 @@ export type CardPaymentFormProps = {
 export const CardPaymentForm = ({ packageId, purchasedAt, coupon, onCouponChange }: CardPaymentFormProps) => {
   const { t, i18n } = useTranslation('checkout');
   const [search, setSearch] = useSearchParams();
+  // Back from the card issuer's 3-D Secure page (the card payment's return_url carries `flow=3ds`).
+  const isThreeDsReturn = search.get('flow') === '3ds';
   const returnStatus = search.get('redirect_status');
   const returnedIntent = search.get('payment_intent');
   // Hydrated after the page, the form first draws what the prerendered one shows, whatever answered meanwhile.
@@ -224,19 +226,28 @@ export const CardPaymentForm = ({ packageId, purchasedAt, coupon, onCouponChange
   };
   const sandboxPm = useCreateSandboxPaymentMethod({ meta: { handlesError: true } });
   const setup = useCreateCardSetup();
-  const setPaymentMethod = useSetCheckoutPaymentMethod({ onSuccess: (answer) => signIn(answer.ticket), onError: showServerError });
+  const setPaymentMethod = useSetCheckoutPaymentMethod({
+    onSuccess: (answer) => signIn(answer.ticket),
+    onError: (error) => {
+      // The issuer wants the buyer on its 3-D Secure page, which sends them back here (spec §4, as the back office).
+      const redirect = authenticationRedirectOf(error);
+      if (redirect) pageLocation.assign(redirect.url);
+      else showServerError(error);
+    },
+  });
   const retry = useRetryCheckoutSignIn({ onSuccess: (answer) => signIn(answer.ticket), onError: failSignIn });
   const fpx = useCreateFpxPayment({ onSuccess: (payment) => pageLocation.assign(payment.redirect_url), onError: showServerError });
   const checkFpx = useCheckAndRegisterFpx({ onSuccess: (answer) => signIn(answer.ticket), onError: () => setPaymentFailed(true) });
 
-  // Back from the bank: anything but `succeeded` is a failed payment (spec §4, §8).
+  // Back from the bank or from 3-D Secure: anything but `succeeded` is a failed payment (spec §4, §8); a paid
+  // one registers the merchant (the same call settles both kinds of order) and signs in.
   const handledReturn = useRef(false);
   useEffect(() => {
-    if (!isFpx || !returnStatus || handledReturn.current) return;
+    if ((!isFpx && !isThreeDsReturn) || !returnStatus || handledReturn.current) return;
     handledReturn.current = true;
     if (returnStatus !== 'succeeded' || !returnedIntent) setPaymentFailed(true);
     else checkFpx.mutate(returnedIntent);
-  }, [isFpx, returnStatus, returnedIntent, checkFpx]);
+  }, [isFpx, isThreeDsReturn, returnStatus, returnedIntent, checkFpx]);
 
   const handleSubmit = async (values: CardFormValues) => {
     const body = { ...values, package_id: packageId, coupon_code: coupon?.code ?? undefined, date_purchased: purchasedAt.toISOString() };
@@ -288,11 +299,15 @@ export const CardPaymentForm = ({ packageId, purchasedAt, coupon, onCouponChange
     retry.mutate(paymentMethod);
   };
 
-  /** Spec §4: Acknowledge reloads the page, now without the bank's answer and with what the buyer typed. */
+  /**
+   * Spec §4: Acknowledge reloads the page, now without the bank's (or the card issuer's) answer and with what
+   * the buyer typed; the bank form after a bank payment, the card form after 3-D Secure.
+   */
   const acknowledgedAddress = () => {
     const kept = new URLSearchParams(search);
     for (const name of RETURN_PARAMS) kept.delete(name);
-    kept.set('type', 'fpx');
+    if (isFpx) kept.set('type', 'fpx');
+    else kept.delete('type');
     return `${window.location.pathname}?${kept.toString()}`;
   };
 

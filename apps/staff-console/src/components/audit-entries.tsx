@@ -3,14 +3,7 @@ import type { AuditEntry } from '@merchant-hub/validation';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-
-const show = (value: unknown): string => (value === null || value === undefined ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value));
-
-/** `field: before → after` for every field an entry's before/after summaries mention. */
-export const changeLines = (entry: Pick<AuditEntry, 'before' | 'after'>): string[] => {
-  const fields = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])];
-  return fields.map((field) => `${field}: ${show(entry.before?.[field])} → ${show(entry.after?.[field])}`);
-};
+import { auditActionLabel, changeLines } from './audit-labels';
 
 const when = (at: number) => dayjs.unix(at).format('DD/MM/YYYY HH:mm:ss');
 
@@ -43,7 +36,8 @@ const Outcome = ({ entry }: { entry: AuditEntry }) => {
 };
 
 const Changes = ({ entry }: { entry: AuditEntry }) => {
-  const lines = changeLines(entry);
+  const { t } = useTranslation('staff');
+  const lines = changeLines(t, { ...entry, currency: entry.merchant?.currency ?? null });
   if (lines.length === 0) return <Text size="xs">—</Text>;
   return (
     <Code block fz="xs" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
@@ -88,9 +82,7 @@ export const AuditEntries = ({ entries }: { entries: readonly AuditEntry[] }) =>
                 <Table.Td>
                   <MerchantLink entry={entry} />
                 </Table.Td>
-                <Table.Td>
-                  <Code>{entry.action}</Code>
-                </Table.Td>
+                <Table.Td>{auditActionLabel(t, entry.action)}</Table.Td>
                 <Table.Td>
                   <Outcome entry={entry} />
                 </Table.Td>
@@ -109,7 +101,9 @@ export const AuditEntries = ({ entries }: { entries: readonly AuditEntry[] }) =>
           <Card key={entry.id} withBorder radius="md" padding="sm">
             <Group justify="space-between" align="flex-start" wrap="nowrap">
               <Stack gap={2} miw={0}>
-                <Code>{entry.action}</Code>
+                <Text size="sm" fw={600}>
+                  {auditActionLabel(t, entry.action)}
+                </Text>
                 <Text size="xs" c="dimmed">
                   {when(entry.at)} · {entry.ip ?? '—'}
                 </Text>

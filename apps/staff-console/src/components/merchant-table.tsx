@@ -2,8 +2,9 @@ import { Anchor, Card, Group, Stack, Table, Text, UnstyledButton } from '@mantin
 import { formatMoney, isCurrencyCode } from '@merchant-hub/money';
 import { DateText } from '@merchant-hub/ui-kit';
 import type { MerchantRow, MerchantSort } from '@merchant-hub/validation';
+import { type MouseEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useHref, useNavigate } from 'react-router';
 import { AttentionBadges, StateBadge } from './merchant-badges';
 
 /** Columns the API sorts by; the others are shown as they come. */
@@ -34,9 +35,31 @@ const SortHeader = ({ column, label, sort, onSort }: { column: SortKey; label: s
 
 const merchantPath = (row: MerchantRow) => `/merchants/${row.user_id}`;
 
+/**
+ * The whole row opens the merchant (issue 27 §4). The merchant's name stays the row's one real link, so the
+ * keyboard and screen readers meet one tab stop per row with the merchant's name (Enter opens it) and the row
+ * shows that focus; a click anywhere else on the row follows the same link (Ctrl/Cmd or the middle button: a new
+ * tab), unless it lands on another control or the staff member was selecting text to copy (an e-mail).
+ */
+const useRowOpener = () => {
+  const navigate = useNavigate();
+  const base = useHref('/merchants');
+  return (event: MouseEvent<HTMLElement>, row: MerchantRow) => {
+    if ((event.target as HTMLElement).closest('a, button, input, [role="button"]')) return;
+    if (window.getSelection()?.toString()) return;
+    if (event.metaKey || event.ctrlKey || event.button === 1) {
+      window.open(`${base}/${row.user_id}`, '_blank', 'noopener');
+      return;
+    }
+    if (event.button === 0) void navigate(merchantPath(row));
+  };
+};
+
 /** The directory's rows: a sortable table on wide screens, one card per merchant on a phone. */
 export const MerchantTable = ({ rows, sort, onSort }: MerchantTableProps) => {
   const { t } = useTranslation('staff');
+  const openRow = useRowOpener();
+  const [focusedRow, setFocusedRow] = useState<number | null>(null);
   return (
     <>
       <Table.ScrollContainer minWidth={860} visibleFrom="md">
@@ -54,7 +77,16 @@ export const MerchantTable = ({ rows, sort, onSort }: MerchantTableProps) => {
           </Table.Thead>
           <Table.Tbody>
             {rows.map((row) => (
-              <Table.Tr key={row.user_id}>
+              <Table.Tr
+                key={row.user_id}
+                data-testid="merchant-row"
+                onClick={(event) => openRow(event, row)}
+                onAuxClick={(event) => openRow(event, row)}
+                onFocus={() => setFocusedRow(row.user_id)}
+                onBlur={() => setFocusedRow(null)}
+                data-focused={focusedRow === row.user_id || undefined}
+                style={{ cursor: 'pointer', outline: focusedRow === row.user_id ? '2px solid var(--mantine-primary-color-filled)' : undefined, outlineOffset: -2 }}
+              >
                 <Table.Td>
                   <Anchor component={Link} to={merchantPath(row)} fw={600}>
                     {row.merchant_name}

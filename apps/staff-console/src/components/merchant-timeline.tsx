@@ -1,8 +1,9 @@
 import { Badge, Button, Group, Stack, Text, ThemeIcon, Timeline } from '@mantine/core';
-import { formatMoney, isCurrencyCode } from '@merchant-hub/money';
+import { formatCreditChange, formatMoney, isCurrencyCode } from '@merchant-hub/money';
 import type { TimelineEvent, TimelineKind } from '@merchant-hub/validation';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { auditActionLabel } from './audit-labels';
 
 /** One small outline glyph and colour per kind, so a long timeline can be scanned by eye. */
 const KIND_LOOK: Record<TimelineKind, { color: string; path: string }> = {
@@ -15,6 +16,8 @@ const KIND_LOOK: Record<TimelineKind, { color: string; path: string }> = {
   credit: { color: 'teal', path: 'M3 6h18v12H3zM3 10h18M7 15h4' },
   email: { color: 'cyan', path: 'M3 6h18v12H3zM3 6l9 7 9-7' },
   staff_action: { color: 'indigo', path: 'M12 12a4 4 0 100-8 4 4 0 000 8zM4 21c0-4 4-6 8-6s8 2 8 6' },
+  refund: { color: 'yellow', path: 'M9 14L4 9l5-5M4 9h11a5 5 0 010 10h-3' },
+  dispute: { color: 'red', path: 'M12 9v4M12 17h.01M10.3 3.9L1.8 18a2 2 0 001.7 3h17a2 2 0 001.7-3L13.7 3.9a2 2 0 00-3.4 0z' },
 };
 
 const KindIcon = ({ kind }: { kind: TimelineKind }) => (
@@ -25,8 +28,11 @@ const KindIcon = ({ kind }: { kind: TimelineKind }) => (
   </ThemeIcon>
 );
 
-export const eventAmount = (event: Pick<TimelineEvent, 'amount_minor' | 'currency'>): string | null =>
-  event.amount_minor === undefined || !event.currency || !isCurrencyCode(event.currency) ? null : formatMoney(event.amount_minor, event.currency);
+/** A credit ledger entry carries the ledger's amount (a credit is negative): it reads as the merchant reads it, `+RM 10.00`. */
+export const eventAmount = (event: Pick<TimelineEvent, 'amount_minor' | 'currency' | 'kind'>): string | null => {
+  if (event.amount_minor === undefined || !event.currency || !isCurrencyCode(event.currency)) return null;
+  return event.kind === 'credit' ? formatCreditChange(event.amount_minor, event.currency) : formatMoney(event.amount_minor, event.currency);
+};
 
 export type MerchantTimelineProps = {
   events: readonly TimelineEvent[];
@@ -56,7 +62,7 @@ export const MerchantTimeline = ({ events, hasMore, loadingMore, onLoadMore, onR
             <Timeline.Item key={event.id} bullet={<KindIcon kind={event.kind} />} data-kind={event.kind}>
               <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
                 <Text fw={500} size="sm">
-                  {t(event.title_key, event.params)}
+                  {t(event.title_key, event.kind === 'staff_action' && typeof event.params.action === 'string' ? { ...event.params, action: auditActionLabel(t, event.params.action) } : event.params)}
                 </Text>
                 {amount ? (
                   <Text size="sm" fw={600} c={event.kind === 'payment_failed' ? 'red' : undefined} style={{ whiteSpace: 'nowrap' }}>

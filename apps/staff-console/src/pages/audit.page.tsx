@@ -1,11 +1,12 @@
-import { Autocomplete, Button, Container, Group, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Container, Group, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { auditCsvUrl, useAuditLog, useStaffMe } from '@merchant-hub/api-client';
 import { EmptyState, ErrorState, PageLoader, usePageTitle } from '@merchant-hub/ui-kit';
-import type { AuditQueryInput } from '@merchant-hub/validation';
+import { AUDIT_ACTIONS, type AuditQueryInput } from '@merchant-hub/validation';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { AuditEntries } from '../components/audit-entries';
+import { auditActionLabel } from '../components/audit-labels';
 
 const PAGE_SIZE = 50;
 
@@ -19,7 +20,7 @@ export const dayBound = (value: string, edge: 'start' | 'end'): number | undefin
 
 /** /audit: who did what for which merchant, when, from where, why, with before/after and the outcome. */
 export const AuditPage = () => {
-  const { t } = useTranslation('staff');
+  const { t, i18n } = useTranslation('staff');
   usePageTitle(t('audit.title'));
   const [params, setParams] = useSearchParams();
   const me = useStaffMe();
@@ -55,7 +56,8 @@ export const AuditPage = () => {
   }
   if (query.merchant_user_id && !merchantOptions.has(String(query.merchant_user_id))) merchantOptions.set(String(query.merchant_user_id), `#${query.merchant_user_id}`);
   if (query.staff_id && !staffOptions.has(String(query.staff_id))) staffOptions.set(String(query.staff_id), `#${query.staff_id}`);
-  const actions = [...new Set(entries.map((entry) => entry.action))].sort();
+  // Every action the log can hold, by its label (issue 27 §6), in the reader's alphabetical order.
+  const actions = AUDIT_ACTIONS.map((action) => ({ value: action, label: auditActionLabel(t, action) })).sort((a, b) => a.label.localeCompare(b.label, i18n.language));
   const { limit: _limit, ...csvQuery } = query;
 
   return (
@@ -87,7 +89,15 @@ export const AuditPage = () => {
             clearable
             searchable
           />
-          <Autocomplete label={t('audit.filter.action')} placeholder={t('directory.filter.any')} data={actions} value={value('action')} onChange={(next) => set('action', next)} />
+          <Select
+            label={t('audit.filter.action')}
+            placeholder={t('directory.filter.any')}
+            data={actions}
+            value={value('action') || null}
+            onChange={(next) => set('action', next)}
+            clearable
+            searchable
+          />
           <TextInput type="date" label={t('audit.filter.from')} value={value('from')} onChange={(event) => set('from', event.currentTarget.value)} />
           <TextInput type="date" label={t('audit.filter.to')} value={value('to')} onChange={(event) => set('to', event.currentTarget.value)} />
         </SimpleGrid>

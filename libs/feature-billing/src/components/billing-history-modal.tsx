@@ -9,6 +9,7 @@ import { EmptyState, ErrorState, formatDate, Icon } from '@merchant-hub/ui-kit';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EcpayPayButton } from './ecpay-pay';
 
 export type BillingHistoryModalProps = {
   opened: boolean;
@@ -19,13 +20,15 @@ export type BillingHistoryModalProps = {
   showPdf: boolean;
   /** "Today" on the merchant's clock (the sandbox clock may run ahead). */
   today?: string;
+  /** A Taiwanese account: its open invoices are paid through ECPay from here, which sends the merchant back to this page. */
+  ecpayReturnPath?: string;
   onClose: () => void;
 };
 
 const defaultRange = (accountCreatedAt: IsoDateTime | null, today: string) =>
   clampHistoryRange({ startDate: dayjs(today).subtract(6, 'month').format('YYYY-MM-DD'), endDate: today }, accountCreatedAt);
 
-export const BillingHistoryModal = ({ opened, userId, accountCreatedAt, showPdf, today, onClose }: BillingHistoryModalProps) => {
+export const BillingHistoryModal = ({ opened, userId, accountCreatedAt, showPdf, today, ecpayReturnPath, onClose }: BillingHistoryModalProps) => {
   const { t } = useTranslation(['billing', 'errors']);
   const todayDate = (today ?? dayjs().format('YYYY-MM-DD')).slice(0, 10);
   const minDate = historyMinStartDate(accountCreatedAt);
@@ -144,6 +147,9 @@ export const BillingHistoryModal = ({ opened, userId, accountCreatedAt, showPdf,
                                 <Icon name="document" />
                               </ActionIcon>
                             </>
+                          ) : null}
+                          {ecpayReturnPath && invoice.status === 'open' && invoice.currency === 'TWD' ? (
+                            <EcpayPayButton invoiceId={invoice.id} userId={userId} returnPath={ecpayReturnPath} size="xs" variant="light" />
                           ) : null}
                         </Group>
                       </Table.Td>

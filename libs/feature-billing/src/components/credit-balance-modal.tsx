@@ -1,21 +1,19 @@
 import { Button, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
 import { useCreditBalance } from '@merchant-hub/api-client';
 import type { CreditBalanceCursor } from '@merchant-hub/api-client';
-import { formatMoney } from '@merchant-hub/money';
-import type { CurrencyCode } from '@merchant-hub/domain';
+import { formatCreditBalance, formatCreditChange, formatMoney } from '@merchant-hub/money';
 import { EmptyState, ErrorState, formatDate } from '@merchant-hub/ui-kit';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export type CreditBalanceModalProps = { opened: boolean; userId?: number; onClose: () => void };
 
-/**
+/*
  * The ledger stores a balance the merchant owes (positive debit, negative credit, spec §3); the screen reads it
- * as the merchant does: credit is positive. An entry that adds credit reads `+RM 25.00` (green), one that uses
- * it `-RM 25.00`, and the balance column is the credit left (`RM 25.00`), as the Available credit line above.
+ * as the merchant does, through libs/money's credit formatters (the staff timeline uses the same): an entry that
+ * adds credit reads `+RM 25.00` (green), one that uses it `-RM 25.00`, and the balance column is the credit left
+ * (`RM 25.00`), as the Available credit line above.
  */
-const creditChange = (amount: number, currency: CurrencyCode) => (amount < 0 ? `+${formatMoney(-amount, currency)}` : formatMoney(-amount, currency));
-const creditLeft = (endingBalance: number, currency: CurrencyCode) => formatMoney(-endingBalance, currency);
 
 /** The credit ledger, ten entries a page, newest first; Newer/Older page with the first/last entry as cursor. */
 export const CreditBalanceModal = ({ opened, userId, onClose }: CreditBalanceModalProps) => {
@@ -69,10 +67,10 @@ export const CreditBalanceModal = ({ opened, userId, onClose }: CreditBalanceMod
                         </Text>
                       </Table.Td>
                       <Table.Td ta="right" c={row.amount < 0 ? 'green' : undefined} style={{ whiteSpace: 'nowrap' }} data-testid="credit-change">
-                        {creditChange(row.amount, row.currency)}
+                        {formatCreditChange(row.amount, row.currency)}
                       </Table.Td>
                       <Table.Td ta="right" visibleFrom="sm" style={{ whiteSpace: 'nowrap' }} data-testid="credit-left">
-                        {creditLeft(row.ending_balance, row.currency)}
+                        {formatCreditBalance(row.ending_balance, row.currency)}
                       </Table.Td>
                     </Table.Tr>
                   ))}

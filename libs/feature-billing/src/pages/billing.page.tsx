@@ -33,6 +33,7 @@ import { LateSubscribeModal } from '../components/late-subscribe-modal';
 import { ManageCardsModal } from '../components/manage-cards-modal';
 import { PlanCards } from '../components/plan-cards';
 import { PlanChangeModal } from '../components/plan-change-modal';
+import { ECPAY_RETURN_FLOW, EcpayInvoiceLinkModal, PastDueEcpayBanner } from '../components/ecpay-pay';
 import { FPX_RETRY_FLOW, RetryFpxModal } from '../components/retry-fpx-modal';
 import { SalesChannelCard } from '../components/sales-channel-card';
 import { StoreChooser } from '../components/store-chooser';
@@ -97,6 +98,16 @@ const BillingScreen = ({ userId, storeId: chosenStoreId, isStaff }: { userId?: n
   const confirmPayment = useConfirmPayment(handled);
   const threeDsHandled = useRef(false);
   const withReason = useStaffReason();
+  // The payment-failed e-mail of a TWD invoice links here with `pay=ecpay&invoice=<id>` (issue 25 #4).
+  const [ecpayInvoice, setEcpayInvoice] = useState<string | null>(() => (params.get('pay') === 'ecpay' ? params.get('invoice') : null));
+
+  // Back from ECPay's cashier: the invoice is paid when ECPay's server says so (it usually has by now).
+  useEffect(() => {
+    if (params.get('flow') !== ECPAY_RETURN_FLOW) return;
+    setParams({}, { replace: true });
+    notify.text(t('billing:ecpay.returned'), 'green');
+    void overview.refetch();
+  }, [params, setParams, notify, t, overview]);
 
   // Back from the card issuer's 3-D Secure page: confirm either way, so a failed authentication voids what waited.
   useEffect(() => {
@@ -206,11 +217,18 @@ const BillingScreen = ({ userId, storeId: chosenStoreId, isStaff }: { userId?: n
     );
   };
 
+  const pastDueInTwd = data.currency === 'TWD' && current?.stripe_status === 'past_due';
+  const closeEcpayLink = () => {
+    setEcpayInvoice(null);
+    if (params.get('pay')) setParams({}, { replace: true });
+  };
+
   return (
     <Stack gap="lg">
       <Title order={1} size="h2">
         {t('page.title')}
       </Title>
+      {pastDueInTwd ? <PastDueEcpayBanner userId={userId} returnPath={paths.billing} /> : null}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <CurrentPlanCard
           overview={data}
@@ -244,6 +262,7 @@ const BillingScreen = ({ userId, storeId: chosenStoreId, isStaff }: { userId?: n
       <PlanCards packages={packages} subscriptions={data.all} isStaff={isStaff} initialPeriod={data.currentBillingPeriod ?? 'monthly'} onOrder={setTarget} />
 
       <PlanChangeModal key={target?.id ?? 'none'} target={target} subscriptions={data.all} userId={userId} loading={changePlan.isPending} onClose={() => setTarget(null)} onConfirm={handleConfirmChange} />
+      <EcpayInvoiceLinkModal invoiceId={data.currency === 'TWD' ? ecpayInvoice : null} userId={userId} returnPath={paths.billing} onClose={closeEcpayLink} />
       <RetryFpxModal
         key={retryFpxType ?? 'closed'}
         type={retryFpxType}
@@ -271,6 +290,7 @@ const BillingScreen = ({ userId, storeId: chosenStoreId, isStaff }: { userId?: n
         accountCreatedAt={data.billing?.created_at ?? null}
         showPdf={isStaff}
         today={data.now}
+        ecpayReturnPath={data.currency === 'TWD' ? paths.billing : undefined}
         onClose={() => setModal(null)}
       />
       <ManageCardsModal opened={modal === 'cards'} cards={data.paymentMethod.data} defaultId={data.userData.default_payment_methods} userId={userId} onClose={() => setModal(null)} />

@@ -24,6 +24,11 @@ import * as billingReadOpenInvoices from './920-billing-read-open-invoices';
 import * as auditActorIndex from './920-audit-actor-index';
 import * as contactChangeReports from './921-contact-change-reports';
 import * as rateLimitCounters from './950-rate-limit-counters';
+import * as gatewayRefunds from './960-gateway-refunds';
+import * as gatewayNotices from './966-gateway-notices';
+import * as invoiceRefunds from './967-invoice-refunds';
+import * as invoiceWriteOff from './970-invoice-write-off';
+import * as ecpayAgreements from './968-ecpay-agreements';
 
 export type Migration = { name: string; up: (knex: Knex) => Promise<void>; down: (knex: Knex) => Promise<void> };
 
@@ -57,6 +62,11 @@ export const migrations: Migration[] = [
   { name: '920-audit-actor-index', ...auditActorIndex },
   { name: '921-contact-change-reports', ...contactChangeReports },
   { name: '950-rate-limit-counters', ...rateLimitCounters },
+  { name: '960-gateway-refunds', ...gatewayRefunds },
+  { name: '966-gateway-notices', ...gatewayNotices },
+  { name: '967-invoice-refunds', ...invoiceRefunds },
+  { name: '970-invoice-write-off', ...invoiceWriteOff },
+  { name: '968-ecpay-agreements', ...ecpayAgreements },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

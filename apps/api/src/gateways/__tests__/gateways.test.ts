@@ -147,13 +147,16 @@ describe('stripe gateway against the fake Stripe API', () => {
     expect(received.filter((r) => r === `payment_intent.succeeded:${paid.id}`)).toHaveLength(2);
   });
 
-  it('refuses a charge below the currency\'s minimum with amount_too_small, and keeps nothing for its key', async () => {
+  it('answers a charge below the currency\'s minimum as a final amount_too_small refusal (one request), and keeps nothing for its key', async () => {
     const g = gateway();
     const customer = await g.createCustomer({ merchantId: 11, email: 'e@b.cc', name: 'E' });
     const card = await g.attachPaymentMethod({ customer, paymentMethod: 'pm_card_visa' });
     const before = fake.intents().length;
     const small = { customer, paymentMethod: card.id, amount: 92, currency: 'MYR' as const, idempotencyKey: 'small', description: 'x', offSession: true };
-    await expect(g.charge(small)).rejects.toMatchObject({ message: 'Amount must be at least RM 2.00 myr' });
+    const asked = fake.requests.length;
+    // A failed payment, not an outage: nothing retries it (the SDK does not resend a 400, chargeOnce only outages).
+    expect(await g.charge(small)).toMatchObject({ status: 'failed', failure_code: 'amount_too_small', failure_message: 'Amount must be at least RM 2.00 myr' });
+    expect(fake.requests.length - asked).toBe(1);
     expect(fake.intents()).toHaveLength(before);
     expect((await g.charge({ ...small, amount: 200 })).status).toBe('succeeded');
   });

@@ -48,7 +48,7 @@ const clientCalls = (): ClientCall[] => {
   const files = fs.readdirSync(CLIENT_SRC, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts') && !file.includes('__tests__'));
   return files.flatMap((file) => {
     const text = fs.readFileSync(path.join(CLIENT_SRC, file), 'utf8');
-    return [...text.matchAll(/\bhttp\.(get|post|put|patch|delete)(?:<[^>(]*>)?\(/g)].map((match) => {
+    return [...text.matchAll(/\bhttp\s*\.(get|post|put|patch|delete)(?:<[^>(]*>)?\(/g)].map((match) => {
       const args = argumentsAt(text, (match.index ?? 0) + match[0].length - 1);
       const literal = args.match(/^\s*(['`])(.*?)\1/);
       const endpoint = args.match(/responseOf\('([^']+)'\)/);
@@ -383,6 +383,16 @@ const rows: Row[] = [
     run: async (s) => {
       await fpxBank(s, String(s.made.retryFpx));
       return request(s.ctx.app).post('/api/users/billing/retry-payment/fpx').set(bearer(String(s.made.trialToken))).send({ payment_intent_id: s.made.retryFpx });
+    },
+  },
+  {
+    call: 'POST /users/billing/ecpay/pay-invoice',
+    as: TW,
+    run: async (s) => {
+      // An open NT$ invoice of the Taiwan merchant: its latest, reopened (the ECPay renewal suite makes one by the clock).
+      const invoice = await s.ctx.db('invoices').where({ merchant_id: s.ctx.demo.get(TW)?.merchantId, currency: 'TWD' }).orderBy('seq', 'desc').first('id');
+      await s.ctx.db('invoices').where({ id: invoice.id }).update({ status: 'open', paid_at: null });
+      return post(s, '/users/billing/ecpay/pay-invoice', { invoice_id: String(invoice.id) }, TW);
     },
   },
 

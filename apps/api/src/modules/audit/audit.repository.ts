@@ -88,7 +88,7 @@ export const searchAudit = async (db: Exec, filter: AuditFilter): Promise<AuditE
   const query = db('audit_log as a')
     .join('users as u', 'u.id', 'a.actor_user_id')
     .leftJoin('merchants as m', 'm.id', 'a.merchant_id')
-    .select('a.*', 'u.email as actor_email', 'm.owner_user_id', 'm.name as merchant_name')
+    .select('a.*', 'u.email as actor_email', 'm.owner_user_id', 'm.name as merchant_name', 'm.currency_code as merchant_currency')
     .orderBy('a.id', 'desc')
     .limit(filter.limit);
   if (filter.staffId) query.where('a.actor_user_id', filter.staffId);
@@ -101,7 +101,7 @@ export const searchAudit = async (db: Exec, filter: AuditFilter): Promise<AuditE
     id: Number(row.id),
     at: Number(row.created_at),
     staff: { id: Number(row.actor_user_id), email: String(row.actor_email) },
-    merchant: row.owner_user_id === null || row.owner_user_id === undefined ? null : { user_id: Number(row.owner_user_id), name: String(row.merchant_name) },
+    merchant: row.owner_user_id === null || row.owner_user_id === undefined ? null : { user_id: Number(row.owner_user_id), name: String(row.merchant_name), ...(row.merchant_currency ? { currency: String(row.merchant_currency) } : {}) },
     action: String(row.action),
     reason: row.reason ? String(row.reason) : null,
     ip: row.ip ? String(row.ip) : null,
@@ -113,16 +113,47 @@ export const searchAudit = async (db: Exec, filter: AuditFilter): Promise<AuditE
   }));
 };
 
-/** When this staff member last logged a visit to the merchant (unix seconds), if ever. */
-export const lastVisitAt = async (db: Exec, staffId: number, merchantId: number): Promise<number | null> => {
-  const row = await db('audit_log').where({ actor_user_id: staffId, merchant_id: merchantId, action: 'merchant.viewed' }).max({ at: 'created_at' }).first();
+/** A repeat within this window is the same visit: a visit, and each kind of read staff make, is logged once per visit. */
+export const VISIT_WINDOW_SECONDS = 30 * 60;
+
+/**
+ * When this staff member last logged `action` for the merchant (unix seconds), if ever; with `details`, only an
+ * entry with the same details counts (one invoice read is not another's).
+ */
+export const lastEntryAt = async (db: Exec, staffId: number, merchantId: number, action: string, details?: Record<string, unknown>): Promise<number | null> => {
+  const query = db('audit_log').where({ actor_user_id: staffId, merchant_id: merchantId, action });
+  if (details) query.where('details', JSON.stringify(redact(details)));
+  const row = await query.max({ at: 'created_at' }).first();
   return row?.at === null || row?.at === undefined ? null : Number(row.at);
 };
 
-/** The merchant's own view of staff access: no staff identity, only the role and why. */
-/** What a merchant sees of staff access: visits (once per visit) and the changes staff made, with their reason. */
+/** When this staff member last logged a visit to the merchant (unix seconds), if ever. */
+export const lastVisitAt = (db: Exec, staffId: number, merchantId: number): Promise<number | null> => lastEntryAt(db, staffId, merchantId, 'merchant.viewed');
+
+/** Whether `at` falls in the visit of an entry logged at `last` (so nothing new is logged). */
+export const sameVisit = (last: number | null, at: number): boolean => last !== null && at - last < VISIT_WINDOW_SECONDS;
+
+/**
+ * Staff entries with a reason that changed nothing on the merchant's account: a request waiting for a second
+ * staff member and its rejection. Their approval is the change the merchant sees.
+ */
+const NO_CHANGE_ACTIONS: readonly string[] = ['credit.adjust_requested', 'credit.reject'];
+
+/**
+ * What a merchant sees of staff access: visits (once per visit) and the changes staff made, with their reason;
+ * no staff identity, only the role. Requests and rejections are not changes (issue 27 §1).
+ */
 export const staffAccessOf = async (db: Exec, merchantId: number, limit: number) =>
-  (await db('audit_log').where({ merchant_id: merchantId, outcome: 'succeeded' }).whereNotNull('actor_role').where((q) => q.where('action', 'merchant.viewed').orWhereNotNull('reason')).orderBy('id', 'desc').limit(limit).select('created_at', 'action', 'reason', 'actor_role')).map((row) => ({
+  (
+    await db('audit_log')
+      .where({ merchant_id: merchantId, outcome: 'succeeded' })
+      .whereNotNull('actor_role')
+      .where((q) => q.where('action', 'merchant.viewed').orWhereNotNull('reason'))
+      .whereNotIn('action', NO_CHANGE_ACTIONS)
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .select('created_at', 'action', 'reason', 'actor_role')
+  ).map((row) => ({
     at: Number(row.created_at),
     action: String(row.action),
     reason: row.reason ? String(row.reason) : null,

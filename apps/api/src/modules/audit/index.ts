@@ -5,10 +5,13 @@ export {
   type AuditFilter,
   type AuditOutcome,
   type AuditRow,
+  lastEntryAt,
   lastVisitAt,
   listAudit,
+  sameVisit,
   searchAudit,
   staffAccessOf,
+  VISIT_WINDOW_SECONDS,
   writeAudit,
 } from './audit.repository';
 export { createRefusalRecorder, REFUSALS_PER_WINDOW, REFUSAL_WINDOW_SECONDS, type RefusedActor, type RefusedAttempt } from './refusals';

@@ -30,6 +30,7 @@ import { AppError } from '../../http/errors';
 import { linkBase } from '../../http/origin';
 import { route, type RouteTable } from '../../http/route-table';
 import { billingFor } from './context/billing.context';
+import { ecpayBillingFor } from './ecpay/ecpay-billing.service';
 import type { InvoiceReader } from './services/invoice-documents.service';
 import { actingFor, onBehalfRoutes } from './services/merchant-access';
 import { createStaffPreviews } from './services/staff-preview';
@@ -71,9 +72,18 @@ export const billingRoutes = (deps: AppDeps): RouteTable => {
    * removed, a charge, a bank redirect), so staff's entry is written as `attempted` before it, then its outcome.
    */
   const actor = async (ctx: { req: Request; res: Response; input: { user_id?: number; store_id?: number }; audit: string }, options: { read?: boolean; gateway?: boolean } = {}) => {
-    const acting = await actingFor(deps, ctx.req, ctx.res, { userId: ctx.input.user_id, storeId: ctx.input.store_id, action: ctx.audit, details: { ...ctx.input }, auditNow: options.read, gateway: options.gateway });
+    const acting = await actingFor(deps, ctx.req, ctx.res, { userId: ctx.input.user_id, storeId: ctx.input.store_id, action: ctx.audit, details: { ...ctx.input }, read: options.read, gateway: options.gateway });
     // Worked out only when a change asks for it (a read never does).
     return { merchantId: acting.merchantId, isStaff: acting.auth.isStaff, scope: acting.scope, get returnUrl() { return threeDsReturnUrl(ctx.req); } };
+  };
+
+  /**
+   * A plan changed, ended or got a card: an ECPay agreement paying the old terms is cancelled at ECPay now (issue
+   * 25 #4), after the change committed and outside its transaction; one that could not be is retried by the scheduler.
+   */
+  const afterPlanChange = async <T>(who: { merchantId: number }, result: T): Promise<T> => {
+    await ecpayBillingFor(deps).settleAgreements(who.merchantId);
+    return result;
   };
 
   return onBehalfRoutes(deps, [
@@ -116,7 +126,7 @@ export const billingRoutes = (deps: AppDeps): RouteTable => {
       handler: async (ctx) => {
         const who = await actor(ctx, GATEWAY);
         await previews.require(ctx.req, who, `plan:${ctx.input.package_id}`);
-        return planChanges.downgradeOrUpgrade(who, ctx.input);
+        return afterPlanChange(who, await planChanges.downgradeOrUpgrade(who, ctx.input));
       },
     }),
     route({
@@ -135,7 +145,10 @@ export const billingRoutes = (deps: AppDeps): RouteTable => {
       auth: 'user',
       body: unsubscribeSchema,
       audit: 'billing.unsubscribe',
-      handler: async (ctx) => lifecycle.unsubscribe(await actor(ctx)),
+      handler: async (ctx) => {
+        const who = await actor(ctx);
+        return afterPlanChange(who, await lifecycle.unsubscribe(who));
+      },
     }),
     route({
       method: 'post',
@@ -190,7 +203,10 @@ export const billingRoutes = (deps: AppDeps): RouteTable => {
       auth: 'user',
       body: setPrimaryCardSchema,
       audit: 'billing.set_primary_card',
-      handler: async (ctx) => paymentMethods.setPrimaryCard(await actor(ctx), ctx.input.id),
+      handler: async (ctx) => {
+        const who = await actor(ctx);
+        return afterPlanChange(who, await paymentMethods.setPrimaryCard(who, ctx.input.id));
+      },
     }),
     route({
       method: 'post',
@@ -217,7 +233,10 @@ export const billingRoutes = (deps: AppDeps): RouteTable => {
       auth: 'user',
       body: addCardSchema,
       audit: 'billing.add_card',
-      handler: async (ctx) => paymentMethods.addCard(await actor(ctx, GATEWAY), ctx.input),
+      handler: async (ctx) => {
+        const who = await actor(ctx, GATEWAY);
+        return afterPlanChange(who, await paymentMethods.addCard(who, ctx.input));
+      },
     }),
     route({
       method: 'post',

@@ -1,18 +1,17 @@
 import type { Coupon } from '@merchant-hub/domain';
 import type { AppDeps } from '../../app-deps';
 import { gatewayFor } from '../../gateways';
-import { declineDetails, GatewayError } from '../../gateways/port';
+import { declineDetails, GatewayError, type GatewayPayment } from '../../gateways/port';
 import { AppError } from '../../http/errors';
-import { hashPassword, newOpaqueToken, sha256Hex } from '../../security/crypto';
-import { type PromotionRecord, toCoupon } from '../billing';
-import { type CardOrderInput, type CheckoutCore, newTradeNo, nowSeconds, type SignInTicket } from './checkout-core';
-import { type BuyerForm, type CheckoutOrder, findOrderByPaymentRef, gatewayCustomerTaken, insertOrder, markOrderPaid, setDefaultCard } from './checkout.repository';
-import { inTransaction } from '../../db/rows';
+import { newOpaqueToken, sha256Hex } from '../../security/crypto';
+import { chargeOnce, type PromotionRecord, toCoupon } from '../billing';
+import { type CardOrderInput, type CheckoutCore, newTradeNo, nowSeconds, returnAddress, type ReturnTo, type SignInTicket } from './checkout-core';
+import { type BuyerForm, type CheckoutOrder, findOrderByPaymentRef, findOrderByTradeNo, gatewayCustomerTaken, insertOrder, markOrderFailed } from './checkout.repository';
 
 export type CheckoutConfig = { gateway: 'sandbox' | 'stripe'; stripePublishableKey?: string };
 
 /** Card checkout (MY, SG, PH, TH): the card field's set-up, coupons, and the merchant created with its paid first invoice. */
-export const createCardCheckoutService = (deps: AppDeps, core: CheckoutCore) => {
+export const createCardCheckoutService = (deps: AppDeps, core: CheckoutCore, settle: (payment: GatewayPayment) => Promise<CheckoutOrder | null>) => {
   const { db, config } = deps;
 
   /**
@@ -67,54 +66,76 @@ export const createCardCheckoutService = (deps: AppDeps, core: CheckoutCore) => 
   };
 
   /**
-   * POST create-merchant/stripe/set-payment-method: creates the merchant and charges the first invoice with
-   * the confirmed card, in one transaction. Sent again with the same card after success (a timed-out
-   * first attempt), it signs the buyer in instead of charging twice.
+   * POST create-merchant/stripe/set-payment-method: the first invoice charged with the confirmed card, then the
+   * merchant created from the paid order. No gateway call runs inside a transaction of ours: the card is saved
+   * and the pending order (its reference is the charge's idempotency key) committed first, then the charge is
+   * made, then the order is settled as its webhook or a return from 3-D Secure would settle it. When the issuer
+   * asks for 3-D Secure (Stripe's `requires_action`) the call answers 402 `authentication_required` with the
+   * issuer's page, which returns to the checkout page (`?flow=3ds`); `fpx/check-and-register` (or the webhook)
+   * then settles the order. Sent again with the same card after success (a timed-out first attempt), it signs
+   * the buyer in instead of charging twice.
    */
-  const subscribeWithCard = async (input: CardOrderInput & { paymentMethod: string; stripe_id: string }, place: { countryId: number; countryName: string; state: { id: number; name: string } }) => {
+  const subscribeWithCard = async (input: CardOrderInput & { paymentMethod: string; stripe_id: string }, place: { countryId: number; countryName: string; state: { id: number; name: string } }, back: ReturnTo) => {
     const existing = await findOrderByPaymentRef(db, input.paymentMethod);
     if (existing) return retrySignIn(input.paymentMethod);
     const pkg = await core.packageFor(input.package_id, 'card');
     await core.assertEmailFree(input.email);
     if (await gatewayCustomerTaken(db, input.stripe_id)) throw new AppError('card_error', { message: 'This card cannot be used' });
     const form = buyerFromCardForm(input, place);
-    const passwordHash = await hashPassword(newOpaqueToken(), config.scryptCost);
     const gateway = gatewayFor(deps);
     const now = nowSeconds(deps);
+    const promotion = await core.promotionFor(db, input.coupon_code, pkg, now);
+    const total = core.firstInvoiceTotal(pkg, promotion, now);
+    let card;
+    try {
+      card = await gateway.attachPaymentMethod({ customer: input.stripe_id, paymentMethod: input.paymentMethod });
+    } catch (error) {
+      if (error instanceof GatewayError) throw new AppError('card_error', { message: error.message, details: declineDetails(error.code) });
+      throw error;
+    }
+    const tradeNo = newTradeNo();
     const token = newOpaqueToken();
-    let paidTotal = 0;
-    await inTransaction(db, async (tx) => {
-      const { userId, merchantId } = await core.provision(tx, {
-        form,
-        pkg,
-        couponCode: input.coupon_code ?? null,
-        passwordHash,
-        paymentType: 'card',
-        collectionMethod: 'charge_automatically',
-        now,
-        beforeInvoice: async (account) => {
-          let card;
-          try {
-            card = await gateway.attachPaymentMethod({ customer: input.stripe_id, paymentMethod: input.paymentMethod }, tx);
-          } catch (error) {
-            if (error instanceof GatewayError) throw new AppError('card_error', { message: error.message, details: declineDetails(error.code) });
-            throw error;
-          }
-          await setDefaultCard(tx, account.merchantId, input.stripe_id, card, now);
-        },
-        pay: async (account, invoice) => {
-          paidTotal = invoice.total;
-          if (invoice.status === 'paid') return;
-          const paid = await core.billing().payInvoice(tx, account, invoice, { now, offSession: false, paymentMethod: input.paymentMethod });
-          if (!paid.ok) throw core.billing().paymentError(paid);
-        },
-      });
-      await insertOrder(tx, { channel: 'card', tradeNo: newTradeNo(), resultTokenHash: sha256Hex(token), packageId: pkg.id, form, couponCode: input.coupon_code ?? null, amount: paidTotal, currency: pkg.currency, paymentRef: input.paymentMethod, now });
-      const order = (await findOrderByPaymentRef(tx, input.paymentMethod)) as CheckoutOrder;
-      await markOrderPaid(tx, order.id, { code: 'succeeded', message: 'Card payment succeeded', paymentRef: input.paymentMethod, userId, merchantId }, now);
+    await insertOrder(db, {
+      channel: 'card',
+      tradeNo,
+      resultTokenHash: sha256Hex(token),
+      packageId: pkg.id,
+      form: { ...form, card: { customer: input.stripe_id, ...card } },
+      couponCode: promotion?.code ?? null,
+      amount: total,
+      currency: pkg.currency,
+      paymentRef: input.paymentMethod,
+      now,
     });
-    await core.sendWelcome(form, pkg);
-    const order = (await findOrderByPaymentRef(db, input.paymentMethod)) as CheckoutOrder;
+    const payment: GatewayPayment =
+      total === 0
+        ? { id: `free_${tradeNo}`, status: 'succeeded', amount: 0, currency: pkg.currency, method_type: 'card', payment_method: input.paymentMethod, failure_code: null, failure_message: null, metadata: { trade_no: tradeNo }, client_secret: null }
+        : await chargeOnce(gateway, {
+            customer: input.stripe_id,
+            paymentMethod: input.paymentMethod,
+            amount: total,
+            currency: pkg.currency,
+            idempotencyKey: `checkout:${tradeNo}`,
+            description: `Merchant Hub ${pkg.name}`,
+            offSession: false,
+            returnUrl: returnAddress(back, `/subscribe-payment/${pkg.id}?flow=3ds`),
+            metadata: { purpose: 'checkout', trade_no: tradeNo, package_id: String(pkg.id) },
+          }).catch(async (error: unknown) => {
+            // Never asked, or no answer: the order lets go of the card; the buyer may try again.
+            const order = await findOrderByTradeNo(db, tradeNo);
+            if (order) await markOrderFailed(db, order.id, { code: 'gateway_unavailable', message: error instanceof Error ? error.message : 'Payment provider unavailable', paymentRef: null }, now);
+            if (error instanceof GatewayError) throw new AppError('payment_failed', { message: error.message, details: declineDetails(error.code) });
+            throw error;
+          });
+    if (payment.status === 'requires_action' && payment.next_action) {
+      throw core.billing().authenticationError({ id: payment.id, status: 'requires_action', amount: payment.amount, currency: payment.currency, client_secret: payment.client_secret, next_action: payment.next_action });
+    }
+    const order = await settle(payment);
+    if (!order || order.status !== 'paid') {
+      const mine = await findOrderByTradeNo(db, tradeNo);
+      if (mine?.status === 'pending') await markOrderFailed(db, mine.id, { code: payment.failure_code ?? payment.status, message: payment.failure_message ?? 'Your card was declined.', paymentRef: null }, now);
+      throw new AppError('payment_failed', { message: payment.failure_message ?? 'Your card was declined.', details: declineDetails(payment.failure_code ?? 'card_declined') });
+    }
     const ticket = await core.issueTicket(order, now);
     return { message: 'Success, Logging you in!', token, ...(ticket as SignInTicket) };
   };

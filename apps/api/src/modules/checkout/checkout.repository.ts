@@ -27,6 +27,11 @@ export type BuyerForm = {
   state_id: number | null;
   state_name: string | null;
   ref_code: string | null;
+  /**
+   * A card checkout waiting for 3-D Secure: the card saved at the gateway and its customer, made the merchant's
+   * default card once the issuer has answered and the order is settled.
+   */
+  card?: { customer: string; id: string; brand: string; last4: string; exp_month: number; exp_year: number } | null;
 };
 
 export type CheckoutOrder = {
@@ -157,8 +162,14 @@ export const markOrderPaid = async (
 /** The payment is final (ECPay is answered `1|OK`) but nothing was provisioned: see CheckoutOrderStatus. */
 export const markOrderPaidConflict = async (exec: Exec, id: number, result: { code: string; message: string; paymentRef: string | null }, now: number): Promise<void> => {
   await exec('checkout_orders')
-    .where({ id, status: 'pending' })
+    .where({ id })
+    .whereIn('status', ['pending', 'failed'])
     .update({ status: 'paid_conflict', rtn_code: result.code.slice(0, 20), rtn_msg: result.message.slice(0, 255), payment_ref: result.paymentRef, paid_at: now, updated_at: now });
+};
+
+/** The order was paid by ECPay's SimulatePaid=1 (stage only): no money moved. */
+export const markOrderSimulated = async (exec: Exec, id: number): Promise<void> => {
+  await exec('checkout_orders').where({ id }).update({ simulated: true });
 };
 
 /** A new ticket replaces any earlier one of the order: only the latest can be exchanged. */
@@ -217,10 +228,10 @@ export const setDefaultCard = async (
   await exec('billing_accounts').where({ merchant_id: merchantId }).update({ gateway_customer_id: customer, default_payment_method: card.id, payment_type: 'card', updated_at: now });
 };
 
-/** Records an outside payment (ECPay, FPX) of a whole invoice. */
+/** Records an outside payment (ECPay, FPX, a card authenticated with 3-D Secure) of a whole invoice. */
 export const recordExternalPayment = async (
   exec: Exec,
-  input: { id: string; merchantId: number; invoiceId: string; methodType: 'ecpay' | 'fpx'; paymentMethod: string | null; amount: number; currency: string; now: number },
+  input: { id: string; merchantId: number; invoiceId: string; methodType: 'ecpay' | 'fpx' | 'card'; paymentMethod: string | null; amount: number; currency: string; now: number },
 ): Promise<void> => {
   await exec('invoices').where({ id: input.invoiceId }).update({ status: 'paid', amount_paid: input.amount, paid_at: input.now, attempt_count: 1 });
   await exec('payments').insert({
@@ -250,3 +261,9 @@ export const applyCouponToSubscription = async (exec: Exec, input: { subscriptio
 
 /** A gateway customer already tied to a merchant cannot start a second checkout. */
 export const gatewayCustomerTaken = async (exec: Exec, customer: string): Promise<boolean> => Boolean(await exec('billing_accounts').where({ gateway_customer_id: customer }).first('merchant_id'));
+
+/** The ECPay order a payment came from, by ECPay's TradeNo: an ECPay refund names both its MerchantTradeNo and TradeNo. */
+export const ecpayOrderOfTrade = async (exec: Exec, tradeNo: string): Promise<{ merchantTradeNo: string; simulated: boolean } | null> => {
+  const row = await exec('checkout_orders').where({ channel: 'ecpay', payment_ref: tradeNo }).first('trade_no', 'simulated');
+  return row ? { merchantTradeNo: String(row.trade_no), simulated: Boolean(row.simulated) } : null;
+};

@@ -106,11 +106,11 @@ export const checkoutRoutes = (deps: AppDeps, limits: RateLimiters, service: Che
     route({
       method: 'post',
       path: '/create-merchant/stripe/set-payment-method',
-      summary: 'Card checkout: create the merchant and charge the first invoice → { email, ticket }',
+      summary: 'Card checkout: create the merchant and charge the first invoice → { email, ticket }; 402 authentication_required + next_action when the issuer asks for 3-D Secure',
       use: limits('signup'),
       body: setPaymentMethodSchema,
-      handler: async ({ input, res }) => {
-        res.status(201).json(await service.subscribeWithCard(input, await placeOf(deps, input)));
+      handler: async ({ input, req, res }) => {
+        res.status(201).json(await service.subscribeWithCard(input, await placeOf(deps, input), backTo(req)));
       },
     }),
     route({
@@ -134,7 +134,7 @@ export const checkoutRoutes = (deps: AppDeps, limits: RateLimiters, service: Che
     route({
       method: 'post',
       path: '/create-merchant/fpx/check-and-register',
-      summary: 'FPX checkout: after the bank redirect, register and sign in → { email, ticket }',
+      summary: 'FPX checkout, and a card checkout back from 3-D Secure: register and sign in → { email, ticket }',
       use: limits('login'),
       body: fpxCheckSchema,
       handler: ({ input }) => service.checkAndRegisterFpx(input.payment_intent_id),

@@ -12,7 +12,8 @@ export type { CheckoutConfig } from './card-checkout.service';
 export const createCheckoutService = (deps: AppDeps) => {
   const core = createCheckoutCore(deps);
   const ecpay = createEcpayCheckoutService(deps, core);
-  const card = createCardCheckoutService(deps, core);
+  // The card checkout settles its orders as FPX's are (fpx is made after it, so it is reached lazily).
+  const card = createCardCheckoutService(deps, core, (payment) => fpx.settleOrderPayment(payment));
   const fpx = createFpxCheckoutService(deps, core, card);
   return {
     checkoutConfig: card.checkoutConfig,
@@ -26,7 +27,7 @@ export const createCheckoutService = (deps: AppDeps) => {
     retrySignIn: card.retrySignIn,
     createFpxPayment: fpx.createFpxPayment,
     checkAndRegisterFpx: fpx.checkAndRegisterFpx,
-    settleFpx: fpx.settleFpx,
+    settleOrderPayment: fpx.settleOrderPayment,
     markFpxFailed: fpx.markFpxFailed,
     ecpayGateway: ecpay.ecpayGateway,
   };

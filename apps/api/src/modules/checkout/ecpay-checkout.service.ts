@@ -8,6 +8,7 @@ import { findUserByEmail, findUserById, roleNamesOf } from '../accounts';
 import { createAuthService, type LoginResult, type RequestMeta } from '../auth';
 import { type CatalogPackage, findPackage } from '../packages';
 import { writeAudit } from '../audit';
+import { ecpayBillingFor } from '../billing';
 import { type CheckoutCore, type CheckoutPaymentStatus, type GatewayOrderInput, newTradeNo, nowSeconds, PENDING_ORDER_TTL_SECONDS, returnAddress, type ReturnTo } from './checkout-core';
 import {
   type BuyerForm,
@@ -20,10 +21,18 @@ import {
   markOrderFailed,
   markOrderPaid,
   markOrderPaidConflict,
+  markOrderSimulated,
   merchantOwnedBy,
   recordExternalPayment,
 } from './checkout.repository';
 import { inTransaction } from '../../db/rows';
+import { noticeKey, recordGatewayNotice } from '../gateway-notices';
+
+/** Why a notification was refused (gateway_notices.reason). */
+type RefusalReason = 'check_mac_invalid' | 'order_not_found' | 'amount_mismatch' | 'simulated_payment';
+
+/** The notification fields kept with a refusal: what staff need to find the order, nothing secret. */
+const NOTICE_FIELDS = ['MerchantID', 'MerchantTradeNo', 'RtnCode', 'RtnMsg', 'TradeNo', 'TradeAmt', 'PaymentDate', 'PaymentType', 'SimulatePaid'] as const;
 
 /** Taiwan's gateway checkout (ECPay AIO): the signed form, the server notification, the result page and its sign-in. */
 export const createEcpayCheckoutService = (deps: AppDeps, core: CheckoutCore) => {
@@ -65,7 +74,7 @@ export const createEcpayCheckoutService = (deps: AppDeps, core: CheckoutCore) =>
     const tradeNo = newTradeNo();
     const form = buyerFromGatewayForm(input, place.countryId, place.countryName, place.state);
     await insertOrder(db, { channel: 'ecpay', tradeNo, resultTokenHash: sha256Hex(token), packageId: pkg.id, form, couponCode: promotion?.code ?? null, amount: total, currency: pkg.currency, paymentRef: null, now });
-    const hosted: HostedForm = ecpayGateway().createOrder({
+    const oneOff: HostedForm = ecpayGateway().createOrder({
       tradeNo,
       totalAmount,
       tradeDate: deps.clock.now(),
@@ -76,25 +85,62 @@ export const createEcpayCheckoutService = (deps: AppDeps, core: CheckoutCore) =>
       resultUrl: returnAddress(back, `/api/ecpay/order-result/${token}`),
       backUrl: returnAddress(back, `/subscribe-payment-result/${token}`),
     });
+    // Issue 25 #4: the first payment also makes the ECPay periodic agreement that renews the plan (billing owns it).
+    const hosted = await ecpayBillingFor(deps).periodicCheckoutForm(oneOff, { tradeNo, pkg, amountMinor: total, couponDuration: promotion?.coupon.duration ?? null, now });
     return { action: hosted.action, method: hosted.method, fields: hosted.fields, token, merchant_trade_no: tradeNo, total_amount: totalAmount, currency: pkg.currency };
   };
 
   /**
+   * A notification refused: recorded for staff (once per distinct notification; ECPay's repeats only count)
+   * and answered with `reply`. Only the fields ECPay signs are kept, never the CheckMacValue.
+   */
+  const refuse = async (reason: RefusalReason, body: Record<string, unknown>, reply: string, extra: { merchantId?: number | null; amountMinor?: number | null; currency?: string | null; details?: Record<string, unknown> } = {}) => {
+    const fields: Record<string, string> = {};
+    for (const key of NOTICE_FIELDS) if (typeof body[key] === 'string' || typeof body[key] === 'number') fields[key] = String(body[key]).slice(0, 100);
+    await recordGatewayNotice(db, {
+      gateway: 'ecpay',
+      kind: 'notification_refused',
+      dedupeKey: `ecpay:${noticeKey(reason, JSON.stringify(fields))}`,
+      reason,
+      reference: fields.MerchantTradeNo ?? null,
+      merchantId: extra.merchantId ?? null,
+      amountMinor: extra.amountMinor ?? null,
+      currency: extra.currency ?? null,
+      details: { ...fields, ...extra.details },
+      at: nowSeconds(deps),
+    });
+    return { ok: false, reply };
+  };
+
+  /**
    * ECPay's server notification. Answers `1|OK` once the order is settled (now or by an earlier copy of the
-   * same notification); anything else makes ECPay send it again later.
+   * same notification); anything else makes ECPay send it again later. A paid notification after a failed
+   * one pays the order (the buyer tried again on ECPay's page). `SimulatePaid=1` (no money moved) is accepted
+   * only with ECPAY_MODE=stage, and the order is marked simulated; elsewhere it is refused and recorded.
    */
   const handleEcpayNotification = async (body: Record<string, unknown>): Promise<{ ok: boolean; reply: string }> => {
-    const notification = ecpayGateway().verifyNotification(body);
-    if (!notification) return { ok: false, reply: '0|CheckMacValue Error' };
+    const gateway = ecpayGateway();
+    const notification = gateway.verifyNotification(body);
+    if (!notification) return refuse('check_mac_invalid', body, '0|CheckMacValue Error');
     const order = await findOrderByTradeNo(db, notification.tradeNo);
-    if (!order || order.channel !== 'ecpay') return { ok: false, reply: '0|Order Not Found' };
-    if (notification.paid && (!Number.isSafeInteger(notification.amount) || fromWholeMajor(notification.amount, order.currency) !== order.amount)) return { ok: false, reply: '0|Amount Mismatch' };
+    if (!order || order.channel !== 'ecpay') return refuse('order_not_found', body, '0|Order Not Found');
+    if (notification.paid && (!Number.isSafeInteger(notification.amount) || fromWholeMajor(notification.amount, order.currency) !== order.amount)) {
+      return refuse('amount_mismatch', body, '0|Amount Mismatch', { amountMinor: order.amount, currency: order.currency, details: { order_amount: toWholeMajor(order.amount, order.currency) } });
+    }
+    if (notification.paid && notification.simulated && gateway.mode !== 'stage') {
+      // ECPay's back office simulated the payment: no money moved, and ECPay says not to deliver for it.
+      // Answered 1|OK (a resend would say the same); the order stays pending for a real payment.
+      await refuse('simulated_payment', body, '1|OK', { amountMinor: order.amount, currency: order.currency, details: { ecpay_mode: gateway.mode } });
+      return { ok: true, reply: '1|OK' };
+    }
     const pkg = (await findPackage(db, order.packageId)) as CatalogPackage;
     const passwordHash = await hashPassword(newOpaqueToken(), config.scryptCost);
     const now = nowSeconds(deps);
+    const simulated = notification.paid && notification.simulated;
     const outcome = await inTransaction(db, async (tx): Promise<'created' | 'settled' | 'conflict'> => {
       const locked = await lockOrderForNotification(tx, order.id, now);
-      if (!locked || locked.status !== 'pending') return 'settled';
+      // Pending, or failed and now paid (a failed attempt does not end an ECPay order): anything else is settled.
+      if (!locked || !(locked.status === 'pending' || (locked.status === 'failed' && notification.paid))) return 'settled';
       const result = { code: notification.code, message: notification.message, paymentRef: notification.gatewayTradeNo || null };
       if (!notification.paid) {
         await markOrderFailed(tx, order.id, result, now);
@@ -111,7 +157,7 @@ export const createEcpayCheckoutService = (deps: AppDeps, core: CheckoutCore) =>
           actorUserId: holder.id,
           merchantId: await merchantOwnedBy(tx, holder.id),
           action: 'checkout.paid_conflict',
-          details: { trade_no: locked.tradeNo, gateway_trade_no: notification.gatewayTradeNo, email: locked.email, amount: locked.amount, currency: locked.currency, package_id: locked.packageId },
+          details: { trade_no: locked.tradeNo, gateway_trade_no: notification.gatewayTradeNo, email: locked.email, amount: locked.amount, currency: locked.currency, package_id: locked.packageId, ...(simulated ? { simulated: true } : {}) },
           at: now,
         });
         return 'conflict';
@@ -122,16 +168,33 @@ export const createEcpayCheckoutService = (deps: AppDeps, core: CheckoutCore) =>
         couponCode: locked.couponCode,
         passwordHash,
         paymentType: 'manual',
-        // ECPay's AIO payment is one-off: renewals are invoices the merchant pays, not automatic charges.
+        // No card is kept: renewals are paid by the ECPay agreement this order made (if it was periodic), else by the merchant.
         collectionMethod: 'send_invoice',
         now,
         pay: async (account, invoice) => {
           if (invoice.total !== locked.amount) throw new AppError('internal_error', { message: 'The paid amount does not match the order' });
-          await recordExternalPayment(tx, { id: `ecpay_${notification.gatewayTradeNo || locked.tradeNo}`, merchantId: account.merchantId, invoiceId: invoice.id, methodType: 'ecpay', paymentMethod: null, amount: invoice.total, currency: invoice.currency, now });
+          const paymentId = `${simulated ? 'ecpay_simulated_' : 'ecpay_'}${notification.gatewayTradeNo || locked.tradeNo}`;
+          await recordExternalPayment(tx, { id: paymentId, merchantId: account.merchantId, invoiceId: invoice.id, methodType: 'ecpay', paymentMethod: null, amount: invoice.total, currency: invoice.currency, now });
           await core.billing().mailInvoice(tx, account, 'invoicePaid', invoice, now);
         },
       });
+      await ecpayBillingFor(deps).activateCheckoutAgreement(tx, { tradeNo: locked.tradeNo, merchantId, gatewayTradeNo: notification.gatewayTradeNo, now });
       await markOrderPaid(tx, order.id, { ...result, userId, merchantId }, now);
+      if (simulated) {
+        await markOrderSimulated(tx, order.id);
+        await recordGatewayNotice(tx, {
+          gateway: 'ecpay',
+          kind: 'simulated_payment',
+          dedupeKey: `ecpay:simulated:${locked.tradeNo}`,
+          reason: 'simulated_payment',
+          reference: locked.tradeNo,
+          merchantId,
+          amountMinor: locked.amount,
+          currency: locked.currency,
+          details: { MerchantTradeNo: locked.tradeNo, TradeNo: notification.gatewayTradeNo, ecpay_mode: 'stage' },
+          at: now,
+        });
+      }
       return 'created';
     });
     if (outcome === 'created') await core.sendWelcome(order.form, pkg);

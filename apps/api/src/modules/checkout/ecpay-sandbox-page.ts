@@ -8,6 +8,7 @@ const page = (title: string, body: string): string => `<!doctype html><html lang
 
 /** The sandbox stand-in for ECPay's cashier: shows the order and lets the tester pay or fail. No script: the CSP stays strict. */
 export const ecpayCashierPage = (fields: Readonly<Record<string, string>>, completeAction: string): string => {
+  const periodic = Boolean(fields.PeriodAmount);
   const hidden = Object.entries(fields)
     .map(([key, value]) => `<input type="hidden" name="${escapeHtml(key)}" value="${escapeHtml(value)}">`)
     .join('');
@@ -19,10 +20,11 @@ export const ecpayCashierPage = (fields: Readonly<Record<string, string>>, compl
 <dt>Item</dt><dd>${escapeHtml(fields.ItemName ?? '')}</dd>
 <dt>Amount</dt><dd><strong data-testid="ecpay-amount">NT$${escapeHtml(Number(fields.TotalAmount ?? 0).toLocaleString('en-US'))}</strong></dd>
 <dt>Date</dt><dd>${escapeHtml(fields.MerchantTradeDate ?? '')}</dd>
+${periodic ? `<dt>定期定額</dt><dd data-testid="ecpay-period">NT$${escapeHtml(Number(fields.PeriodAmount).toLocaleString('en-US'))} every ${escapeHtml(fields.Frequency ?? '1')} ${fields.PeriodType === 'Y' ? 'year' : fields.PeriodType === 'D' ? 'day' : 'month'}(s), ${escapeHtml(fields.ExecTimes ?? '')} times</dd>` : ''}
 </dl></div>
 <form method="post" action="${escapeHtml(completeAction)}">${hidden}
 <p>Test card 4311-9522-2222-2222, CVV 222</p>
-<button class="pay" type="submit" name="outcome" value="paid">Pay</button><button class="fail" type="submit" name="outcome" value="failed">Fail</button></form>`,
+<button class="pay" type="submit" name="outcome" value="paid">Pay</button><button class="fail" type="submit" name="outcome" value="failed">Fail</button>${periodic ? '<button type="submit" name="outcome" value="paid_decline_later">Succeed now, decline later charges</button>' : ''}</form>`,
   );
 };
 

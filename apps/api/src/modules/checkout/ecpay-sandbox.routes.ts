@@ -4,6 +4,7 @@ import type { AppDeps } from '../../app-deps';
 import { checkMacValue, isWellFormedText } from '../../gateways/ecpay/check-mac-value';
 import { ECPAY_SANDBOX_PATH, ecpaySettingsFrom, ecpayTradeDate } from '../../gateways/ecpay/ecpay.gateway';
 import { route, type RouteTable } from '../../http/route-table';
+import { registerSandboxAgreement } from '../billing';
 import { ecpayCashierErrorPage, ecpayCashierPage } from './ecpay-sandbox-page';
 
 /** Delivers the notification the way ECPay does: a form post, retried until the shop answers `1|OK`. */
@@ -32,10 +33,13 @@ const stringFields = (body: unknown): Record<string, string> | null => {
 
 const TOKEN = '[A-Za-z0-9_-]{20,100}';
 /** The product's own ECPay return routes: the only places the sandbox cashier sends a browser or a notification. */
+const INVOICE_RESULT = `^/api/ecpay/invoice-result/[A-Za-z0-9]{1,20}$`;
 const OWN_PATHS = {
-  ReturnURL: new RegExp('^/api/ecpay/notify$'),
-  OrderResultURL: new RegExp(`^/api/ecpay/order-result/${TOKEN}$`),
-  ClientBackURL: new RegExp(`^/subscribe-payment-result/${TOKEN}$`),
+  // The checkout's notify route, and billing's for invoice orders (issue 25 #4).
+  ReturnURL: new RegExp('^/api/ecpay/(notify|invoice-notify)$'),
+  PeriodReturnURL: new RegExp('^/api/ecpay/period-notify$'),
+  OrderResultURL: new RegExp(`^/api/ecpay/order-result/${TOKEN}$|${INVOICE_RESULT}`),
+  ClientBackURL: new RegExp(`^/subscribe-payment-result/${TOKEN}$|${INVOICE_RESULT}`),
 } as const;
 
 const isOwnUrl = (raw: string, origins: readonly string[], path: RegExp): boolean => {
@@ -55,6 +59,7 @@ const isOwnUrl = (raw: string, origins: readonly string[], path: RegExp): boolea
  */
 const targetsProblem = (fields: Readonly<Record<string, string>>, publicOrigin: string, requestOrigin: string): string | null => {
   if (!isOwnUrl(fields.ReturnURL ?? '', [publicOrigin], OWN_PATHS.ReturnURL)) return 'ReturnURL must be this shop’s own notify address.';
+  if (fields.PeriodReturnURL !== undefined && !isOwnUrl(fields.PeriodReturnURL, [publicOrigin], OWN_PATHS.PeriodReturnURL)) return 'PeriodReturnURL must be this shop’s own period notify address.';
   for (const field of ['OrderResultURL', 'ClientBackURL'] as const) {
     const value = fields[field];
     if (value && !isOwnUrl(value, [publicOrigin, requestOrigin], OWN_PATHS[field])) return `${field} must be this shop’s own result page.`;
@@ -90,7 +95,7 @@ export const ecpaySandboxRoutes = (deps: AppDeps, send: NotificationSender = pos
 
   const complete = async (req: Request, res: Response) => {
     const { outcome, ...fields } = stringFields(req.body) ?? { outcome: undefined };
-    if (!signed(fields) || (outcome !== 'paid' && outcome !== 'failed')) {
+    if (!signed(fields) || (outcome !== 'paid' && outcome !== 'failed' && outcome !== 'paid_decline_later')) {
       res.status(400).type('html').send(ecpayCashierErrorPage('CheckMacValue Error'));
       return;
     }
@@ -99,7 +104,9 @@ export const ecpaySandboxRoutes = (deps: AppDeps, send: NotificationSender = pos
       res.status(400).type('html').send(ecpayCashierErrorPage(problem));
       return;
     }
-    const paid = outcome === 'paid';
+    const paid = outcome === 'paid' || outcome === 'paid_decline_later';
+    // A periodic order ("定期定額") paid: the sandbox ECPay keeps the agreement; the test clock makes it charge.
+    if (paid && fields.PeriodAmount) await registerSandboxAgreement(deps.db, fields, { declineLater: outcome === 'paid_decline_later', now: Math.floor(deps.clock.now().getTime() / 1000) });
     const notification: Record<string, string> = {
       MerchantID: fields.MerchantID ?? '',
       MerchantTradeNo: fields.MerchantTradeNo ?? '',

@@ -7,7 +7,7 @@ import { hashPassword, newOpaqueToken, sha256Hex } from '../../security/crypto';
 import { type CatalogPackage, findPackage } from '../packages';
 import type { CardCheckoutService } from './card-checkout.service';
 import { type CardOrderInput, type CheckoutCore, newTradeNo, nowSeconds, returnAddress, type ReturnTo } from './checkout-core';
-import { type CheckoutOrder, findOrderByPaymentRef, insertOrder, lockOrderForNotification, markOrderFailed, markOrderPaid, recordExternalPayment } from './checkout.repository';
+import { type CheckoutOrder, findOrderByPaymentRef, findOrderByTradeNo, insertOrder, lockOrderForNotification, markOrderFailed, markOrderPaid, recordExternalPayment, setDefaultCard } from './checkout.repository';
 import { inTransaction } from '../../db/rows';
 
 /** FPX checkout (Malaysia): the bank redirect, then settling the order from the bank's redirect or the webhook. */
@@ -47,17 +47,33 @@ export const createFpxCheckoutService = (deps: AppDeps, core: CheckoutCore, card
     return { payment_intent_id: redirect.payment.id, client_secret: redirect.client_secret, redirect_url: redirect.redirect_url, amount: total, currency: pkg.currency };
   };
 
-  /** Settles an FPX order from the payment the gateway reports; repeated calls (page and webhook) agree. */
-  const settleFpx = async (payment: GatewayPayment): Promise<CheckoutOrder | null> => {
-    const order = await findOrderByPaymentRef(db, payment.id);
-    if (!order || order.channel !== 'fpx') return null;
+  /** The order a payment pays: by the order reference in its metadata (card), else by the payment's id (FPX). */
+  const orderOfPayment = async (payment: GatewayPayment): Promise<CheckoutOrder | null> => {
+    const order = payment.metadata.trade_no ? await findOrderByTradeNo(db, payment.metadata.trade_no) : await findOrderByPaymentRef(db, payment.id);
+    if (!order) return null;
+    if (order.channel === 'fpx') return order.paymentRef === payment.id ? order : null;
+    // A card order names the card it was placed with; its payment must have been made with that card.
+    if (order.channel === 'card' && order.form.card && (order.status !== 'pending' || order.paymentRef === payment.payment_method)) return order;
+    return null;
+  };
+
+  /**
+   * Settles an FPX order, or a card order (charged after the order was committed, or back from 3-D Secure), from
+   * the payment the gateway reports; repeated calls (the returning page, the webhook, the charge's own answer)
+   * agree, and only the first creates the merchant.
+   */
+  const settleOrderPayment = async (payment: GatewayPayment): Promise<CheckoutOrder | null> => {
+    const order = await orderOfPayment(payment);
+    if (!order) return null;
     if (order.status !== 'pending') return order;
     const now = nowSeconds(deps);
+    const byCard = order.channel === 'card' ? (order.form.card ?? null) : null;
     if (payment.status !== 'succeeded') {
       if (payment.status === 'failed' || payment.status === 'requires_payment_method') {
-        await markOrderFailed(db, order.id, { code: payment.failure_code ?? payment.status, message: payment.failure_message ?? 'FPX payment failed', paymentRef: payment.id }, now);
+        // A card order lets go of its card, so the buyer may try it again (a new order).
+        await markOrderFailed(db, order.id, { code: payment.failure_code ?? payment.status, message: payment.failure_message ?? (byCard ? 'Your card was declined.' : 'FPX payment failed'), paymentRef: byCard ? null : payment.id }, now);
       }
-      return findOrderByPaymentRef(db, payment.id);
+      return findOrderByTradeNo(db, order.tradeNo);
     }
     if (payment.amount !== order.amount) throw new AppError('fpx_payment_failed', { message: 'The paid amount does not match the plan price' });
     const pkg = (await findPackage(db, order.packageId)) as CatalogPackage;
@@ -65,34 +81,36 @@ export const createFpxCheckoutService = (deps: AppDeps, core: CheckoutCore, card
     const created = await inTransaction(db, async (tx) => {
       const locked = await lockOrderForNotification(tx, order.id, now);
       if (!locked || locked.status !== 'pending') return false;
+      const { card: _card, ...form } = locked.form;
       const { userId, merchantId } = await core.provision(tx, {
-        form: locked.form,
+        form,
         pkg,
         couponCode: locked.couponCode,
         passwordHash,
-        paymentType: 'fpx',
+        paymentType: byCard ? 'card' : 'fpx',
         // FPX cannot charge again by itself: each renewal is an invoice paid by a new bank payment.
-        collectionMethod: 'send_invoice',
+        collectionMethod: byCard ? 'charge_automatically' : 'send_invoice',
         now,
         paymentIntentId: payment.id,
+        beforeInvoice: byCard ? (account) => setDefaultCard(tx, account.merchantId, byCard.customer, byCard, now) : undefined,
         pay: async (account, invoice) => {
           if (invoice.total !== payment.amount) throw new AppError('fpx_payment_failed', { message: 'The paid amount does not match the plan price' });
-          await recordExternalPayment(tx, { id: payment.id, merchantId: account.merchantId, invoiceId: invoice.id, methodType: 'fpx', paymentMethod: payment.payment_method, amount: payment.amount, currency: invoice.currency, now });
+          await recordExternalPayment(tx, { id: payment.id, merchantId: account.merchantId, invoiceId: invoice.id, methodType: byCard ? 'card' : 'fpx', paymentMethod: payment.payment_method, amount: payment.amount, currency: invoice.currency, now });
           await core.billing().mailInvoice(tx, account, 'invoicePaid', invoice, now);
         },
       });
-      await markOrderPaid(tx, order.id, { code: 'succeeded', message: 'FPX payment succeeded', paymentRef: payment.id, userId, merchantId }, now);
+      await markOrderPaid(tx, order.id, { code: 'succeeded', message: byCard ? 'Card payment succeeded' : 'FPX payment succeeded', paymentRef: order.paymentRef ?? payment.id, userId, merchantId }, now);
       return true;
     });
     if (created) await core.sendWelcome(order.form, pkg);
-    return findOrderByPaymentRef(db, payment.id);
+    return findOrderByTradeNo(db, order.tradeNo);
   };
 
   /** POST create-merchant/fpx/check-and-register: after the bank's redirect, register and sign in. */
   const checkAndRegisterFpx = async (paymentIntentId: string) => {
     const payment = await gatewayFor(deps).retrievePayment(paymentIntentId);
     if (!payment || payment.metadata.purpose !== 'checkout') throw new AppError('not_found', { message: 'Payment not found' });
-    const order = await settleFpx(payment);
+    const order = await settleOrderPayment(payment);
     if (!order) throw new AppError('not_found', { message: 'Payment not found' });
     if (order.status !== 'paid') throw new AppError('fpx_payment_failed');
     const ticket = await core.issueTicket(order, nowSeconds(deps));
@@ -101,11 +119,11 @@ export const createFpxCheckoutService = (deps: AppDeps, core: CheckoutCore, card
   };
 
   const markFpxFailed = async (payment: GatewayPayment): Promise<void> => {
-    const order = await findOrderByPaymentRef(db, payment.id);
-    if (order && order.channel === 'fpx' && order.status === 'pending') {
-      await markOrderFailed(db, order.id, { code: payment.failure_code ?? 'payment_failed', message: payment.failure_message ?? 'FPX payment failed', paymentRef: payment.id }, nowSeconds(deps));
+    const order = await orderOfPayment(payment);
+    if (order && order.status === 'pending') {
+      await markOrderFailed(db, order.id, { code: payment.failure_code ?? 'payment_failed', message: payment.failure_message ?? 'Payment failed', paymentRef: order.channel === 'card' ? null : payment.id }, nowSeconds(deps));
     }
   };
 
-  return { createFpxPayment, settleFpx, checkAndRegisterFpx, markFpxFailed };
+  return { createFpxPayment, settleOrderPayment, checkAndRegisterFpx, markFpxFailed };
 };

@@ -1,2 +1,3 @@
 // The checkout module's public surface.
 export { checkoutModule } from './checkout.module';
+export { ecpayOrderOfTrade } from './checkout.repository';

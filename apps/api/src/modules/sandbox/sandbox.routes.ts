@@ -7,7 +7,7 @@ import { GatewayError } from '../../gateways/port';
 import { AppError } from '../../http/errors';
 import { linkBase, mayReturnTo } from '../../http/origin';
 import { route, type RouteTable } from '../../http/route-table';
-import { actingFor, advanceMerchantClock, billingFor } from '../billing';
+import { actingFor, advanceMerchantClockWithEcpay } from '../billing';
 import { fpxPage } from './fpx-page';
 import { threeDsPage } from './three-ds-page';
 
@@ -57,7 +57,8 @@ export const sandboxRoutes = (deps: AppDeps): RouteTable => {
       handler: async ({ input, req, res, audit }) => {
         // A sandbox tool whose contract (README) takes no reason: audited as it happens, like a look.
         const acting = await actingFor(deps, req, res, { userId: input.user_id, action: audit, details: { ...input }, auditNow: true });
-        const { now, report } = await advanceMerchantClock(billingFor(deps).engine, acting.merchantId, input.seconds);
+        // Taiwan's ECPay agreements charge on the same clock (issue 25 #4): see advanceMerchantClockWithEcpay.
+        const { now, report } = await advanceMerchantClockWithEcpay(deps, acting.merchantId, input.seconds);
         return { now: new Date(now * 1000).toISOString(), report };
       },
     }),

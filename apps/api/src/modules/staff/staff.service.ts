@@ -4,6 +4,7 @@ import { createCreditService } from './services/credit.service';
 import { createDirectoryService } from './services/directory.service';
 import { createIdempotencyService } from './services/idempotency.service';
 import { createOperationsService } from './services/operations.service';
+import { createRefundService } from './services/refund.service';
 import { createStaffContext } from './services/staff-context';
 import { createTestClockService } from './services/test-clock.service';
 
@@ -16,6 +17,7 @@ export const createStaffService = (deps: AppDeps) => {
   return {
     ...createDirectoryService(ctx),
     ...createCreditService(ctx),
+    ...createRefundService(ctx),
     ...createOperationsService(ctx),
     ...createAuditLogService(ctx),
     ...createTestClockService(ctx),

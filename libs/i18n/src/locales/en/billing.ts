@@ -154,6 +154,16 @@ export const billing = {
     loadingAmount: 'Working out the amount due',
     cancel: 'Cancel',
   },
+  ecpay: {
+    pay: 'Pay with ECPay',
+    redirecting: 'Taking you to ECPay…',
+    bannerTitle: 'Your payment is overdue',
+    bannerBody: 'Your plan’s renewal has not been paid. Pay it now by credit card through ECPay to keep your plan; ECPay then renews it automatically.',
+    linkTitle: 'Pay your invoice with ECPay',
+    linkBody: 'Pay this open invoice by credit card on ECPay’s secure page. You come back here when it is done.',
+    notNow: 'Not now',
+    returned: 'Back from ECPay. Your invoice shows as paid as soon as ECPay confirms the payment.',
+  },
   retryFpx: {
     title: 'Pay the open invoice with FPX',
     body: 'Your last payment failed. Pay the open invoice from your bank account with FPX online banking; your plan is active again once the bank confirms.',

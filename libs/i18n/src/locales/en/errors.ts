@@ -131,6 +131,10 @@ export const errors = {
     setupAlreadyComplete: 'This merchant has already finished setting up; send a password-reset link instead.',
     approvalNotPending: 'This request has already been decided.',
     adjustmentNotReversible: 'Only an applied adjustment that has not been reversed can be reversed.',
+    refundNotAllowed: 'Only a paid invoice with a payment that can be refunded can be refunded.',
+    refundTooLarge: 'The refund is more than what is left to refund on this invoice.',
+    refundRefused: 'The payment provider refused the refund.',
+    refundGatewayUnavailable: 'The payment provider could not be reached. The refund stays in progress; try it again later.',
   },
   catalog: {
     couponNotApplicable: 'This coupon cannot be used for this plan or market.',

@@ -171,6 +171,7 @@ export const validation = {
     directionInvalid: 'Choose credit or debit',
     amountInvalid: 'Please enter an amount greater than zero',
     amountTooLarge: 'This amount is too large for one adjustment',
+    amountWholeUnits: 'ECPay refunds whole New Taiwan dollars only',
     descriptionRequired: 'Please enter a description',
     previewTokenRequired: 'Preview the adjustment before you apply it',
     statusInvalid: 'Please choose a valid status',

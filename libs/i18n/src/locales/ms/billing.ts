@@ -152,6 +152,16 @@ export const billing = {
     loadingAmount: 'Mengira jumlah yang perlu dibayar',
     cancel: 'Batal',
   },
+  ecpay: {
+    pay: 'Bayar dengan ECPay',
+    redirecting: 'Membawa anda ke ECPay…',
+    bannerTitle: 'Bayaran anda tertunggak',
+    bannerBody: 'Pembaharuan pelan anda belum dibayar. Bayar sekarang dengan kad kredit melalui ECPay untuk mengekalkan pelan anda; ECPay kemudian memperbaharuinya secara automatik.',
+    linkTitle: 'Bayar invois anda dengan ECPay',
+    linkBody: 'Bayar invois terbuka ini dengan kad kredit di halaman selamat ECPay. Anda akan kembali ke sini selepas selesai.',
+    notNow: 'Bukan sekarang',
+    returned: 'Kembali dari ECPay. Invois anda ditunjukkan sebagai dibayar sebaik sahaja ECPay mengesahkan bayaran.',
+  },
   retryFpx: {
     title: 'Bayar invois terbuka dengan FPX',
     body: 'Pembayaran terakhir anda gagal. Bayar invois terbuka dari akaun bank anda dengan perbankan dalam talian FPX; pelan anda aktif semula sebaik sahaja bank mengesahkannya.',

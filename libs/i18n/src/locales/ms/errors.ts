@@ -132,6 +132,10 @@ export const errors = {
     setupAlreadyComplete: 'Peniaga ini sudah selesai membuat persediaan; hantar pautan tetapan semula kata laluan sebagai ganti.',
     approvalNotPending: 'Permintaan ini telah pun diputuskan.',
     adjustmentNotReversible: 'Hanya pelarasan yang telah digunakan dan belum diterbalikkan boleh diterbalikkan.',
+    refundNotAllowed: 'Hanya invois berbayar dengan bayaran yang boleh dipulangkan boleh dipulangkan.',
+    refundTooLarge: 'Bayaran balik melebihi baki yang boleh dipulangkan bagi invois ini.',
+    refundRefused: 'Penyedia pembayaran menolak bayaran balik ini.',
+    refundGatewayUnavailable: 'Penyedia pembayaran tidak dapat dihubungi. Bayaran balik kekal dalam proses; cuba lagi kemudian.',
   },
   catalog: {
     couponNotApplicable: 'Kupon ini tidak boleh digunakan untuk pelan atau pasaran ini.',

@@ -171,6 +171,7 @@ export const validation = {
     directionInvalid: 'Pilih kredit atau debit',
     amountInvalid: 'Sila masukkan jumlah lebih daripada sifar',
     amountTooLarge: 'Jumlah ini terlalu besar untuk satu pelarasan',
+    amountWholeUnits: 'ECPay hanya memulangkan dolar Taiwan Baharu yang genap',
     descriptionRequired: 'Sila masukkan keterangan',
     previewTokenRequired: 'Pratonton pelarasan sebelum menggunakannya',
     statusInvalid: 'Sila pilih status yang sah',

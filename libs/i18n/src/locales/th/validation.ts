@@ -171,6 +171,7 @@ export const validation = {
     directionInvalid: 'เลือกเครดิตหรือเดบิต',
     amountInvalid: 'กรุณาใส่จำนวนเงินที่มากกว่าศูนย์',
     amountTooLarge: 'จำนวนเงินนี้มากเกินไปสำหรับการปรับครั้งเดียว',
+    amountWholeUnits: 'ECPay คืนเงินได้เฉพาะดอลลาร์ไต้หวันใหม่จำนวนเต็มเท่านั้น',
     descriptionRequired: 'กรุณากรอกคำอธิบาย',
     previewTokenRequired: 'กรุณาดูตัวอย่างการปรับก่อนยืนยัน',
     statusInvalid: 'กรุณาเลือกสถานะที่ถูกต้อง',

@@ -152,6 +152,16 @@ export const billing = {
     loadingAmount: '正在计算应付金额',
     cancel: '取消',
   },
+  ecpay: {
+    pay: '通过绿界 ECPay 付款',
+    redirecting: '正在前往 ECPay…',
+    bannerTitle: '您的付款已逾期',
+    bannerBody: '您的套餐续费尚未支付。请立即通过 ECPay 以信用卡付款以保留套餐；之后 ECPay 会自动为您续费。',
+    linkTitle: '通过 ECPay 支付发票',
+    linkBody: '在 ECPay 的安全页面以信用卡支付这张未付发票，完成后会返回此页面。',
+    notNow: '稍后再说',
+    returned: '已从 ECPay 返回。ECPay 确认付款后，您的发票将显示为已付款。',
+  },
   retryFpx: {
     title: '使用 FPX 支付未结发票',
     body: '您的上一笔付款失败。请通过 FPX 网上银行从您的银行账户支付未结发票；银行确认后，您的套餐将重新生效。',

@@ -129,6 +129,10 @@ export const errors = {
     setupAlreadyComplete: '该商户已完成设置；请改为发送密码重置链接。',
     approvalNotPending: '此申请已处理。',
     adjustmentNotReversible: '只有已生效且尚未冲销的调整才能冲销。',
+    refundNotAllowed: '只有已付款且付款可退的发票才能退款。',
+    refundTooLarge: '退款金额超过此发票剩余可退金额。',
+    refundRefused: '支付服务商拒绝了此退款。',
+    refundGatewayUnavailable: '无法连接支付服务商。退款仍在处理中，请稍后重试。',
   },
   catalog: {
     couponNotApplicable: '此优惠券不适用于该方案或市场。',

@@ -171,6 +171,7 @@ export const validation = {
     directionInvalid: '请选择贷记或借记',
     amountInvalid: '请输入大于零的金额',
     amountTooLarge: '单次调整的金额过大',
+    amountWholeUnits: 'ECPay 只能退整数新台币',
     descriptionRequired: '请填写说明',
     previewTokenRequired: '请先预览调整再提交',
     statusInvalid: '请选择有效的状态',

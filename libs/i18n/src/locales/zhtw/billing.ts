@@ -152,6 +152,16 @@ export const billing = {
     loadingAmount: '正在計算應付金額',
     cancel: '取消',
   },
+  ecpay: {
+    pay: '透過綠界 ECPay 付款',
+    redirecting: '正在前往 ECPay…',
+    bannerTitle: '您的付款已逾期',
+    bannerBody: '您的方案續訂尚未付款。請立即透過 ECPay 以信用卡付款以保留方案；之後 ECPay 會自動為您定期扣款續訂。',
+    linkTitle: '透過 ECPay 支付發票',
+    linkBody: '在 ECPay 的安全頁面以信用卡支付這張未付發票，完成後會回到此頁面。',
+    notNow: '稍後再說',
+    returned: '已從 ECPay 返回。ECPay 確認付款後，您的發票將顯示為已付款。',
+  },
   retryFpx: {
     title: '使用 FPX 支付未結發票',
     body: '您的上一筆付款失敗。請透過 FPX 網路銀行從您的銀行帳戶支付未結發票；銀行確認後，您的方案將重新生效。',

@@ -129,6 +129,10 @@ export const errors = {
     setupAlreadyComplete: '此商戶已完成設定；請改為傳送密碼重設連結。',
     approvalNotPending: '此申請已處理。',
     adjustmentNotReversible: '只有已生效且尚未沖銷的調整才能沖銷。',
+    refundNotAllowed: '只有已付款且付款可退的發票才能退款。',
+    refundTooLarge: '退款金額超過此發票剩餘可退金額。',
+    refundRefused: '金流服務商拒絕了此退款。',
+    refundGatewayUnavailable: '無法連線金流服務商。退款仍在處理中，請稍後重試。',
   },
   catalog: {
     couponNotApplicable: '此優惠券不適用於該方案或市場。',

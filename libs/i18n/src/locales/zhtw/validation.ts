@@ -171,6 +171,7 @@ export const validation = {
     directionInvalid: '請選擇入帳或扣帳',
     amountInvalid: '請輸入大於零的金額',
     amountTooLarge: '單次調整的金額過大',
+    amountWholeUnits: '綠界只能退整數新台幣',
     descriptionRequired: '請填寫說明',
     previewTokenRequired: '請先預覽調整再送出',
     statusInvalid: '請選擇有效的狀態',

@@ -12,6 +12,7 @@ import { createOverviewService } from '../services/overview.service';
 import { createPaymentMethodsService } from '../services/payment-methods.service';
 import { createPlanActivation } from '../services/plan-activation';
 import { createPlanChangeService } from '../services/plan-change.service';
+import { createRefundsService } from '../services/refunds.service';
 import { createSubscriptionLifecycleService } from '../services/subscription-lifecycle.service';
 import { createThreeDSecureService } from '../services/three-d-secure.service';
 
@@ -33,6 +34,7 @@ export const createBillingServices = (engine: Engine) => {
     coupons,
     ledger: createLedgerService(engine),
     addOn: createAddOnService(engine, { onSession, coupons }),
+    refunds: createRefundsService(engine),
   };
 };
 

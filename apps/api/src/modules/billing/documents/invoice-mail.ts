@@ -35,10 +35,16 @@ export const invoiceRecipient = async (exec: Exec, account: Pick<BillingAccount,
  * `at` as the day (paid on, next retry on, cancelled on) and the link to act on.
  */
 export const invoiceMail = (publicUrl: string, kind: InvoiceMailKind, invoice: Pick<InvoiceRecord, 'id' | 'number' | 'amountDue' | 'currency'>, locale: string, at: number) => {
-  const link = WITH_PDF.has(kind) ? `${publicUrl}${invoicePagePath(invoice.id)}` : `${publicUrl}/home/dashboard`;
+  const link = WITH_PDF.has(kind) ? `${publicUrl}${invoicePagePath(invoice.id)}` : kind === 'paymentFailed' && invoice.currency === 'TWD' ? ecpayPayLink(publicUrl, invoice.id) : `${publicUrl}/home/dashboard`;
   const text = mailText(locale, kind, { number: invoice.number, amount: formatMoney(invoice.amountDue, invoice.currency), date: mailDate(locale, at), link });
   return { channel: 'email' as const, ...text, kind: KINDS[kind], ...(WITH_PDF.has(kind) ? { attachInvoice: invoice.id } : {}) };
 };
+
+/**
+ * A Taiwanese merchant pays an open invoice through ECPay (issue 25 #4): the billing page with `pay=ecpay` opens the
+ * ECPay payment of that invoice (after sign-in if needed).
+ */
+export const ecpayPayLink = (publicUrl: string, invoiceId: string): string => `${publicUrl}/home/dashboard?pay=ecpay&invoice=${encodeURIComponent(invoiceId)}`;
 
 /** Where the engine queues a merchant's e-mail: its transaction, the notifier (none in tools and seeds), the link base. */
 export type MerchantMailContext = { tx: Knex.Transaction; notifier: Notifier | undefined; publicUrl: string };

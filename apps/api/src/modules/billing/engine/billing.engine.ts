@@ -182,6 +182,13 @@ export const createEngine = (deps: EngineDeps) => {
       await mailInvoice(tx, account, 'invoicePaid', invoice, options.now);
       return { ok: true, paymentId: payment.id };
     }
+    if (payment.status === 'failed' && payment.failure_code === 'amount_too_small') {
+      // Below the gateway's minimum charge (RM 0.92 left after credit): final, never asked again. The invoice is
+      // closed with the amount written off (docs/operations.md, "Amounts below the gateway's minimum").
+      await tx('invoices').where({ id: invoice.id }).update({ status: 'paid', amount_written_off: invoice.amountDue, paid_at: options.now, attempt_count: attempt });
+      deps.logger?.warn({ invoice: invoice.id, amount: invoice.amountDue, currency: invoice.currency }, 'invoice amount below the gateway minimum written off');
+      return { ok: true, paymentId: null };
+    }
     await tx('invoices').where({ id: invoice.id }).update({ attempt_count: attempt });
     // Without a return URL (a caller that cannot send the customer anywhere) authentication counts as a refusal.
     if (payment.status === 'requires_action' && payment.next_action && options.returnUrl) {

@@ -17,7 +17,14 @@ const chargeKeyOf = (invoice: InvoiceRecord, attempt: number): string =>
 /** The gateway's answer to one charge, with what it was asked under (see chargeInvoice). */
 export type Charged = { payment: GatewayPayment; paymentMethod: string; idempotencyKey: string; attempt: number };
 
-export type ChargeOptions = { offSession: boolean; paymentMethod?: string | null; returnUrl?: string; idempotencyKey?: string };
+export type ChargeOptions = {
+  offSession: boolean;
+  paymentMethod?: string | null;
+  returnUrl?: string;
+  idempotencyKey?: string;
+  /** Added to the payment's metadata (the public checkout's `purpose` and order, which its webhook reads). */
+  metadata?: Record<string, string>;
+};
 
 /** How the engine asks the gateway for invoices' money: the key of each charge, one at a time or a batch at once. */
 export const createCharger = (gateway: PaymentGateway) => {
@@ -36,7 +43,7 @@ export const createCharger = (gateway: PaymentGateway) => {
       description: `Invoice ${invoice.number}`,
       offSession: options.offSession,
       returnUrl: options.offSession ? undefined : options.returnUrl,
-      metadata: { invoice: invoice.id, merchant_id: String(account.merchantId) },
+      metadata: { ...options.metadata, invoice: invoice.id, merchant_id: String(account.merchantId) },
     };
     return { input, paymentMethod, attempt };
   };

@@ -1,4 +1,5 @@
-import type { CurrencyCode, Invoice, InvoiceLine } from '@merchant-hub/domain';
+import type { CreditNote, CurrencyCode, Invoice, InvoiceDispute, InvoiceLine } from '@merchant-hub/domain';
+import { sumMinor } from '@merchant-hub/money';
 import { type Exec, num, numOrNull } from '../../../db/rows';
 
 export type InvoiceRecord = {
@@ -107,10 +108,37 @@ export const toInvoice = async (exec: Exec, record: InvoiceRecord): Promise<Invo
   period_start: record.periodStart,
   period_end: record.periodEnd,
   lines: { data: await invoiceLines(exec, record.id) },
+  ...(await afterPayment(exec, record.id)),
 });
 
 /** The hosted invoice page's path (`.pdf` after it for the PDF). */
 export const invoicePagePath = (id: string): string => `/api/invoices/${id}`;
+
+/**
+ * What happened to an invoice's payment afterwards: its credit notes (refunds made, by staff or at the
+ * gateway) and disputes the gateway reported (issue 25 item 7). Staff reasons stay with staff.
+ */
+const afterPayment = async (exec: Exec, invoiceId: string): Promise<{ amount_refunded: number; credit_notes: CreditNote[]; disputes: InvoiceDispute[] }> => {
+  const [refunds, disputes] = await Promise.all([
+    exec('invoice_refunds').where({ invoice_id: invoiceId, status: 'succeeded' }).orderBy([{ column: 'completed_at', order: 'asc' }, { column: 'id', order: 'asc' }]).select('credit_note_number', 'amount', 'currency', 'completed_at', 'source'),
+    exec('gateway_notices').where({ invoice_id: invoiceId }).whereIn('kind', ['charge.dispute.created', 'charge.dispute.closed']).orderBy('id', 'asc').select('kind', 'reason', 'amount', 'details', 'received_at'),
+  ]);
+  const creditNotes: CreditNote[] = refunds.map((row) => ({
+    number: String(row.credit_note_number),
+    amount: num(row.amount),
+    currency: String(row.currency) as CreditNote['currency'],
+    created: num(row.completed_at),
+    source: row.source === 'gateway' ? 'gateway' : 'staff',
+  }));
+  // One entry per dispute, as its latest event left it.
+  const byId = new Map<string, InvoiceDispute>();
+  for (const row of disputes) {
+    const details = JSON.parse(String(row.details ?? '{}')) as { dispute_id?: string; status?: string };
+    const id = details.dispute_id ?? String(row.received_at);
+    byId.set(id, { id, status: String(details.status ?? (row.kind === 'charge.dispute.closed' ? 'closed' : 'needs_response')), reason: (row.reason as string | null) ?? null, amount: numOrNull(row.amount), created: byId.get(id)?.created ?? num(row.received_at) });
+  }
+  return { amount_refunded: sumMinor(...creditNotes.map((note) => note.amount)), credit_notes: creditNotes, disputes: [...byId.values()] };
+};
 
 /** Re-reads an invoice the caller knows exists (after changing it in the same transaction). */
 export const readInvoice = async (exec: Exec, id: string): Promise<InvoiceRecord> => toInvoiceRecord(await exec('invoices').where({ id }).first());

@@ -94,16 +94,35 @@ export const insertFpxPayment = (
   exec: Exec,
   payment: { id: string; payment_method: string | null; amount: number; currency: CurrencyCode },
   to: { merchantId: number; invoiceId: string; now: number },
+): Promise<void> => insertReportedPayment(exec, { ...payment, method_type: 'fpx' }, { ...to, status: 'succeeded' });
+
+/** The last charge recorded for an invoice: which card it used and why it failed (null: none yet). */
+export const lastChargeOf = async (exec: Exec, invoiceId: string): Promise<{ paymentMethodId: string | null; status: string; failureCode: string | null } | null> => {
+  const row = await exec('payments').where({ invoice_id: invoiceId }).orderBy('created_at', 'desc').orderBy('idempotency_key', 'desc').first('payment_method_id', 'status', 'failure_code');
+  return row ? { paymentMethodId: row.payment_method_id ?? null, status: String(row.status), failureCode: row.failure_code ?? null } : null;
+};
+
+/** The state a payment was recorded in (succeeded, refund_pending, refunded, …), or null when it never was. */
+export const recordedPayment = async (exec: Exec, id: string): Promise<string | null> => {
+  const row = await exec('payments').where({ id }).first('status');
+  return row ? String(row.status) : null;
+};
+
+/** A payment the gateway reported (a bank retry, a card charge seen by webhook), recorded against its invoice. */
+export const insertReportedPayment = (
+  exec: Exec,
+  payment: { id: string; payment_method: string | null; method_type: 'card' | 'fpx'; amount: number; currency: CurrencyCode },
+  to: { merchantId: number; invoiceId: string; status: 'succeeded' | 'refund_pending'; now: number },
 ): Promise<void> =>
   insertPayment(exec, {
     id: payment.id,
     merchantId: to.merchantId,
     invoiceId: to.invoiceId,
     paymentMethodId: payment.payment_method,
-    methodType: 'fpx',
+    methodType: payment.method_type,
     amount: payment.amount,
     currency: payment.currency,
-    status: 'succeeded',
-    idempotencyKey: `fpx:${payment.id}`,
+    status: to.status,
+    idempotencyKey: `${payment.method_type}:${payment.id}`,
     now: to.now,
   });

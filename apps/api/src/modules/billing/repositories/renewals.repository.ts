@@ -13,7 +13,9 @@ const whereDue = (query: Knex.QueryBuilder, db: Exec, globalNow: number): Knex.Q
   return query.where((q) => {
     q.where((a) => a.where('subscriptions.stripe_status', 'active').andWhere(dueAt('subscriptions.current_period_end')))
       .orWhere((a) => a.where('subscriptions.stripe_status', 'active').whereNotNull('subscriptions.ends_at').andWhere(dueAt('subscriptions.ends_at')))
-      .orWhere((a) => a.where('subscriptions.stripe_status', 'past_due').whereNotNull('subscriptions.next_retry_at').andWhere(dueAt('subscriptions.next_retry_at')));
+      .orWhere((a) => a.where('subscriptions.stripe_status', 'past_due').whereNotNull('subscriptions.next_retry_at').andWhere(dueAt('subscriptions.next_retry_at')))
+      // An active plan waiting for an ECPay agreement's charge: its grace ends then.
+      .orWhere((a) => a.where('subscriptions.stripe_status', 'active').whereNotNull('subscriptions.next_retry_at').andWhere(dueAt('subscriptions.next_retry_at')));
   });
 };
 

@@ -7,9 +7,13 @@ import { type Engine, type InvoiceInput, type MerchantTx, renewalChargeKey } fro
 import type { InvoiceRecord } from '../repositories/invoices.repository';
 import { nextPeriodEnd } from '../engine/periods';
 import { planLine } from '../engine/subscription-steps';
+import { isPermanentRefusal } from '../../../gateways/port';
+import { lastChargeOf } from '../repositories/payments.repository';
 import { latestOpenInvoiceOf, moveToPeriod, reactivateSubscription, shiftSandboxClock, startPendingPlan } from '../repositories/renewals.repository';
 import { liveSubscriptions, type SubscriptionRecord } from '../repositories/subscriptions.repository';
 import { type CatalogPackage, findPackage } from '../../packages';
+import { ecpayBillingFor } from '../ecpay/ecpay-billing.service';
+import { agreementForRenewal, agreementGraceEnded, renewThroughAgreement } from '../ecpay/ecpay-renewals';
 import { afterRetry, BATCH_SIZE, type BatchWrites, canCharge, cancel, type DeferredCharge, dueMerchants, type RunReport, settleBatch, settleCharges, stillDue, unsettledRenewals } from './renewal-batches';
 
 /** A merchant whose clock jumped years ahead settles at most this many events per run (then the next run continues). */
@@ -135,6 +139,16 @@ const settleMerchant = async (engine: Engine, ctx: MerchantTx, report: RunReport
     for (const sub of [plan, addOn]) {
       if (!sub) continue;
       if (sub.status === 'past_due' && sub.nextRetryAt !== null) events.push({ at: sub.nextRetryAt, run: () => retry(engine, ctx, sub, report) });
+      // An ECPay agreement's charge not reported within its grace (ecpay/ecpay-renewals.ts): past due now.
+      if (sub.status === 'active' && sub.nextRetryAt !== null) {
+        events.push({
+          at: sub.nextRetryAt,
+          run: async () => {
+            if (await agreementGraceEnded(engine, ctx, sub)) report.failed += 1;
+            return null;
+          },
+        });
+      }
       if (sub.status === 'active' && sub.periodEnd !== null) {
         const at = sub.endsAt !== null ? Math.min(sub.endsAt, sub.periodEnd) : sub.periodEnd;
         events.push({ at, run: () => periodEnd(engine, ctx, sub, sub.name === 'default' ? pending : null, plan, report, at, writes) });
@@ -226,10 +240,13 @@ const renewalCharge = (ctx: MerchantTx, sub: SubscriptionRecord, invoice: Invoic
  */
 const invoicePeriod = async (engine: Engine, ctx: MerchantTx, sub: SubscriptionRecord, pkg: CatalogPackage, start: number, end: number, report: RunReport): Promise<DeferredCharge | null> => {
   const coupon = await engine.couponFor(ctx.tx, sub, start);
-  const invoice = await engine.createInvoice(ctx.tx, ctx.account, renewalInvoice(ctx, sub, pkg, start, end, coupon));
+  // An ECPay agreement charges its own fixed amount: credit is kept for later rather than making the invoice differ.
+  const agreement = canCharge(ctx.account) ? null : await agreementForRenewal(ctx, sub);
+  const invoice = await engine.createInvoice(ctx.tx, ctx.account, { ...renewalInvoice(ctx, sub, pkg, start, end, coupon), ...(agreement ? { applyBalance: false } : {}) });
   if (coupon) await engine.useCoupon(ctx.tx, sub);
   if (invoice.status !== 'open') return null;
   if (canCharge(ctx.account)) return renewalCharge(ctx, sub, invoice);
+  if (agreement && (await renewThroughAgreement(engine, ctx, sub, agreement, invoice, start))) return null;
   await engine.payInvoice(ctx.tx, ctx.account, invoice, { now: start, offSession: true }); // no card: nothing is asked, the invoice stays open
   report.failed += 1;
   await engine.startDunning(ctx.tx, ctx.account, sub, invoice, start, true, ctx.now);
@@ -243,6 +260,13 @@ const retry = async (engine: Engine, ctx: MerchantTx, sub: SubscriptionRecord, r
   report.retried += 1;
   if (!invoice) {
     await reactivateSubscription(ctx.tx, sub.id, ctx.now);
+    return null;
+  }
+  // A permanent refusal (a lost or expired card, a customer gone) is never retried as is: with the same card
+  // the attempt counts as failed without asking the gateway; a new default card is charged.
+  const last = await lastChargeOf(ctx.tx, invoice.id);
+  if (last && isPermanentRefusal(last.failureCode) && last.paymentMethodId === ctx.account.defaultPaymentMethod) {
+    await afterRetry(engine, ctx.tx, ctx.account, sub, invoice, false, at, ctx.now, report);
     return null;
   }
   if (canCharge(ctx.account) && invoice.amountDue > 0) return { kind: 'retry', account: ctx.account, invoice, subscriptionId: sub.id, idempotencyKey: undefined, now: at, merchantNow: ctx.now };
@@ -295,6 +319,8 @@ export const startBillingScheduler = (deps: AppDeps, options: { intervalMs?: num
     const startedAt = performance.now();
     try {
       const report = await runDueBilling(engine, { batchSize: options.batchSize, stopRequested: () => stopped });
+      // ECPay agreements whose plan ended or changed (dunning, an expiry) are cancelled at ECPay, outside any transaction.
+      if (!stopped) await ecpayBillingFor(deps).settleAgreements();
       if (report.merchants > 0) deps.logger?.info({ report }, 'billing scheduler run');
       options.observer?.runFinished(report, (performance.now() - startedAt) / 1000);
     } catch (error) {

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../../app-deps';
 import { authOf, type AuthContext } from '../../../http/auth';
 import { AppError, validationError } from '../../../http/errors';
 import { DomainError } from '../../../domain-error';
-import { type AuditEntry, writeAudit } from '../../audit';
+import { type AuditEntry, lastEntryAt, sameVisit, writeAudit } from '../../audit';
 import { type InTransactionWork, type OnBehalfScope, onBehalfScopeOf, openOnBehalfScope, setTransactionWork } from '../engine/on-behalf';
 import { merchantOfStore, merchantOfUser } from '../repositories/merchants.repository';
 import type { Route, RouteTable } from '../../../http/route-table';
@@ -21,7 +21,17 @@ export const actingFor = async (
   deps: AppDeps,
   req: Request,
   res: Response,
-  input: { userId?: number; storeId?: number; action: string; details?: Record<string, unknown>; auditNow?: boolean; gateway?: boolean },
+  input: {
+    userId?: number;
+    storeId?: number;
+    action: string;
+    details?: Record<string, unknown>;
+    /** A change audited as it happens (the sandbox's), not in the merchant's billing transaction. */
+    auditNow?: boolean;
+    /** A read sent as POST (billing history): logged like a GET, once per visit. */
+    read?: boolean;
+    gateway?: boolean;
+  },
 ): Promise<ActingFor> => {
   const auth = authOf(res);
   if (!auth.isStaff) {
@@ -39,9 +49,18 @@ export const actingFor = async (
   const actorRole = auth.roles.includes('superadmin') ? 'superadmin' : 'support';
   const entry = { actorUserId: auth.userId, merchantId: merchant.id, action: input.action, details: input.details, ip: req.ip ?? null, actorRole };
   const at = () => Math.floor(deps.clock.now().getTime() / 1000);
-  // A look (GET) is written as it happens. A change needs the staff member's reason, and its entry is written
+  // A look (GET) is written as it happens, once per visit. A change needs the staff member's reason, and its entry is written
   // in the merchant's billing transaction, so it commits or rolls back with the change (`onBehalfRoutes`).
-  if (req.method === 'GET' || req.method === 'HEAD' || input.auditNow) {
+  // A read is logged once per visit (issue 27 §3): a repeat of the same read by the same staff member within the
+  // visit window writes nothing, so the log keeps what staff did rather than every page they loaded. Each
+  // invoice is its own read.
+  if (req.method === 'GET' || req.method === 'HEAD' || input.read) {
+    const now = at();
+    const sameRead = input.details && 'invoice' in input.details ? input.details : undefined;
+    if (!sameVisit(await lastEntryAt(deps.db, auth.userId, merchant.id, input.action, sameRead), now)) await writeAudit(deps.db, { ...entry, at: now });
+    return { merchantId: merchant.id, ownerUserId: merchant.owner, auth, onBehalf: true, scope: onBehalfScopeOf(req) };
+  }
+  if (input.auditNow) {
     await writeAudit(deps.db, { ...entry, at: at() });
     return { merchantId: merchant.id, ownerUserId: merchant.owner, auth, onBehalf: true, scope: onBehalfScopeOf(req) };
   }

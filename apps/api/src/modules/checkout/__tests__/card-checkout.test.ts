@@ -64,6 +64,49 @@ describe.each(testDatabases)('card and FPX checkout (%s)', (kind) => {
     expect((await request(ctx.app).post('/api/create-merchant/stripe/set-payment-method').send({ ...(await form(ctx)), paymentMethod: good, stripe_id })).status).toBe(201);
   });
 
+  it('sends a card that needs 3-D Secure to the issuer and back to the checkout, then registers once', async () => {
+    const { stripe_id } = await setup();
+    const paymentMethod = await newCard(ctx, '4000002760003184');
+    const res = await request(ctx.app).post('/api/create-merchant/stripe/set-payment-method').set('Host', 'localhost:3000').send({ ...(await form(ctx)), paymentMethod, stripe_id });
+    // Not a decline: the buyer is sent to authenticate (the first charge carried the return URL).
+    expect(res.status).toBe(402);
+    expect(res.body.error.code).toBe('authentication_required');
+    const intent = res.body.payment_intent.id as string;
+    const { url, return_url: returnUrl } = res.body.next_action.redirect_to_url;
+    expect(new URL(returnUrl).pathname).toMatch(/^\/subscribe-payment\/\d+$/);
+    expect(new URL(returnUrl).searchParams.get('flow')).toBe('3ds');
+    expect(url).toContain(intent);
+    expect(await count(ctx, 'users', { email: 'buyer-my@shop.test' })).toBe(0);
+    if (ctx.stripe) expect(ctx.stripe.requests.find((r) => r.path === '/v1/payment_intents')?.form.get('return_url')).toBe(returnUrl);
+
+    const back = await answerPaymentPage(ctx, '3ds', intent, 'succeeded');
+    expect(back.searchParams.get('redirect_status')).toBe('succeeded');
+    expect(back.searchParams.get('flow')).toBe('3ds');
+    for (let i = 0; i < 2; i += 1) {
+      const check = await request(ctx.app).post('/api/create-merchant/fpx/check-and-register').send({ payment_intent_id: intent });
+      expect(check.status).toBe(200);
+      expect(check.body.email).toBe('buyer-my@shop.test');
+    }
+    const user = await ctx.db('users').where({ email: 'buyer-my@shop.test' }).first('id');
+    const merchant = await ctx.db('merchants').where({ owner_user_id: user.id }).first('id');
+    expect(await count(ctx, 'subscriptions', { merchant_id: merchant.id, stripe_status: 'active' })).toBe(1);
+    expect(await count(ctx, 'payments', { merchant_id: merchant.id, id: intent, status: 'succeeded' })).toBe(1);
+    expect(await ctx.db('invoices').where({ merchant_id: merchant.id }).first()).toMatchObject({ status: 'paid', amount_paid: 10692, payment_intent_id: intent });
+    expect(await ctx.db('billing_accounts').where({ merchant_id: merchant.id }).first()).toMatchObject({ default_payment_method: paymentMethod, gateway_customer_id: stripe_id, payment_type: 'card' });
+  });
+
+  it('registers nothing when the buyer fails 3-D Secure', async () => {
+    const { stripe_id } = await setup();
+    const paymentMethod = await newCard(ctx, '4000002760003184');
+    const res = await request(ctx.app).post('/api/create-merchant/stripe/set-payment-method').send({ ...(await form(ctx)), paymentMethod, stripe_id });
+    expect(res.status).toBe(402);
+    const back = await answerPaymentPage(ctx, '3ds', res.body.payment_intent.id, 'failed');
+    expect(back.searchParams.get('redirect_status')).toBe('failed');
+    expect((await request(ctx.app).post('/api/create-merchant/fpx/check-and-register').send({ payment_intent_id: res.body.payment_intent.id })).status).toBe(402);
+    expect(await count(ctx, 'users', { email: 'buyer-my@shop.test' })).toBe(0);
+    expect(await count(ctx, 'checkout_orders', { status: 'failed' })).toBe(1);
+  });
+
   it('after a timed-out request, retry (and a resent set-payment-method) sign in without charging again', async () => {
     const { stripe_id } = await setup();
     const paymentMethod = await newCard(ctx, '4242424242424242');

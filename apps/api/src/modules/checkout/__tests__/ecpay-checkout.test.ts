@@ -176,9 +176,65 @@ describe.each(testDatabases)('ECPay gateway checkout (%s)', (kind) => {
     expect(res.text).toBe('1|OK');
     expect(await count(ctx, 'users', { email: 'buyer-tw@shop.test' })).toBe(0);
     expect((await request(ctx.app).get('/api/ecpay/payment-status').query({ token: order.token })).body).toEqual({ status: 'failed', loginInfo: null });
-    // A late "paid" copy cannot revive a failed order.
-    await request(ctx.app).post('/api/ecpay/notify').type('form').send(notificationFor(order.fields, '1'));
+    // A later failed copy changes nothing.
+    expect((await request(ctx.app).post('/api/ecpay/notify').type('form').send(notificationFor(order.fields, '10100248'))).text).toBe('1|OK');
     expect(await count(ctx, 'users', { email: 'buyer-tw@shop.test' })).toBe(0);
+  });
+
+  it('a paid notification after a failed one for the same order pays the order (the buyer tried again)', async () => {
+    const order = await createOrder();
+    expect((await request(ctx.app).post('/api/ecpay/notify').type('form').send(notificationFor(order.fields, '10100248', '2603021700000001'))).text).toBe('1|OK');
+    expect((await request(ctx.app).get('/api/ecpay/payment-status').query({ token: order.token })).body.status).toBe('failed');
+    for (let i = 0; i < 2; i += 1) expect((await request(ctx.app).post('/api/ecpay/notify').type('form').send(notificationFor(order.fields, '1', '2603021700000002'))).text).toBe('1|OK');
+    const user = await ctx.db('users').where({ email: 'buyer-tw@shop.test' }).first();
+    expect(user).toBeDefined();
+    const merchant = await ctx.db('merchants').where({ owner_user_id: user.id }).first();
+    expect(await count(ctx, 'payments', { merchant_id: merchant.id, method_type: 'ecpay', id: 'ecpay_2603021700000002' })).toBe(1);
+    const row = await ctx.db('checkout_orders').where({ trade_no: order.fields.MerchantTradeNo }).first();
+    expect(row).toMatchObject({ status: 'paid', payment_ref: '2603021700000002' });
+    expect(Boolean(row.simulated)).toBe(false);
+    expect((await request(ctx.app).get('/api/ecpay/payment-status').query({ token: order.token })).body.status).toBe('success');
+    // A failed copy arriving last leaves it paid.
+    await request(ctx.app).post('/api/ecpay/notify').type('form').send(notificationFor(order.fields, '10100248', '2603021700000001'));
+    expect((await ctx.db('checkout_orders').where({ trade_no: order.fields.MerchantTradeNo }).first()).status).toBe('paid');
+  });
+
+  it('refuses a simulated payment (SimulatePaid=1) outside ECPAY_MODE=stage: nothing provisioned, recorded for staff', async () => {
+    const order = await createOrder();
+    const simulated = { ...notificationFor(order.fields), SimulatePaid: '1', CheckMacValue: '' };
+    simulated.CheckMacValue = checkMacValue(simulated, keys);
+    for (let i = 0; i < 2; i += 1) expect((await request(ctx.app).post('/api/ecpay/notify').type('form').send(simulated)).text).toBe('1|OK');
+    expect(await count(ctx, 'users', { email: 'buyer-tw@shop.test' })).toBe(0);
+    expect((await ctx.db('checkout_orders').where({ trade_no: order.fields.MerchantTradeNo }).first()).status).toBe('pending');
+    const notices = await ctx.db('gateway_notices').where({ gateway: 'ecpay', reference: order.fields.MerchantTradeNo });
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({ kind: 'notification_refused', reason: 'simulated_payment', repeats: 2 });
+    expect(JSON.parse(notices[0].details)).toMatchObject({ SimulatePaid: '1', ecpay_mode: 'sandbox' });
+    expect(notices[0].details).not.toContain('CheckMacValue');
+  });
+
+  it('refuses an amount mismatch and records it; every refused notification is recorded once, repeats counted', async () => {
+    const order = await createOrder();
+    const wrong = { ...notificationFor(order.fields), TradeAmt: '1', CheckMacValue: '' };
+    wrong.CheckMacValue = checkMacValue(wrong, keys);
+    for (let i = 0; i < 2; i += 1) {
+      const res = await request(ctx.app).post('/api/ecpay/notify').type('form').send(wrong);
+      expect(res.status).toBe(400);
+      expect(res.text).toBe('0|Amount Mismatch');
+    }
+    expect((await ctx.db('checkout_orders').where({ trade_no: order.fields.MerchantTradeNo }).first()).status).toBe('pending');
+    const unknown = notificationFor({ ...order.fields, MerchantTradeNo: 'MHNOSUCHORDER' });
+    expect((await request(ctx.app).post('/api/ecpay/notify').type('form').send(unknown)).text).toBe('0|Order Not Found');
+    expect((await request(ctx.app).post('/api/ecpay/notify').type('form').send({ ...notificationFor(order.fields), TradeAmt: '2' })).text).toBe('0|CheckMacValue Error');
+    const rows = await ctx.db('gateway_notices').where({ gateway: 'ecpay', kind: 'notification_refused' }).orderBy('id');
+    expect(rows.map((r) => [r.reason, r.reference, Number(r.repeats)])).toEqual([
+      ['amount_mismatch', order.fields.MerchantTradeNo, 2],
+      ['order_not_found', 'MHNOSUCHORDER', 1],
+      ['check_mac_invalid', order.fields.MerchantTradeNo, 1],
+    ]);
+    expect(rows[0]).toMatchObject({ currency: 'TWD' });
+    expect(Number(rows[0].amount)).toBe(135500);
+    expect(JSON.parse(rows[0].details)).toMatchObject({ TradeAmt: '1', order_amount: 1355 });
   });
 
   it('the sandbox cashier checks the form, notifies ReturnURL with a valid mac and sends the browser to the result page', async () => {
@@ -274,5 +330,27 @@ describe.each(testDatabases)('ECPay gateway checkout (%s)', (kind) => {
     expect((await request(ctx.app).get('/api/ecpay/payment-status')).body).toEqual({ status: 'invalid_token', loginInfo: null });
     expect((await request(ctx.app).get('/api/ecpay/payment-status').query({ token: 'nope' })).body.status).toBe('invalid_token');
     expect((await request(ctx.app).post('/api/checkout/ticket-sign-in').set(CSRF).send({ ticket: 'nope' })).status).toBe(401);
+  });
+});
+
+describe.each(testDatabases)('ECPay simulated payments on the stage shop (%s)', (kind) => {
+  let ctx: TestContext;
+  beforeEach(async () => {
+    ctx = await createTestContext(kind, { env: { ECPAY_MODE: 'stage' } });
+  });
+  afterEach(async () => ctx.close());
+
+  it('accepts SimulatePaid=1 only with ECPAY_MODE=stage, and marks the order, the payment and a staff notice as simulated', async () => {
+    const created = await request(ctx.app).post('/api/ecpay/create-order').send(await orderBody(ctx));
+    expect(created.status).toBe(201);
+    const fields = created.body.data.fields as Record<string, string>;
+    const simulated = { ...notificationFor(fields), SimulatePaid: '1', CheckMacValue: '' };
+    simulated.CheckMacValue = checkMacValue(simulated, keys);
+    expect((await request(ctx.app).post('/api/ecpay/notify').type('form').send(simulated)).text).toBe('1|OK');
+    const order = await ctx.db('checkout_orders').where({ trade_no: fields.MerchantTradeNo }).first();
+    expect(order.status).toBe('paid');
+    expect(Boolean(order.simulated)).toBe(true);
+    expect(await count(ctx, 'payments', { merchant_id: order.merchant_id, id: 'ecpay_simulated_2603021700001234' })).toBe(1);
+    expect(await ctx.db('gateway_notices').where({ kind: 'simulated_payment', reference: fields.MerchantTradeNo }).first()).toMatchObject({ merchant_id: order.merchant_id });
   });
 });

@@ -1,3 +1,4 @@
+import { AUDIT_ACTIONS } from '@merchant-hub/validation';
 import request from 'supertest';
 import { createTestContext, type TestContext } from '../../../test-support/test-app';
 
@@ -20,5 +21,15 @@ describe('audit declarations', () => {
     );
     expect(staffWrites.length).toBeGreaterThan(40);
     expect(staffWrites.filter((write) => !write.declared).map((write) => write.route)).toEqual([]);
+  });
+
+  // Issue 27 §6: the console names every action by a translated label from this list (raw codes were on screen).
+  it('lists every audit action a route declares among the actions the console has labels for', async () => {
+    const res = await request(ctx.app).get('/api/docs/openapi.json');
+    const paths = res.body.paths as Record<string, Record<string, { 'x-audit-action'?: string }>>;
+    const declared = Object.values(paths).flatMap((operations) => Object.values(operations).map((operation) => operation['x-audit-action']));
+    const actions = [...new Set(declared.filter((action): action is string => action !== undefined && action !== 'depends on the request'))];
+    expect(actions.length).toBeGreaterThan(40);
+    expect(actions.filter((action) => !(AUDIT_ACTIONS as readonly string[]).includes(action))).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { unapprovedRefundAmountsSince } from '../../billing';
 import { type Exec, num } from './shared';
 
 // ------------------------------------------------------------------------------------------- credit adjustments
@@ -108,10 +109,11 @@ export const ledgerEntryIdAfter = async (db: Exec, merchantId: number): Promise<
 
 /**
  * What one staff member moved for one merchant since `since` without a second person (the four-eyes running
- * total): their adjustments applied on their own word, reversed ones included, reversals of them not.
+ * total): their adjustments applied on their own word, reversed ones included, reversals of them not, and
+ * their refunds sent to the gateway on their own word.
  */
-export const unapprovedAmountsSince = async (db: Exec, staffId: number, merchantId: number, since: number): Promise<number[]> =>
-  (
+export const unapprovedAmountsSince = async (db: Exec, staffId: number, merchantId: number, since: number): Promise<number[]> => [
+  ...(
     await db('staff_credit_adjustments')
       .where({ requested_by: staffId, merchant_id: merchantId })
       .whereIn('status', ['applied', 'reversed'])
@@ -119,4 +121,7 @@ export const unapprovedAmountsSince = async (db: Exec, staffId: number, merchant
       .whereNull('reverses_id')
       .where('created_at', '>=', since)
       .select('amount')
-  ).map((row) => num(row.amount));
+  ).map((row) => num(row.amount)),
+  // Refunds move money too: one running total per staff member and merchant (issue 25 item 7).
+  ...(await unapprovedRefundAmountsSince(db, staffId, merchantId, since)),
+];

@@ -71,7 +71,9 @@ export const subscriptionOf = async (db: Exec, merchantId: number) => {
     period: String(live.billing_period) as 'monthly' | 'yearly',
     status: String(live.stripe_status),
     ends_at: numOrNull(live.ends_at),
-    trial_ends_at: numOrNull(live.trial_ends_at),
+    // A plan that began as a scheduled change keeps that change's `trial_ends_at` (its first period start): it
+    // was never a trial. Only a trial still running past its period start is one (issue 27 §6).
+    trial_ends_at: numOrNull(live.trial_ends_at) !== null && num(live.trial_ends_at) > (numOrNull(live.current_period_start) ?? 0) ? num(live.trial_ends_at) : null,
     current_period_end: numOrNull(live.current_period_end),
     scheduled_change: pending
       ? { package_id: num(pending.package_id), plan_name: String(pending.plan_name), period: String(pending.billing_period) as 'monthly' | 'yearly', at: numOrNull(pending.trial_ends_at) }

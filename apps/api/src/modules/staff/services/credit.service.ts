@@ -1,11 +1,10 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { APPROVAL_WINDOW_SECONDS, approvalThresholdOf, fourEyes } from '@merchant-hub/billing-rules';
+import { APPROVAL_WINDOW_SECONDS } from '@merchant-hub/billing-rules';
 import type { CreditAdjustmentPreview, CreditAdjustmentResult } from '@merchant-hub/validation';
 import type { Knex } from 'knex';
 import { AppError } from '../../../http/errors';
 import { newId } from '../../../db/rows';
 import { readBillingAccount } from '../../billing';
-import { billingAccountState, creditBalanceOf, findAdjustment, insertAdjustment, lastLedgerSeq, ledgerEntryIdAfter, listApprovals, unapprovedAmountsSince, updateAdjustment } from '../repositories';
+import { billingAccountState, creditBalanceOf, findAdjustment, insertAdjustment, lastLedgerSeq, ledgerEntryIdAfter, listApprovals, updateAdjustment } from '../repositories';
 import type { AdjustmentRecord } from '../repositories';
 import type { StaffContext, StaffActor } from './staff-context';
 
@@ -13,29 +12,14 @@ import type { StaffContext, StaffActor } from './staff-context';
 // running total per staff member and merchant over a rolling window) and reversal.
 
 export const createCreditService = (ctx: StaffContext) => {
-  const { db, config, seconds, billing, requireMerchant, audited, inMerchantTx } = ctx;
+  const { db, seconds, billing, requireMerchant, audited, inMerchantTx, previewTokens, fourEyesOf } = ctx;
   type PreviewClaims = { m: number; s: number; b: number; d: 'credit' | 'debit'; a: number };
-  const sign = (payload: string): string => createHmac('sha256', config.sessionSecret).update(`staff-credit-preview:${payload}`).digest('base64url');
-  const issuePreviewToken = (claims: PreviewClaims): string => {
-    const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
-    return `${payload}.${sign(payload)}`;
-  };
-  const readPreviewToken = (token: string): PreviewClaims => {
-    const [payload, mac] = token.split('.');
-    const expected = payload ? sign(payload) : '';
-    if (!payload || !mac || mac.length !== expected.length || !timingSafeEqual(Buffer.from(mac), Buffer.from(expected))) throw new AppError('stale_preview');
-    return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as PreviewClaims;
-  };
+  const tokens = previewTokens<PreviewClaims>('staff-credit-preview');
+  const issuePreviewToken = tokens.issue;
+  const readPreviewToken = tokens.read;
 
   /** Ledger amounts: a credit lowers what the merchant owes (negative), a debit raises it. */
   const ledgerAmountOf = (direction: 'credit' | 'debit', amountMinor: number): number => (direction === 'credit' ? -amountMinor : amountMinor);
-
-  /** The four-eyes check of a new adjustment by `staffId` for the merchant, read with `exec` (in the merchant's transaction on commit). */
-  const fourEyesOf = async (exec: Knex | Knex.Transaction, staffId: number, merchantId: number, currency: string, amountMinor: number) => {
-    const thresholdMinor = approvalThresholdOf(currency);
-    const windowAmountsMinor = await unapprovedAmountsSince(exec, staffId, merchantId, seconds() - APPROVAL_WINDOW_SECONDS);
-    return { thresholdMinor, ...fourEyes({ amountMinor, windowAmountsMinor, thresholdMinor }) };
-  };
 
   const previewCredit = async (actor: StaffActor, userId: number, input: { direction: 'credit' | 'debit'; amount_minor: number }): Promise<CreditAdjustmentPreview> => {
     const merchant = await requireMerchant(userId);

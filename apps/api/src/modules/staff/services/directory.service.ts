@@ -1,6 +1,6 @@
 import type { MerchantDetail, MerchantDirectoryPage, MerchantDirectoryQuery, StaffRole, TimelinePage } from '@merchant-hub/validation';
 import { AppError } from '../../../http/errors';
-import { lastVisitAt, writeAudit } from '../../audit';
+import { lastVisitAt, sameVisit, writeAudit } from '../../audit';
 import { billingAccountState, cardsOf, countAttention, creditBalanceOf, findStaffUser, merchantRowOf, openInvoicesOf, ownerOf, searchDirectory, searchStores, storesOf, subscriptionOf, timelineOf, usersOf } from '../repositories';
 import type { StaffContext, StaffActor } from './staff-context';
 import { decodeCursor, encodeCursor, isDirectoryCursor, isTimelineCursor } from './staff-context';
@@ -8,7 +8,7 @@ import { decodeCursor, encodeCursor, isDirectoryCursor, isTimelineCursor } from 
 // The merchant directory, the merchant page and its timeline.
 
 /** A repeat visit within this window is the same visit: viewing is logged once per visit, not per request. */
-export const VISIT_WINDOW_SECONDS = 30 * 60;
+export { VISIT_WINDOW_SECONDS } from '../../audit';
 
 export const createDirectoryService = (ctx: StaffContext) => {
   const { db, clock, seconds, requireMerchant } = ctx;
@@ -62,8 +62,7 @@ export const createDirectoryService = (ctx: StaffContext) => {
 
   const recordVisit = async (actor: StaffActor, userId: number): Promise<{ ok: true }> => {
     const merchant = await requireMerchant(userId);
-    const last = await lastVisitAt(db, actor.userId, merchant.id);
-    if (last === null || seconds() - last >= VISIT_WINDOW_SECONDS) {
+    if (!sameVisit(await lastVisitAt(db, actor.userId, merchant.id), seconds())) {
       await writeAudit(db, { actorUserId: actor.userId, merchantId: merchant.id, action: 'merchant.viewed', ip: actor.ip, actorRole: actor.role, at: seconds() });
     }
     return { ok: true };

@@ -1,3 +1,5 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { APPROVAL_WINDOW_SECONDS, approvalThresholdOf, fourEyes } from '@merchant-hub/billing-rules';
 import type { StaffRole } from '@merchant-hub/validation';
 import type { Knex } from 'knex';
 import type { AppDeps } from '../../../app-deps';
@@ -5,7 +7,7 @@ import { AppError } from '../../../http/errors';
 import { DomainError } from '../../../domain-error';
 import { billingFor } from '../../billing';
 import { writeAudit } from '../../audit';
-import { findMerchantByOwner, type MerchantRef } from '../repositories';
+import { findMerchantByOwner, type MerchantRef, unapprovedAmountsSince } from '../repositories';
 
 /** Who is acting: the staff member, the role they hold now, and where the request came from. */
 export type StaffActor = { userId: number; role: StaffRole; ip: string | null };
@@ -92,7 +94,38 @@ export const createStaffContext = (deps: AppDeps) => {
     async <R>(fn: (tx: Knex.Transaction) => Promise<R>): Promise<R> =>
       (await billing().engine.withMerchant(merchantId, (ctx) => fn(ctx.tx))) as R;
 
-  return { deps, db, clock, config, seconds, billing, requireMerchant, audited, auditedEffect, inMerchantTx };
+  /**
+   * The four-eyes check of a new money movement (credit adjustment or refund) by `staffId` for the merchant,
+   * read with `exec` (in the merchant's locked transaction on commit, so two commits cannot both see the
+   * window empty).
+   */
+  const fourEyesOf = async (exec: Knex | Knex.Transaction, staffId: number, merchantId: number, currency: string, amountMinor: number) => {
+    const thresholdMinor = approvalThresholdOf(currency);
+    const windowAmountsMinor = await unapprovedAmountsSince(exec, staffId, merchantId, seconds() - APPROVAL_WINDOW_SECONDS);
+    return { thresholdMinor, ...fourEyes({ amountMinor, windowAmountsMinor, thresholdMinor }) };
+  };
+
+  /**
+   * A preview's token: what the preview saw, signed with the session secret, so its commit can tell whether
+   * anything changed since (then `stale_preview`). `purpose` keeps one kind's token from passing as another's.
+   */
+  const previewTokens = <Claims>(purpose: string) => {
+    const sign = (payload: string): string => createHmac('sha256', config.sessionSecret).update(`${purpose}:${payload}`).digest('base64url');
+    return {
+      issue: (claims: Claims): string => {
+        const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
+        return `${payload}.${sign(payload)}`;
+      },
+      read: (token: string): Claims => {
+        const [payload, mac] = token.split('.');
+        const expected = payload ? sign(payload) : '';
+        if (!payload || !mac || mac.length !== expected.length || !timingSafeEqual(Buffer.from(mac), Buffer.from(expected))) throw new AppError('stale_preview');
+        return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Claims;
+      },
+    };
+  };
+
+  return { deps, db, clock, config, seconds, billing, requireMerchant, audited, auditedEffect, inMerchantTx, previewTokens, fourEyesOf };
 };
 
 export type StaffContext = ReturnType<typeof createStaffContext>;

@@ -1,6 +1,6 @@
 import type { ClockAdvanceResult, ClockEffect } from '@merchant-hub/validation';
 import { AppError } from '../../../http/errors';
-import { addMonthsUtc, settleMerchantClock, shiftMerchantClock } from '../../billing';
+import { addMonthsUtc, ecpayBillingFor, settleMerchantClock, shiftMerchantClock } from '../../billing';
 import { subscriptionOf } from '../repositories';
 import type { StaffContext, StaffActor } from './staff-context';
 
@@ -50,7 +50,11 @@ export const createTestClockService = (ctx: StaffContext) => {
       const moved = await engine.nowFor(tx, merchant.id);
       return { result: moved, before: { now: before, plan: planBefore?.plan_name ?? null }, after: { now: moved, step_seconds: step } };
     });
+    // Taiwan's ECPay agreements charge on the same clock (issue 25 #4): their due charges first, stale ones cancelled after.
+    const ecpay = ecpayBillingFor(ctx.deps);
+    await ecpay.deliverSandboxCharges(merchant.id);
     const { now, report } = await settleMerchantClock(engine, merchant.id);
+    await ecpay.settleAgreements(merchant.id);
     const planAfter = await subscriptionOf(db, merchant.id);
     const plan = planAfter?.plan_name ?? planBefore?.plan_name ?? '';
     const effects: ClockEffect[] = [];

@@ -1,0 +1,102 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { detail, type FakeRoute, renderConsole, row, staffMe } from './render-console';
+
+// Issue 27: the defects found walking the console as support and superadmin.
+vi.setConfig({ testTimeout: 40_000 });
+
+const me = { path: '/staff/me', body: staffMe };
+const merchantFakes = (extra: FakeRoute[] = [], timeline: unknown[] = []) => [
+  me,
+  ...extra,
+  { path: '/staff/merchants/21', body: detail() },
+  { path: '/staff/merchants/21/timeline', body: { data: timeline, next_cursor: null } },
+  { method: 'POST', path: '/staff/merchants/21/visits', body: { ok: true } },
+];
+
+describe('credit sign (§2)', () => {
+  it('shows a credit on the timeline with the sign the merchant sees, +S$15.00, as the balance card', async () => {
+    renderConsole('/merchants/21', merchantFakes([], [
+      { id: 'cb_000000000001', at: 1_780_000_000, kind: 'credit', title_key: 'timeline.credit.entry', params: { description: 'Goodwill' }, amount_minor: -1500, currency: 'SGD' },
+      { id: 'cb_000000000000', at: 1_779_000_000, kind: 'credit', title_key: 'timeline.credit.entry', params: { description: 'Applied to INV-0009' }, amount_minor: 500, currency: 'SGD' },
+    ]));
+    const credit = await screen.findByText(/Goodwill/);
+    const item = credit.closest('[data-kind="credit"]') as HTMLElement;
+    expect(within(item).getByText('+S$15.00')).toBeInTheDocument();
+    const used = (await screen.findByText(/Applied to INV-0009/)).closest('[data-kind="credit"]') as HTMLElement;
+    expect(within(used).getByText('-S$5.00')).toBeInTheDocument();
+    expect(screen.getByTestId('credit-balance')).toHaveTextContent('S$15.00');
+  });
+});
+
+
+describe('directory rows (§4)', () => {
+  const directory = [me, { path: '/staff/merchants/attention-counts', body: { past_due: 1, failed_payments_7d: 0, grace_ending_7d: 0, total: 1 } }, { path: '/staff/merchants', body: { data: [row()], next_cursor: null } }];
+
+  it('opens the merchant from a click anywhere on the row, the e-mail cell too', async () => {
+    const { router } = renderConsole('/merchants', [...directory, ...merchantFakes()]);
+    const table = await screen.findByRole('table');
+    await userEvent.click(within(table).getByText('merchant-sg@demo.test'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/merchants/21'));
+  });
+
+  it('opens the merchant from the keyboard: the row’s link is one tab stop named after the merchant', async () => {
+    const { router } = renderConsole('/merchants', [...directory, ...merchantFakes()]);
+    const table = await screen.findByRole('table');
+    const link = within(table).getByRole('link', { name: 'Lion City Goods' });
+    const rowElement = within(table).getAllByTestId('merchant-row')[0] as HTMLElement;
+    expect(within(rowElement).getAllByRole('link')).toHaveLength(1);
+    for (let step = 0; step < 40 && document.activeElement !== link; step += 1) await userEvent.tab();
+    expect(link).toHaveFocus();
+    // The whole row shows where the keyboard is, as it shows the mouse.
+    expect(rowElement).toHaveAttribute('data-focused', 'true');
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/merchants/21'));
+  });
+});
+
+describe('labels (§6)', () => {
+  const entry = {
+    id: 12,
+    at: 1_780_000_000,
+    staff: { id: 1, email: 'support@demo.test' },
+    merchant: { user_id: 21, name: 'Lion City Goods', currency: 'SGD' },
+    action: 'credit.adjust',
+    reason: 'Outage goodwill',
+    ip: '203.0.113.9',
+    before: { credit_balance_minor: 500, ledger_entry_id: null, status: 'applied' },
+    after: { credit_balance_minor: 2000, ledger_entry_id: 'cb_1', status: 'applied' },
+    outcome: 'succeeded',
+    error_code: null,
+    attempt_id: null,
+  };
+
+  it('names every audit action in words and lists only the changed fields, money formatted', async () => {
+    renderConsole('/audit', [me, { path: '/staff/audit', body: { data: [entry], next_cursor: null } }]);
+    const table = await screen.findByRole('table');
+    expect(within(table).getByText('Credit balance adjusted')).toBeInTheDocument();
+    expect(within(table).queryByText('credit.adjust')).not.toBeInTheDocument();
+    const changes = within(table).getByText(/Credit balance: S\$5\.00 → S\$20\.00/);
+    expect(changes.textContent).toBe('Credit balance: S$5.00 → S$20.00\nLedger entry: — → cb_1');
+  });
+
+  it('names the action of a refused staff action on the timeline in words, not its code', async () => {
+    const { missingKeys } = renderConsole('/merchants/21', merchantFakes([], [
+      { id: 'audit_000000000003', at: 1_780_000_000, kind: 'staff_action', title_key: 'timeline.staff.refused', params: { action: 'billing.upgrade' }, actor: { id: 1, email: 'support@demo.test' } },
+    ]));
+    expect(await screen.findByText('Staff action refused (Plan upgraded)')).toBeInTheDocument();
+    expect(missingKeys).toEqual([]);
+  });
+});
+
+describe('every audit action has a label', () => {
+  it('in English, from the list the API is checked against', async () => {
+    const { AUDIT_ACTIONS } = await import('@merchant-hub/validation');
+    const { createAppI18n } = await import('@merchant-hub/ui-kit');
+    const i18n = createAppI18n({ search: '' });
+    await i18n.loadNamespaces('staff');
+    const missing = AUDIT_ACTIONS.filter((action) => !i18n.exists(`staff:auditAction.${action}`, { lng: 'en' }));
+    expect(missing).toEqual([]);
+  });
+});

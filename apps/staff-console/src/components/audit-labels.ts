@@ -1,0 +1,41 @@
+import { formatMoney, isCurrencyCode } from '@merchant-hub/money';
+import { type AuditEntry, isAuditAction } from '@merchant-hub/validation';
+import type { TFunction } from 'i18next';
+
+/** An audit action by its translated label (issue 27 §6); an action this build does not know reads "Other staff action". */
+export const auditActionLabel = (t: TFunction, action: string): string => t(isAuditAction(action) ? `staff:auditAction.${action}` : 'staff:auditAction.other');
+
+/** Before/after fields that hold money in minor units: written with libs/money in the entry's currency. */
+const MONEY_FIELDS = new Set(['price', 'discount', 'amount_off']);
+const isMoneyField = (field: string) => MONEY_FIELDS.has(field) || field.endsWith('_minor');
+
+const KNOWN_FIELDS = new Set([
+  'credit_balance_minor', 'amount_minor', 'direction', 'status', 'role', 'hide', 'active', 'name', 'price', 'discount', 'currency', 'tax',
+  'email', 'ledger_entry_id', 'reverses', 'ids', 'amount_off', 'percent_off', 'code', 'staff_user_id', 'locale',
+]);
+
+const same = (a: unknown, b: unknown): boolean => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * `Field: before → after` for the fields an entry changed, and only those (a field both summaries hold with the
+ * same value is left out); money in minor units is formatted with libs/money in the summary's or the merchant's
+ * currency, yes/no and lists read as words.
+ */
+export const changeLines = (t: TFunction, entry: Pick<AuditEntry, 'before' | 'after'> & { currency?: string | null }): string[] => {
+  const before = entry.before ?? {};
+  const after = entry.after ?? {};
+  const currencyOf = (value: unknown) => (typeof value === 'string' && isCurrencyCode(value) ? value : null);
+  const currency = currencyOf(after.currency) ?? currencyOf(before.currency) ?? currencyOf(entry.currency);
+  const show = (field: string, value: unknown): string => {
+    if (value === null || value === undefined || value === '') return '—';
+    if (isMoneyField(field) && typeof value === 'number' && Number.isInteger(value) && currency) return formatMoney(value, currency);
+    if (typeof value === 'boolean') return t(value ? 'staff:audit.yes' : 'staff:audit.no');
+    if (Array.isArray(value)) return value.join(', ');
+    return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  };
+  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((field) => !same(before[field], after[field]));
+  return fields.map((field) => {
+    const label = KNOWN_FIELDS.has(field) ? t(`staff:auditField.${field}`) : field.replace(/_/g, ' ');
+    return `${label}: ${show(field, before[field])} → ${show(field, after[field])}`;
+  });
+};
