@@ -308,7 +308,8 @@ export const CardPaymentForm = ({ packageId, purchasedAt, coupon, onCouponChange
     for (const name of RETURN_PARAMS) kept.delete(name);
     if (isFpx) kept.set('type', 'fpx');
     else kept.delete('type');
-    return `${window.location.pathname}?${kept.toString()}`;
+    const query = kept.toString();
+    return `${window.location.pathname}${query ? `?${query}` : ''}`;
   };
 
   const busy = working || setPaymentMethod.isPending || fpx.isPending || checkFpx.isPending;
