@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
+import { fillGatewayForm } from './gateway-form';
 import { screenshotDir, useRunningProduct } from './harness';
 import { apiFromPage, mailbox } from './merchant-session';
 
@@ -29,22 +30,7 @@ const twStarterMonthly = async (): Promise<number> => {
 const checkoutToCashier = async (page: Page, email: string) => {
   await page.goto(`${running.product.baseUrl}/subscribe/${await twStarterMonthly()}?locale=en`);
   await page.getByTestId('summary-total').waitFor();
-  await page.getByLabel('Company name').fill('好好商行');
-  await page.getByLabel('Business ID number').fill('12345678');
-  await page.getByLabel('First name').fill('小明');
-  await page.getByLabel('Last name').fill('王');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('E-mail').blur();
-  await page.getByLabel('Mobile number').fill('912345678');
-  await page.getByRole('textbox', { name: /^Address( \*)?$/ }).fill('信義路五段7號');
-  await page.getByLabel('Postal code').fill('110');
-  const state = page.getByLabel(/^State \/ region/).first();
-  await page.waitForTimeout(300);
-  if (!(await state.isDisabled())) {
-    await state.click();
-    await page.getByRole('listbox').getByRole('option').first().click();
-  }
-  await page.getByLabel(/^Line ID/).first().fill('xiaoming');
+  await fillGatewayForm(page, email);
   await page.waitForFunction(() => document.querySelector('[data-testid="pay-now"]')?.hasAttribute('disabled') === false, undefined, { timeout: 90_000 });
   await page.getByTestId('pay-now').click();
   await page.waitForURL(/\/api\/sandbox\/ecpay\/cashier$/);

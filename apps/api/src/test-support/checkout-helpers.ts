@@ -1,4 +1,5 @@
-import type { TestContext } from './test-app';
+import { freePort } from './api-process';
+import { createTestContext, type TestContext, type TestDbKind } from './test-app';
 
 /** A filled card / FPX checkout form for a Malaysian buyer of the MY Starter monthly plan. */
 export const malaysianCheckoutForm = async (ctx: TestContext, overrides: Record<string, unknown> = {}) => {
@@ -39,4 +40,15 @@ export const taiwanCheckoutForm = async (ctx: TestContext, email: string, overri
     line_id: 'xiaoming',
     ...overrides,
   };
+};
+
+/**
+ * A test app listening on PUBLIC_URL's port: the sandbox ECPay cashier notifies ReturnURL over HTTP, as ECPay does.
+ * `close` stops the server, then the context.
+ */
+export const createListeningContext = async (kind: TestDbKind): Promise<{ ctx: TestContext; close: () => Promise<void> }> => {
+  const port = await freePort();
+  const ctx = await createTestContext(kind, { env: { PUBLIC_URL: `http://127.0.0.1:${port}` } });
+  const server = ctx.app.listen(port, '127.0.0.1');
+  return { ctx, close: async () => { await new Promise((resolve) => server.close(resolve)); await ctx.close(); } };
 };

@@ -133,7 +133,7 @@ export const insertPeriodCharge = async (exec: Exec, charge: PeriodChargeInsert)
 
 /** Succeeded charges not applied to an invoice yet (arrived before the renewal invoice was made), oldest first. */
 export const unappliedCharge = async (exec: Exec, agreementId: number): Promise<{ id: number; key: string; gwsr: string | null } | null> => {
-  const row = await exec('ecpay_period_charges').where({ agreement_id: agreementId, succeeded: true, simulated: false }).whereNull('invoice_id').orderBy('id').first('id', 'notification_key', 'gwsr');
+  const row = await exec('ecpay_period_charges').where({ agreement_id: agreementId, succeeded: true }).whereNull('invoice_id').orderBy('id').first('id', 'notification_key', 'gwsr');
   return row ? { id: num(row.id), key: String(row.notification_key), gwsr: (row.gwsr as string | null) ?? null } : null;
 };
 

@@ -6,6 +6,7 @@ import { createEcpayGateway, ecpaySettingsFrom } from '../../../gateways/ecpay/e
 import { periodAction, periodTermsFor, verifyPeriodNotification, withPeriodTerms } from '../../../gateways/ecpay/ecpay-periodic';
 import type { HostedForm } from '../../../gateways/hosted-form-port';
 import { AppError } from '../../../http/errors';
+import { noticeKey, recordGatewayNotice } from '../../gateway-notices';
 import { type CatalogPackage, findPackage } from '../../packages';
 import { billingFor } from '../context/billing.context';
 import { findInvoice, type InvoiceRecord } from '../repositories/invoices.repository';
@@ -45,6 +46,10 @@ const invoiceTradeNo = (): string => `MI${randomBytes(12).toString('hex').slice(
 type Reply = { ok: boolean; reply: string };
 const OK: Reply = { ok: true, reply: '1|OK' };
 
+type Refusal = 'check_mac_invalid' | 'order_not_found' | 'amount_mismatch' | 'simulated_payment';
+/** What staff see of a refused notification: the fields that find the order or agreement, never the CheckMacValue. */
+const KEPT_FIELDS = ['MerchantID', 'MerchantTradeNo', 'RtnCode', 'RtnMsg', 'TradeNo', 'TradeAmt', 'Amount', 'Gwsr', 'TotalSuccessTimes', 'ProcessDate', 'PaymentDate', 'SimulatePaid'] as const;
+
 /**
  * Taiwan renewals through ECPay (issue 25 #4): periodic card agreements made with an ECPay payment (the public
  * checkout's first one, or an invoice paid from the back office), their later charges (PeriodReturnURL) recorded
@@ -57,6 +62,30 @@ export const createEcpayBillingService = (deps: AppDeps) => {
   const settings = ecpaySettingsFrom(config);
   const gateway = createEcpayGateway(settings);
   const periodNotifyUrl = `${config.publicUrl}${ECPAY_PERIOD_NOTIFY_PATH}`;
+  const nowSeconds = () => Math.floor(deps.clock.now().getTime() / 1000);
+
+  /**
+   * A refused notification (of an invoice order or an agreement's charge) is recorded for staff, as the checkout's
+   * are (gateway notices: once per distinct notification, ECPay's repeats only counted), and answered `reply`.
+   */
+  const refuse = async (notify: 'invoice' | 'period', reason: Refusal, body: Record<string, unknown>, reply: string, about: { merchantId?: number | null; amountMinor?: number } = {}): Promise<Reply> => {
+    const kept = Object.fromEntries(KEPT_FIELDS.filter((k) => typeof body[k] === 'string' || typeof body[k] === 'number').map((k) => [k, String(body[k]).slice(0, 100)]));
+    await recordGatewayNotice(db, {
+      gateway: 'ecpay',
+      kind: 'notification_refused',
+      dedupeKey: `ecpay:${notify}:${noticeKey(reason, JSON.stringify(kept))}`,
+      reason,
+      reference: kept.MerchantTradeNo ?? null,
+      merchantId: about.merchantId ?? null,
+      amountMinor: about.amountMinor ?? null,
+      currency: about.amountMinor === undefined ? null : 'TWD',
+      details: { ...kept, notify_url: notify === 'period' ? ECPAY_PERIOD_NOTIFY_PATH : ECPAY_INVOICE_NOTIFY_PATH },
+      at: nowSeconds(),
+    });
+    return { ok: false, reply };
+  };
+  /** `SimulatePaid=1` (ECPay's back office, no money moved) counts only with ECPAY_MODE=stage, as at the checkout. */
+  const simulatedRefused = (simulated: boolean, paid: boolean): boolean => paid && simulated && settings.mode !== 'stage';
 
   // ---------------------------------------------------------------------------------------------- agreements
 
@@ -91,18 +120,20 @@ export const createEcpayBillingService = (deps: AppDeps) => {
    * PeriodReturnURL: one charge of an agreement. Recorded once per notification key (TotalSuccessTimes for a paid
    * one), so a redelivery changes nothing; a paid charge pays the subscription's open renewal invoice for its amount,
    * or waits (unapplied) for the renewal the scheduler has not made yet; a refused one starts dunning at once when a
-   * renewal was waiting for it. A simulated payment (SimulatePaid=1: no money moved) is recorded, never applied.
+   * renewal was waiting for it. A refused notification is recorded for staff; SimulatePaid=1 counts only on stage.
    */
   const handlePeriodNotification = async (body: Record<string, unknown>): Promise<Reply> => {
     const notification = verifyPeriodNotification(body, settings);
-    if (!notification) return { ok: false, reply: '0|CheckMacValue Error' };
+    if (!notification) return refuse('period', 'check_mac_invalid', body, '0|CheckMacValue Error');
     const agreement = await agreementByTradeNo(db, notification.tradeNo);
-    if (!agreement || agreement.merchantId === null || agreement.subscriptionId === null) return { ok: false, reply: '0|Order Not Found' };
-    if (notification.paid && (!Number.isSafeInteger(notification.amount) || fromWholeMajor(notification.amount, agreement.currency as 'TWD') !== agreement.amount)) return { ok: false, reply: '0|Amount Mismatch' };
+    if (!agreement || agreement.merchantId === null || agreement.subscriptionId === null) return refuse('period', 'order_not_found', body, '0|Order Not Found');
+    const about = { merchantId: agreement.merchantId, amountMinor: agreement.amount };
+    if (notification.paid && (!Number.isSafeInteger(notification.amount) || fromWholeMajor(notification.amount, agreement.currency as 'TWD') !== agreement.amount)) return refuse('period', 'amount_mismatch', body, '0|Amount Mismatch', about);
+    if (simulatedRefused(notification.simulated, notification.paid)) return refuse('period', 'simulated_payment', body, '0|SimulatePaid Refused', about);
     const key = notification.paid ? String(notification.totalSuccessTimes) : `fail:${notification.gwsr || notification.processDate || notification.code}`;
     const subscriptionId = agreement.subscriptionId;
     await engine.withMerchant(agreement.merchantId, async (ctx) => {
-      const applies = notification.paid && !notification.simulated;
+      const applies = notification.paid;
       const invoice = applies ? await openRenewalInvoiceFor(ctx.tx, subscriptionId, agreement.amount) : null;
       const fresh = await insertPeriodCharge(ctx.tx, {
         agreementId: agreement.id,
@@ -223,15 +254,17 @@ export const createEcpayBillingService = (deps: AppDeps) => {
   /**
    * ReturnURL of an invoice order: a paid, verified notification pays the invoice once (the order settles once: a
    * redelivery changes nothing); an invoice paid meanwhile another way is left alone and the order marked
-   * `paid_elsewhere` for staff to refund. A simulated payment pays nothing in production.
+   * `paid_elsewhere` for staff to refund. A refused notification is recorded for staff; SimulatePaid=1 counts only on stage.
    */
   const handleInvoiceNotification = async (body: Record<string, unknown>): Promise<Reply> => {
     const notification = gateway.verifyNotification(body);
-    if (!notification) return { ok: false, reply: '0|CheckMacValue Error' };
+    if (!notification) return refuse('invoice', 'check_mac_invalid', body, '0|CheckMacValue Error');
     const order = await invoiceOrderByTradeNo(db, notification.tradeNo);
-    if (!order) return { ok: false, reply: '0|Order Not Found' };
-    if (notification.paid && (!Number.isSafeInteger(notification.amount) || fromWholeMajor(notification.amount, order.currency as 'TWD') !== order.amount)) return { ok: false, reply: '0|Amount Mismatch' };
-    const paid = notification.paid && !(notification.simulated && settings.mode === 'production');
+    if (!order) return refuse('invoice', 'order_not_found', body, '0|Order Not Found');
+    const about = { merchantId: order.merchantId, amountMinor: order.amount };
+    if (notification.paid && (!Number.isSafeInteger(notification.amount) || fromWholeMajor(notification.amount, order.currency as 'TWD') !== order.amount)) return refuse('invoice', 'amount_mismatch', body, '0|Amount Mismatch', about);
+    if (simulatedRefused(notification.simulated, notification.paid)) return refuse('invoice', 'simulated_payment', body, '0|SimulatePaid Refused', about);
+    const paid = notification.paid;
     await engine.withMerchant(order.merchantId, async (ctx) => {
       if (!paid) {
         await settleInvoiceOrder(ctx.tx, order.tradeNo, 'failed', notification.gatewayTradeNo, ctx.now);

@@ -3,7 +3,7 @@ import { checkMacValue } from '../../../../gateways/ecpay/check-mac-value';
 import { ECPAY_STAGE_CREDENTIALS } from '../../../../gateways/ecpay/ecpay.gateway';
 import { hashPassword } from '../../../../security/crypto';
 import { advance, bearer, tokenFor } from '../../../../test-support/billing-helpers';
-import { taiwanCheckoutForm } from '../../../../test-support/checkout-helpers';
+import { createListeningContext, taiwanCheckoutForm } from '../../../../test-support/checkout-helpers';
 import { createFakeEcpay, type FakeEcpay, fakeCheckMacValue } from '../../../../test-support/fake-ecpay';
 import { createTestContext, mailbox, signIn, testDatabases, type TestContext } from '../../../../test-support/test-app';
 import { useEcpayTransport } from '../ecpay-transport';
@@ -87,10 +87,16 @@ describe.each(testDatabases)('Taiwan renewals through ECPay (%s)', (kind) => {
     expect(await count(ctx, 'ecpay_period_charges', { agreement_id: agreement.id })).toBe(2);
 
     // A forged one is refused and records nothing.
-    const forged = await deliver(ctx, { url: charge.url, body: { ...charge.body, TotalSuccessTimes: '9', CheckMacValue: checkMacValue({ ...charge.body, TotalSuccessTimes: '9' }, { hashKey: 'wrong', hashIv: 'keys' }) } });
+    const forgedBody = { ...charge.body, TotalSuccessTimes: '9', CheckMacValue: checkMacValue({ ...charge.body, TotalSuccessTimes: '9' }, { hashKey: 'wrong', hashIv: 'keys' }) };
+    const forged = await deliver(ctx, { url: charge.url, body: forgedBody });
     expect(forged.status).toBe(400);
     expect(forged.text).toBe('0|CheckMacValue Error');
     expect(await count(ctx, 'ecpay_period_charges', { agreement_id: agreement.id })).toBe(2);
+    // … and shown to staff as a refused notification (once, however often it is repeated).
+    expect((await deliver(ctx, { url: charge.url, body: forgedBody })).status).toBe(400);
+    const notice = await ctx.db('gateway_notices').where({ kind: 'notification_refused', reason: 'check_mac_invalid', reference: fields.MerchantTradeNo });
+    expect(notice).toHaveLength(1);
+    expect(Number(notice[0].repeats)).toBe(2);
   });
 
   it('applies a charge that arrives before the renewal invoice to that invoice when it is made', async () => {
@@ -185,6 +191,19 @@ describe.each(testDatabases)('Taiwan renewals through ECPay (%s)', (kind) => {
     expect(agreement).toMatchObject({ status: 'active', merchant_id: merchantId });
   });
 
+  it('records a periodic charge for another amount as refused and pays nothing with it', async () => {
+    const { fields, userId, merchantId } = await checkout('amount-tw@shop.test');
+    await advance(ctx, support, userId, 31 * DAY);
+    const charge = ecpay.charge(fields.MerchantTradeNo) as { url: string; body: Record<string, string> };
+    const { CheckMacValue: _mac, ...rest } = charge.body;
+    const cheaper = { ...rest, Amount: '1' };
+    const res = await deliver(ctx, { url: charge.url, body: { ...cheaper, CheckMacValue: fakeCheckMacValue(cheaper, shop) } });
+    expect(res.status).toBe(400);
+    expect(res.text).toBe('0|Amount Mismatch');
+    expect(await openInvoices(merchantId)).toHaveLength(1);
+    expect(await count(ctx, 'gateway_notices', { reason: 'amount_mismatch', merchant_id: merchantId })).toBe(1);
+  });
+
   it('refuses to pay another merchant’s invoice or a ringgit one through ECPay', async () => {
     const { merchantId } = await checkout('own-tw@shop.test');
     const paid = await ctx.db('invoices').where({ merchant_id: merchantId }).first('id');
@@ -195,5 +214,62 @@ describe.each(testDatabases)('Taiwan renewals through ECPay (%s)', (kind) => {
     const sgd = await request(ctx.app).post('/api/users/billing/ecpay/pay-invoice').set(bearer(token)).send({ invoice_id: sgOpen.id });
     expect(sgd.status).toBe(400);
     expect(sgd.body.error.code).toBe('package_unavailable');
+  });
+});
+
+describe.each(testDatabases)('the sandbox ECPay keeps agreements on the test clock (%s)', (kind) => {
+  let ctx: TestContext;
+  let close: () => Promise<void>;
+
+  beforeEach(async () => {
+    ({ ctx, close } = await createListeningContext(kind));
+  });
+
+  afterEach(async () => {
+    await close();
+  });
+
+  it('charges a paid periodic order a period later on the merchant’s clock, and never again once cancelled', async () => {
+    const support = await tokenFor(ctx, 'support@demo.test');
+    const order = await request(ctx.app).post('/api/ecpay/create-order').set('Host', new URL(ctx.config.publicUrl).host).send(await taiwanCheckoutForm(ctx, 'sandbox-tw@shop.test'));
+    expect(order.status).toBe(201);
+    const fields = order.body.data.fields as Record<string, string>;
+    const cashier = await request(ctx.app).post('/api/sandbox/ecpay/cashier').type('form').send(fields);
+    expect(cashier.text).toContain('data-testid="ecpay-period"');
+    expect((await request(ctx.app).post('/api/sandbox/ecpay/cashier/complete').type('form').send({ ...fields, outcome: 'paid' })).status).toBe(303);
+    const user = await ctx.db('users').where({ email: 'sandbox-tw@shop.test' }).first('id');
+    const merchantId = Number((await ctx.db('merchants').where({ owner_user_id: user.id }).first('id')).id);
+    const sandboxAgreement = () => ctx.db('sandbox_ecpay_agreements').where({ merchant_trade_no: fields.MerchantTradeNo }).first();
+    expect(await sandboxAgreement()).toMatchObject({ status: 'active', amount: 1355 });
+
+    await advance(ctx, support, Number(user.id), 32 * DAY);
+    expect(await count(ctx, 'invoices', { merchant_id: merchantId, status: 'paid' })).toBe(2);
+    expect((await ctx.db('subscriptions').where({ merchant_id: merchantId, name: 'default' }).first()).stripe_status).toBe('active');
+    expect(Number((await sandboxAgreement()).total_success_times)).toBe(2);
+
+    await ctx.db('users').where({ id: user.id }).update({ password_hash: await hashPassword('Merchant2026', ctx.config.scryptCost) });
+    const { token } = await signIn(ctx, 'sandbox-tw@shop.test');
+    expect((await request(ctx.app).post('/api/users/billing/unsubscribe').set(bearer(token)).send({})).status).toBe(200);
+    expect((await sandboxAgreement()).status).toBe('canceled');
+    await advance(ctx, support, Number(user.id), 62 * DAY);
+    expect(Number((await sandboxAgreement()).charges_made)).toBe(2);
+    expect(await count(ctx, 'invoices', { merchant_id: merchantId })).toBe(2);
+  });
+
+  it('refuses a simulated payment (SimulatePaid=1) outside ECPay’s stage and shows it to staff', async () => {
+    const order = await request(ctx.app).post('/api/ecpay/create-order').set('Host', new URL(ctx.config.publicUrl).host).send(await taiwanCheckoutForm(ctx, 'simulated-tw@shop.test', { coupon: 'SAVE10' }));
+    const fields = order.body.data.fields as Record<string, string>;
+    await request(ctx.app).post('/api/sandbox/ecpay/cashier/complete').type('form').send({ ...fields, outcome: 'paid' });
+    const user = await ctx.db('users').where({ email: 'simulated-tw@shop.test' }).first('id');
+    await advance(ctx, await tokenFor(ctx, 'support@demo.test'), Number(user.id), 31 * DAY);
+    await ctx.db('users').where({ id: user.id }).update({ password_hash: await hashPassword('Merchant2026', ctx.config.scryptCost) });
+    const { token } = await signIn(ctx, 'simulated-tw@shop.test');
+    const pay = await request(ctx.app).post('/api/users/billing/ecpay/pay-invoice').set(bearer(token)).send({});
+    const form = pay.body.data.fields as Record<string, string>;
+    const simulated = createFakeEcpay(shop).pay(form, { simulated: true });
+    const res = await deliver(ctx, simulated);
+    expect(res.text).toBe('0|SimulatePaid Refused');
+    expect(await count(ctx, 'invoices', { id: pay.body.data.invoice_id, status: 'open' })).toBe(1);
+    expect(await count(ctx, 'gateway_notices', { reason: 'simulated_payment', reference: form.MerchantTradeNo })).toBe(1);
   });
 });
