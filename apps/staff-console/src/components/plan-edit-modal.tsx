@@ -1,10 +1,11 @@
-import { Alert, Button, Checkbox, Group, Modal, SegmentedControl, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, Modal, SegmentedControl, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { isApiError, useCreatePlan, usePreviewPlan, useSavePlan } from '@merchant-hub/api-client';
 import type { CurrencyCode } from '@merchant-hub/domain';
+import { LANGUAGE_NAMES } from '@merchant-hub/i18n';
 import { formatMoney } from '@merchant-hub/money';
-import { CATALOG_USAGE_ITEMS, type CatalogMarket, type CatalogPlan, type PlanEditOutput, type PlanPreviewResult } from '@merchant-hub/validation';
+import { CATALOG_USAGE_ITEMS, type CatalogMarket, type CatalogPlan, DESCRIPTION_LANGUAGES, type DescriptionLanguage, type PlanEditOutput, type PlanPreviewResult } from '@merchant-hub/validation';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdminReason } from './admin-reason';
@@ -28,6 +29,8 @@ export const PlanEditModal = ({ plan, market, currency, defaults, onClose }: Pla
   const { t } = useTranslation(['catalog', 'validation', 'errors']);
   const form = useForm<PlanFormValues>({ mode: 'uncontrolled', initialValues: planFormValues(plan, currency, defaults) });
   const [review, setReview] = useState<{ body: PlanEditOutput; preview: PlanPreviewResult | null } | null>(null);
+  // Which language's lists are edited (issue 31 #5): English is the plan's own; the others fall back to it.
+  const [textsLanguage, setTextsLanguage] = useState<'en' | DescriptionLanguage>('en');
   const preview = usePreviewPlan({ meta: { handlesError: true } });
   const save = useSavePlan({ meta: { handlesError: true } });
   const create = useCreatePlan({ meta: { handlesError: true } });
@@ -152,9 +155,43 @@ export const PlanEditModal = ({ plan, market, currency, defaults, onClose }: Pla
                   <TextInput key={form.key(`limits.${item}`)} label={t(`form.limit.${item}`)} {...field(`limits.${item}`)} />
                 ))}
               </SimpleGrid>
-              <Textarea label={t('form.basic')} rows={3} key={form.key('basic')} {...field('basic')} />
-              <Textarea label={t('form.features')} rows={3} key={form.key('features')} {...field('features')} />
-              {plan?.is_addon ? null : <Textarea label={t('form.report')} rows={3} key={form.key('report')} {...field('report')} />}
+              <Stack gap={4}>
+                <Text size="sm" fw={500} id="plan-texts-language">
+                  {t('form.textsLanguage')}
+                </Text>
+                <SegmentedControl
+                  aria-labelledby="plan-texts-language"
+                  value={textsLanguage}
+                  onChange={(value) => setTextsLanguage(value as 'en' | DescriptionLanguage)}
+                  data={(['en', ...DESCRIPTION_LANGUAGES] as const).map((value) => ({ value, label: LANGUAGE_NAMES[value] }))}
+                />
+              </Stack>
+              {(['basic', 'features', 'report'] as const).map((list) => {
+                if (list === 'report' && plan?.is_addon) return null;
+                if (textsLanguage === 'en') return <Textarea key={form.key(list)} label={t(`form.${list}`)} rows={3} {...field(list)} />;
+                const path = `translations.${textsLanguage}.${list}`;
+                const english = form.getValues()[list];
+                // An empty translation shows the English lines to merchants: said here, with those lines as the placeholder.
+                const untranslated = form.getValues().translations[textsLanguage][list].trim() === '' && english.trim() !== '';
+                return (
+                  <Textarea
+                    key={form.key(path)}
+                    label={
+                      <Group gap="xs" component="span">
+                        {t(`form.${list}`)} · {LANGUAGE_NAMES[textsLanguage]}
+                        {untranslated ? (
+                          <Badge size="xs" color="orange" variant="light" component="span" data-testid={`untranslated-${list}`}>
+                            {t('form.englishShown')}
+                          </Badge>
+                        ) : null}
+                      </Group>
+                    }
+                    placeholder={english}
+                    rows={3}
+                    {...field(path)}
+                  />
+                );
+              })}
               {failure ? <Alert color="red">{t(isApiError(failure) && failure.key ? failure.key : 'errors:error.somethingWentWrong')}</Alert> : null}
               <Group justify="flex-end">
                 <Button variant="default" onClick={onClose}>

@@ -65,6 +65,20 @@ describe('ManageCardsModal', () => {
     expect(calls.find((c) => c.path === '/users/billing/add-card')?.body).toEqual({ payment_method: 'pm_declined' });
   });
 
+  it('words a refusal named by its decline code in the page language, not in the provider\'s English (issue 31 #5)', async () => {
+    const routes = [
+      intent,
+      { method: 'POST', path: '/sandbox/payment-methods', status: 201, body: { id: 'pm_declined', brand: 'visa', last4: '0002' } },
+      { method: 'POST', path: '/users/billing/add-card', status: 402, body: { error: { code: 'card_error', message: 'Your card has insufficient funds.', key: 'errors:billing.cardError', details: { decline_code: 'insufficient_funds' } } } },
+    ];
+    renderFeature(<ManageCardsModal opened cards={[]} defaultId={null} onClose={vi.fn()} />, { routes, lng: 'zhtw' });
+    await userEvent.type(await screen.findByLabelText('卡號'), '4000000000009995');
+    await userEvent.type(screen.getByLabelText('有效期限（MM / YY）'), '1240');
+    await userEvent.type(screen.getByLabelText('安全碼'), '123');
+    await userEvent.click(screen.getByRole('button', { name: '新增信用卡' }));
+    expect(await screen.findByTestId('card-add-error')).toHaveTextContent('您的信用卡餘額不足。');
+  });
+
   it('asks before deleting a card and deletes it on confirmation', async () => {
     const routes = [intent, { method: 'POST', path: '/users/billing/delete-card', body: { message: 'Card has been deleted' } }];
     const { calls } = renderFeature(<ManageCardsModal opened cards={cards} defaultId="pm_a" onClose={vi.fn()} />, { routes });

@@ -33,6 +33,7 @@ export const errors = {
     amountTooLarge: 'This amount is larger than any charge we can take. Please contact support',
     customerMissing: 'Your saved payment details are no longer available at our payment provider. Please add your card again.',
     cardInUse: 'Please set another card as default before deleting this one',
+    cardAlreadySaved: 'This card is already saved on your account',
   },
   success: {
     updated: 'Update Success',
@@ -148,5 +149,15 @@ export const errors = {
   },
   support: {
     conversationClosed: 'This conversation is closed.',
+  },
+  decline: {
+    cardDeclined: 'Your card was declined.',
+    insufficientFunds: 'Your card has insufficient funds.',
+    expiredCard: 'Your card has expired.',
+    incorrectCvc: "Your card's security code is incorrect.",
+    incorrectNumber: 'Your card number is incorrect.',
+    invalidExpiry: "Your card's expiration date is invalid.",
+    authenticationRequired: 'Your card was declined. This transaction requires authentication.',
+    processingError: 'An error occurred while processing your card. Please try again.',
   },
 };

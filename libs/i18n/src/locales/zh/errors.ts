@@ -34,6 +34,7 @@ export const errors = {
     amountTooLarge: '该金额超出了我们可收取的上限，请联系客服',
     customerMissing: '您保存的付款信息在我们的支付服务商处已不可用，请重新添加您的银行卡。',
     cardInUse: '请先将另一张卡设为默认卡，再删除此卡',
+    cardAlreadySaved: '此卡已保存在您的账户中',
   },
   success: {
     updated: '更新成功',
@@ -146,5 +147,15 @@ export const errors = {
   },
   support: {
     conversationClosed: '此对话已关闭。',
+  },
+  decline: {
+    cardDeclined: '您的银行卡被拒绝。',
+    insufficientFunds: '您的银行卡余额不足。',
+    expiredCard: '您的银行卡已过期。',
+    incorrectCvc: '您的银行卡安全码不正确。',
+    incorrectNumber: '您的卡号不正确。',
+    invalidExpiry: '您的银行卡有效期无效。',
+    authenticationRequired: '您的银行卡被拒绝。此交易需要身份验证。',
+    processingError: '处理您的银行卡时出错，请重试。',
   },
 } satisfies Messages;

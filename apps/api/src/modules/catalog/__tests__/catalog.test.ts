@@ -208,6 +208,19 @@ describe.each(testDatabases)('staff catalog API (%s)', (kind) => {
     expect((await auditOf('catalog.plan.reorder')).length).toBe(1);
   });
 
+  it('keeps a plan\'s feature lines per language and gives them to the billing page; refuses a language it does not know (issue 31 #5)', async () => {
+    const growth = await planOf('growth', 'monthly');
+    const translations = { zhtw: { basic: [], features: ['線上客服'], report: [] }, th: { basic: ['พื้นฐาน'], features: [], report: [] } };
+    const saved = await save(admin, growth, { descriptions: { ...growth.descriptions, translations } });
+    expect(saved.status).toBe(200);
+    expect((await planOf('growth', 'monthly')).descriptions).toMatchObject({ features: growth.descriptions.features, translations });
+    const billing = await request(ctx.app).get('/api/users/billing/all').set(bearer(merchant));
+    const shown = (billing.body.selectedPackage as { data: { id: number; descriptions: unknown } }[]).find((entry) => entry.data.id === growth.id);
+    expect(shown?.data.descriptions).toMatchObject({ translations });
+    const unknown = await save(admin, growth, { descriptions: { ...growth.descriptions, translations: { fr: { basic: [], features: ['Chat'], report: [] } } } });
+    expect(unknown.status).toBe(400);
+  });
+
   it('answers 404 for an unknown plan', async () => {
     const res = await request(ctx.app).post('/api/staff/catalog/plans/999999/hide').set(bearer(admin)).send({ hide: true, reason: REASON });
     expect(res.status).toBe(404);
