@@ -1,2 +1,3 @@
 export * from './staff.api';
 export * from './staff.queries';
+export * from './search.api';
