@@ -25,6 +25,9 @@ describe.each(testDatabases)('GET /api/staff/search (%s)', (kind) => {
     await ctx.db('invoices').insert({ id: 'in_search1', number: 'MH-990005', merchant_id: owner.merchantId, status: 'open', currency: 'MYR', subtotal: 9900, total: 9900, amount_due: 9900, collection_method: 'charge_automatically', billing_reason: 'subscription_cycle', period_start: NOW, period_end: NOW + 86_400, payment_intent_id: 'pi_Search3kQ9', created_at: NOW });
     await ctx.db('payment_methods').insert({ id: 'pm_search1', merchant_id: owner.merchantId, brand: 'visa', last4: '4321', exp_month: 12, exp_year: 2030, created_at: NOW });
     await ctx.db('payments').insert({ id: 'pay_search77', merchant_id: owner.merchantId, invoice_id: 'in_search1', payment_method_id: 'pm_search1', method_type: 'card', amount: 12990, currency: 'MYR', status: 'succeeded', idempotency_key: 'search-test-1', created_at: NOW });
+    // A payment recorded before its card's row (the card's trigger fills the payment's last 4 then).
+    await ctx.db('payments').insert({ id: 'pay_search78', merchant_id: owner.merchantId, payment_method_id: 'pm_search2', method_type: 'card', amount: 1000, currency: 'MYR', status: 'failed', idempotency_key: 'search-test-2', created_at: NOW });
+    await ctx.db('payment_methods').insert({ id: 'pm_search2', merchant_id: owner.merchantId, brand: 'mastercard', last4: '8765', exp_month: 1, exp_year: 2031, created_at: NOW });
     await ctx.db('ecpay_agreements').insert({ merchant_trade_no: 'MHR2611ABC123', merchant_id: owner.merchantId, package_id: packageId, amount: 29900, currency: 'TWD', period_type: 'M', frequency: 1, exec_times: 99, status: 'active', created_at: NOW });
   });
   afterAll(async () => ctx.close());
@@ -44,6 +47,7 @@ describe.each(testDatabases)('GET /api/staff/search (%s)', (kind) => {
     ['an ECPay MerchantTradeNo', 'MHR2611ABC123', 'ecpay', 'MHR2611ABC123'],
     ['card last 4 with the amount', '4321 129.90', 'card', 'visa •••• 4321'],
     ['card last 4 with the amount and currency', '4321 RM 129.90', 'card', 'visa •••• 4321'],
+    ['a card whose row came after its payment', '8765 10', 'card', 'mastercard •••• 8765'],
     ['an e-mail', 'merchant-my@demo', 'email', 'merchant-my@demo.test'],
   ])('finds %s', async (_what, q, expectedKind, match) => {
     expect(await kindsFor(q)).toContainEqual(expect.objectContaining({ kind: expectedKind, match }));

@@ -6,7 +6,7 @@ import { type Exec, num, numOrNull } from './shared';
 /*
  * The console's global search (issue 27). Every kind is one indexed lookup: invoice numbers, payment ids,
  * PaymentIntent ids and ECPay trade numbers are exact matches on unique keys; a card payment is the card's last
- * 4 digits with the amount (migration 980: payment_methods (last4, id), payments (payment_method_id, amount));
+ * 4 digits with the amount (migration 980: each payment's `card_last4`, indexed with the amount);
  * e-mail, phone and merchant or store name are the staff directory's search (its trigram index, migrations 402
  * and 812 on SQLite, pg_trgm on PostgreSQL). The text decides which lookups run; the directory's always does.
  */
@@ -74,13 +74,14 @@ const cardPayments = async (db: Exec, text: string): Promise<Found[]> => {
   if (!match) return [];
   const amount = parseMoney(match[2], 'MYR');
   if (!amount.ok) return [];
+  // `card_last4` (migration 980) makes this one index range: these digits, this amount, newest first.
   const rows: Row[] = await withMerchant(db, 'payments as p')
-    .join('payment_methods as pm', 'pm.id', 'p.payment_method_id')
-    .where('pm.last4', match[1])
+    .leftJoin('payment_methods as pm', 'pm.id', 'p.payment_method_id')
+    .where('p.card_last4', match[1])
     .where('p.amount', amount.value)
     .orderBy([{ column: 'p.created_at', order: 'desc' }, { column: 'p.id', order: 'desc' }])
-    .select('p.id', 'pm.last4', 'pm.brand', 'p.invoice_id', 'p.amount', 'p.currency', 'p.status');
-  return rows.map((row) => found(row, `${String(row.brand)} •••• ${String(row.last4)}`));
+    .select('p.id', 'p.card_last4 as last4', 'pm.brand', 'p.invoice_id', 'p.amount', 'p.currency', 'p.status');
+  return rows.map((row) => found(row, `${row.brand ? `${String(row.brand)} ` : ''}•••• ${String(row.last4)}`));
 };
 
 /** Merchants by owner e-mail, phone, merchant or store name: the directory's search, each row told by what matched. */
