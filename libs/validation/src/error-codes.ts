@@ -57,6 +57,7 @@ export const ERROR_CODES = [
   'addon_not_allowed',
   'amount_too_large',
   'card_in_use',
+  'payment_customer_missing',
   'checkout_ticket_invalid',
   'checkout_session_expired',
   'stale_preview',

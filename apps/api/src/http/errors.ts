@@ -121,6 +121,8 @@ export const errorSpec = (code: ErrorCode): ErrorSpec => {
       return { status: 409, message: 'The add-on needs an active plan that is not ending', key: 'errors:billing.addOnNotAllowed' };
     case 'amount_too_large':
       return { status: 422, message: 'This amount is larger than any charge we can take. Please contact support', key: 'errors:billing.amountTooLarge' };
+    case 'payment_customer_missing':
+      return { status: 409, message: 'Your saved payment details are no longer available at our payment provider. Please add your card again.', key: 'errors:billing.customerMissing' };
     case 'card_in_use':
       return { status: 409, message: 'Please set another card as default before deleting this one', key: 'errors:billing.cardInUse' };
     case 'checkout_ticket_invalid':

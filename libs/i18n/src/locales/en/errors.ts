@@ -31,6 +31,7 @@ export const errors = {
     packageUnavailable: 'This plan is not available for your account',
     addOnNotAllowed: 'The add-on needs an active plan that is not ending',
     amountTooLarge: 'This amount is larger than any charge we can take. Please contact support',
+    customerMissing: 'Your saved payment details are no longer available at our payment provider. Please add your card again.',
     cardInUse: 'Please set another card as default before deleting this one',
   },
   success: {

@@ -446,6 +446,15 @@ export const staff = {
   },
   // Issue 27 §6: every audit action and before/after field by name, never its code.
   auditAction: {
+    gateway_notice: {
+      review: 'Gateway notice reviewed',
+    },
+    refund: {
+      create: 'Refund created',
+      approve: 'Refund approved',
+      reject: 'Refund rejected',
+      retry: 'Refund retried',
+    },
     account: {
       contact_change_reported: 'Contact change reported by the owner and undone',
     },
@@ -455,6 +464,7 @@ export const staff = {
       subscribe: 'Add-on subscribed',
     },
     billing: {
+      pay_invoice_ecpay: 'ECPay payment of an invoice started',
       add_card: 'Card added',
       add_coupon: 'Coupon applied',
       cancel_trialing_package: 'Scheduled plan change cancelled',

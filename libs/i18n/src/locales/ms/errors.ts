@@ -32,6 +32,7 @@ export const errors = {
     packageUnavailable: 'Pelan ini tidak tersedia untuk akaun anda',
     addOnNotAllowed: 'Tambahan ini memerlukan pelan aktif yang tidak akan tamat',
     amountTooLarge: 'Jumlah ini melebihi had caj yang boleh kami proses. Sila hubungi sokongan',
+    customerMissing: 'Butiran pembayaran anda yang disimpan tidak lagi tersedia di penyedia pembayaran kami. Sila tambah kad anda sekali lagi.',
     cardInUse: 'Sila tetapkan kad lain sebagai kad utama sebelum memadam kad ini',
   },
   success: {

@@ -445,6 +445,15 @@ export const staff = {
   },
   // Issue 27 §6: every audit action and before/after field by name, never its code.
   auditAction: {
+    gateway_notice: {
+      review: 'Notis gerbang pembayaran disemak',
+    },
+    refund: {
+      create: 'Bayaran balik dibuat',
+      approve: 'Bayaran balik diluluskan',
+      reject: 'Bayaran balik ditolak',
+      retry: 'Bayaran balik dicuba semula',
+    },
     account: {
       contact_change_reported: 'Perubahan hubungan dilaporkan oleh pemilik dan dibatalkan',
     },
@@ -454,6 +463,7 @@ export const staff = {
       subscribe: 'Tambahan dilanggan',
     },
     billing: {
+      pay_invoice_ecpay: 'Pembayaran invois melalui ECPay dimulakan',
       add_card: 'Kad ditambah',
       add_coupon: 'Kupon digunakan',
       cancel_trialing_package: 'Pertukaran pelan terjadual dibatalkan',

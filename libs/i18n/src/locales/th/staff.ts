@@ -445,6 +445,15 @@ export const staff = {
   },
   // Issue 27 §6: every audit action and before/after field by name, never its code.
   auditAction: {
+    gateway_notice: {
+      review: 'ตรวจสอบการแจ้งเตือนจากเกตเวย์แล้ว',
+    },
+    refund: {
+      create: 'สร้างการคืนเงินแล้ว',
+      approve: 'อนุมัติการคืนเงินแล้ว',
+      reject: 'ปฏิเสธการคืนเงินแล้ว',
+      retry: 'ลองคืนเงินอีกครั้งแล้ว',
+    },
     account: {
       contact_change_reported: 'เจ้าของแจ้งการเปลี่ยนข้อมูลติดต่อและยกเลิกแล้ว',
     },
@@ -454,6 +463,7 @@ export const staff = {
       subscribe: 'สมัครส่วนเสริมแล้ว',
     },
     billing: {
+      pay_invoice_ecpay: 'เริ่มชำระใบแจ้งหนี้ผ่าน ECPay แล้ว',
       add_card: 'เพิ่มบัตรแล้ว',
       add_coupon: 'ใช้คูปองแล้ว',
       cancel_trialing_package: 'ยกเลิกการเปลี่ยนแพ็กเกจที่กำหนดไว้แล้ว',

@@ -32,6 +32,7 @@ export const errors = {
     packageUnavailable: '此套餐不适用于您的账户',
     addOnNotAllowed: '附加服务需要一个有效且不会到期终止的套餐',
     amountTooLarge: '该金额超出了我们可收取的上限，请联系客服',
+    customerMissing: '您保存的付款信息在我们的支付服务商处已不可用，请重新添加您的银行卡。',
     cardInUse: '请先将另一张卡设为默认卡，再删除此卡',
   },
   success: {

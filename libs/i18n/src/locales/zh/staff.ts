@@ -445,6 +445,15 @@ export const staff = {
   },
   // Issue 27 §6: every audit action and before/after field by name, never its code.
   auditAction: {
+    gateway_notice: {
+      review: '已审阅支付网关通知',
+    },
+    refund: {
+      create: '已创建退款',
+      approve: '已批准退款',
+      reject: '已拒绝退款',
+      retry: '已重试退款',
+    },
     account: {
       contact_change_reported: '店主举报联系方式变更并已撤销',
     },
@@ -454,6 +463,7 @@ export const staff = {
       subscribe: '已订阅附加项',
     },
     billing: {
+      pay_invoice_ecpay: '已发起通过 ECPay 支付发票',
       add_card: '已添加银行卡',
       add_coupon: '已使用优惠券',
       cancel_trialing_package: '已取消安排的方案更改',

@@ -32,6 +32,7 @@ export const errors = {
     packageUnavailable: '此方案不適用於您的帳號',
     addOnNotAllowed: '加購服務需要一個有效且不會到期終止的方案',
     amountTooLarge: '此金額超出我們可收取的上限，請聯絡客服',
+    customerMissing: '您儲存的付款資料在我們的金流服務商已無法使用，請重新新增您的卡片。',
     cardInUse: '請先將另一張卡片設為預設，再刪除此卡片',
   },
   success: {

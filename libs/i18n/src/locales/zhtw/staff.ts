@@ -445,6 +445,15 @@ export const staff = {
   },
   // Issue 27 §6: every audit action and before/after field by name, never its code.
   auditAction: {
+    gateway_notice: {
+      review: '已檢閱金流通知',
+    },
+    refund: {
+      create: '已建立退款',
+      approve: '已核准退款',
+      reject: '已拒絕退款',
+      retry: '已重試退款',
+    },
     account: {
       contact_change_reported: '店主回報聯絡方式變更並已復原',
     },
@@ -454,6 +463,7 @@ export const staff = {
       subscribe: '已訂閱附加項目',
     },
     billing: {
+      pay_invoice_ecpay: '已發起透過綠界 ECPay 支付發票',
       add_card: '已新增信用卡',
       add_coupon: '已套用優惠券',
       cancel_trialing_package: '已取消排定的方案變更',

@@ -82,4 +82,22 @@ describe.each(testDatabases)('permanent refusals on the Stripe gateway (%s)', (k
     expect(intentCalls(10692)).toBe(2);
     expect(await status()).toBe('canceled');
   });
+
+  it('tells a merchant whose Stripe customer is gone to add a card again, and lets them (a new customer), never 500 (item 9)', async () => {
+    await subscribeStarter();
+    const old = (await ctx.db('billing_accounts').where({ merchant_id: merchantId }).first('gateway_customer_id')).gateway_customer_id as string;
+    fake.deleteCustomer(old);
+    const refused = await post('add-card', { payment_method: await newCard(ctx, '4242424242424242') });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatchObject({ code: 'payment_customer_missing', key: 'errors:billing.customerMissing' });
+    const intent = await post('create-intent', {});
+    expect(intent.status).toBe(200);
+    const account = await ctx.db('billing_accounts').where({ merchant_id: merchantId }).first('gateway_customer_id', 'default_payment_method');
+    expect(account.gateway_customer_id).not.toBe(old);
+    expect(fake.customer(account.gateway_customer_id)?.deleted).toBeUndefined();
+    const added = await post('add-card', { payment_method: await newCard(ctx, '4242424242424242') });
+    expect(added.status).toBe(200);
+    expect(added.body.data).toHaveLength(1);
+    expect((await ctx.db('billing_accounts').where({ merchant_id: merchantId }).first('default_payment_method')).default_payment_method).toBe(added.body.data[0].id);
+  });
 });

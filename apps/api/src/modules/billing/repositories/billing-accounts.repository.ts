@@ -103,7 +103,7 @@ export const billingInfoOf = (account: BillingAccount): BillingInfo | null =>
   account.info === null ? null : { user_merchant_id: account.merchantId, ...account.info, created_at: iso(account.createdAt) as string };
 
 /** The gateway customer the merchant's cards and charges belong to. */
-export const setGatewayCustomer = async (exec: Exec, merchantId: number, customer: string): Promise<void> => {
+export const setGatewayCustomer = async (exec: Exec, merchantId: number, customer: string | null): Promise<void> => {
   await exec('billing_accounts').where({ merchant_id: merchantId }).update({ gateway_customer_id: customer });
 };
 

@@ -54,9 +54,10 @@ export const createFpxService = (engine: Engine, parts: { paymentMethods: Paymen
       return { stripeIntent, payment_intent_id: redirect.payment.id, client_secret: redirect.client_secret, redirect_url: redirect.redirect_url, amount: totals.total };
     });
 
-  const lateSubscribeFpx = async (actor: Actor, input: LateSubscribeFpxOutput) =>
-    engine.withMerchant(actor, async (ctx) => {
-      const payment = await gateway.retrievePayment(input.payment_intent_id, ctx.tx);
+  const lateSubscribeFpx = async (actor: Actor, input: LateSubscribeFpxOutput) => {
+    // Read from the gateway before the merchant's transaction opens (no gateway call inside one).
+    const payment = await gateway.retrievePayment(input.payment_intent_id);
+    return engine.withMerchant(actor, async (ctx) => {
       if (!payment || payment.metadata.merchant_id !== String(actor.merchantId) || payment.metadata.purpose !== 'late_subscribe') throw new AppError('not_found', { message: 'Payment not found' });
       if (await invoiceOfPayment(ctx.tx, payment.id)) return { message: 'Welcome to Merchant Hub!', invoice: null, already_confirmed: true };
       if (payment.status !== 'succeeded') throw new AppError('fpx_payment_failed');
@@ -72,6 +73,7 @@ export const createFpxService = (engine: Engine, parts: { paymentMethods: Paymen
       await setPaymentType(ctx.tx, actor.merchantId, 'fpx', ctx.now);
       return { message: 'Welcome to Merchant Hub!', invoice: await toInvoice(ctx.tx, await readInvoice(ctx.tx, invoice.id), publicUrl), already_confirmed: false };
     });
+  };
 
   return { lateSubscribeFpxIntent, lateSubscribeFpx };
 };

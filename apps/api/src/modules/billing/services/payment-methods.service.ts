@@ -1,5 +1,5 @@
 import type { AddCardOutput, BillingInfoOutput } from '@merchant-hub/validation';
-import { GatewayError } from '../../../gateways/port';
+import { type GatewayCard, GatewayError } from '../../../gateways/port';
 import { AppError } from '../../../http/errors';
 import type { Engine, MerchantTx } from '../engine/billing.engine';
 import { type BillingAccount, billingInfoOf, clearDefaultCard, readBillingAccount, setDefaultCard, setGatewayCustomer, updateBillingDetails } from '../repositories/billing-accounts.repository';
@@ -12,8 +12,8 @@ import { billingState } from './billing-state';
 export const createPaymentMethodsService = (engine: Engine) => {
   const { gateway } = engine.deps;
 
-  const ensureCustomer = async (ctx: MerchantTx): Promise<string> => {
-    if (ctx.account.gatewayCustomerId) return ctx.account.gatewayCustomerId;
+  const ensureCustomer = async (ctx: MerchantTx, options: { replace?: boolean } = {}): Promise<string> => {
+    if (ctx.account.gatewayCustomerId && !options.replace) return ctx.account.gatewayCustomerId;
     const owner = await userContact(ctx.tx, ctx.account.ownerUserId);
     const customer = await gateway.createCustomer({ merchantId: ctx.account.merchantId, email: owner.email, name: owner.name }, ctx.tx);
     await setGatewayCustomer(ctx.tx, ctx.account.merchantId, customer);
@@ -31,6 +31,13 @@ export const createPaymentMethodsService = (engine: Engine) => {
       try {
         card = await gateway.attachPaymentMethod({ customer, paymentMethod }, ctx.tx);
       } catch (error) {
+        if (error instanceof GatewayError && error.code === 'resource_missing' && /customer/i.test(error.message)) {
+          // The customer is gone at the gateway (deleted in its Dashboard): start over with a new one, whose
+          // card form the merchant fills in again (this card was set up for the old one).
+          await forgetCustomer(ctx);
+          ctx.failAfterCommit(new AppError('payment_customer_missing'));
+          return;
+        }
         if (error instanceof GatewayError) throw new AppError('card_error', { message: error.message });
         throw error;
       }
@@ -51,17 +58,91 @@ export const createPaymentMethodsService = (engine: Engine) => {
       return { message: 'Update Success', data: billingInfoOf((await readBillingAccount(ctx.tx, actor.merchantId)) as BillingAccount) };
     });
 
-  const createIntent = async (actor: Actor) =>
-    engine.withMerchant(actor, async (ctx) => {
-      const customer = await ensureCustomer(ctx);
-      return gateway.createSetupIntent({ customer }, ctx.tx);
-    });
+  /**
+   * The gateway no longer knows the merchant's customer (deleted in Stripe's Dashboard): its cards cannot be
+   * charged any more, so they are put away (detached here, never the default) and the next card form makes a
+   * new customer.
+   */
+  const forgetCustomer = async (ctx: MerchantTx): Promise<void> => {
+    for (const card of await cardsOf(ctx.tx, ctx.account.merchantId)) await detachCard(ctx.tx, card.id, ctx.now);
+    await clearDefaultCard(ctx.tx, ctx.account.merchantId);
+    ctx.account.defaultPaymentMethod = null;
+    await setGatewayCustomer(ctx.tx, ctx.account.merchantId, null);
+    ctx.account.gatewayCustomerId = null;
+  };
 
-  const addCard = async (actor: Actor, input: AddCardOutput) =>
-    engine.withMerchant(actor, async (ctx) => {
-      await attachCard(ctx, input.payment_method, false);
+  /**
+   * The merchant's gateway customer, made at the gateway outside any transaction of ours when there is none yet
+   * (no gateway call inside one); a customer made by a concurrent request first wins, ours stays unused.
+   */
+  const customerFor = async (merchantId: number): Promise<string> => {
+    const { db } = engine.deps;
+    const account = (await readBillingAccount(db, merchantId)) ?? (await engine.withMerchant(merchantId, async (ctx) => ctx.account));
+    if (!account) throw new AppError('not_found');
+    if (account.gatewayCustomerId) return account.gatewayCustomerId;
+    const owner = await userContact(db, account.ownerUserId);
+    const created = await gateway.createCustomer({ merchantId, email: owner.email, name: owner.name });
+    const saved = await engine.withMerchant(merchantId, async (ctx) => {
+      if (ctx.account.gatewayCustomerId) return ctx.account.gatewayCustomerId;
+      await setGatewayCustomer(ctx.tx, merchantId, created);
+      return created;
+    });
+    return saved ?? created;
+  };
+
+  /**
+   * POST create-intent: the set-up intent of the card form, asked of the gateway outside any transaction; the
+   * request's own entry (staff acting for the merchant) is then written in the merchant's transaction.
+   */
+  const createIntent = async (actor: Actor) => {
+    let intent;
+    try {
+      intent = await gateway.createSetupIntent({ customer: await customerFor(actor.merchantId) });
+    } catch (error) {
+      if (!(error instanceof GatewayError && error.code === 'resource_missing')) throw error;
+      // The customer is gone at the gateway: a new one takes the card the merchant adds now.
+      await engine.withMerchant(actor.merchantId, (ctx) => forgetCustomer(ctx));
+      intent = await gateway.createSetupIntent({ customer: await customerFor(actor.merchantId) });
+    }
+    const made = intent;
+    return (await engine.withMerchant(actor, async () => made)) ?? made;
+  };
+
+  /** POST add-card: the card saved at the gateway first (outside any transaction), then on the account. */
+  const addCard = async (actor: Actor, input: AddCardOutput) => {
+    const paymentMethod = input.payment_method;
+    const known = await findCard(engine.deps.db, paymentMethod);
+    if (known && known.merchantId !== actor.merchantId) throw new AppError('card_error', { message: 'This card cannot be used' });
+    let card: GatewayCard | null = null;
+    let customerGone = false;
+    if (!known || known.detachedAt !== null) {
+      try {
+        card = await gateway.attachPaymentMethod({ customer: await customerFor(actor.merchantId), paymentMethod });
+      } catch (error) {
+        if (!(error instanceof GatewayError)) throw error;
+        if (error.code !== 'resource_missing' || !/customer/i.test(error.message)) throw new AppError('card_error', { message: error.message });
+        customerGone = true;
+      }
+    }
+    return engine.withMerchant(actor, async (ctx) => {
+      if (customerGone) {
+        // The customer is gone at the gateway (deleted in its Dashboard): start over with a new one, whose
+        // card form the merchant fills in again (this card was set up for the old one).
+        await forgetCustomer(ctx);
+        ctx.failAfterCommit(new AppError('payment_customer_missing'));
+        return null;
+      }
+      const current = await findCard(ctx.tx, paymentMethod);
+      if (current && current.merchantId !== actor.merchantId) throw new AppError('card_error', { message: 'This card cannot be used' });
+      if (card && current) await reattachCard(ctx.tx, paymentMethod);
+      else if (card) await insertCard(ctx.tx, actor.merchantId, card, ctx.now);
+      if (!ctx.account.defaultPaymentMethod) {
+        await setDefaultCard(ctx.tx, actor.merchantId, paymentMethod, ctx.now);
+        ctx.account.defaultPaymentMethod = paymentMethod;
+      }
       return { message: 'New Card have been added', data: await cardsOf(ctx.tx, actor.merchantId) };
     });
+  };
 
   const ownCard = async (ctx: MerchantTx, id: string) => {
     if (!(await findActiveCard(ctx.tx, ctx.account.merchantId, id))) throw new AppError('not_found', { message: 'Card not found' });
@@ -74,16 +155,22 @@ export const createPaymentMethodsService = (engine: Engine) => {
       return { message: 'Card have been set as default' };
     });
 
-  const deleteCard = async (actor: Actor, id: string) =>
-    engine.withMerchant(actor, async (ctx) => {
+  /** POST delete-card: checked under the lock, detached at the gateway outside any transaction, then put away. */
+  const deleteCard = async (actor: Actor, id: string) => {
+    const checkDeletable = async (ctx: MerchantTx) => {
       await ownCard(ctx, id);
       const st = await billingState(ctx.tx, actor.merchantId);
       if (ctx.account.defaultPaymentMethod === id && st.current) throw new AppError('card_in_use');
-      await gateway.detachPaymentMethod({ paymentMethod: id }, ctx.tx);
+    };
+    await engine.withMerchant(actor.merchantId, checkDeletable);
+    await gateway.detachPaymentMethod({ paymentMethod: id });
+    return engine.withMerchant(actor, async (ctx) => {
+      await ownCard(ctx, id);
       await detachCard(ctx.tx, id, ctx.now);
       if (ctx.account.defaultPaymentMethod === id) await clearDefaultCard(ctx.tx, actor.merchantId);
       return { message: 'Card has been deleted' };
     });
+  };
 
   return { ensureCustomer, attachCard, updateBillingInfo, createIntent, addCard, setPrimaryCard, deleteCard };
 };

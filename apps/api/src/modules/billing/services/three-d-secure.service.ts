@@ -19,13 +19,16 @@ export const createThreeDSecureService = (engine: Engine, parts: { activation: P
    * merchant's lock and moves the authentication out of `requires_action` once, so a second or concurrent
    * confirm answers from the record and changes nothing.
    */
-  const confirmPayment = async (actor: Actor, input: ConfirmPaymentOutput) =>
-    engine.withMerchant(actor, async (ctx) => {
+  const confirmPayment = async (actor: Actor, input: ConfirmPaymentOutput) => {
+    // Read from the gateway before the merchant's transaction opens (no gateway call inside one).
+    const known = await findAuthentication(engine.deps.db, actor.merchantId, input.payment_intent);
+    const reported = known?.status === 'requires_action' ? await gateway.retrievePayment(input.payment_intent) : null;
+    return engine.withMerchant(actor, async (ctx) => {
       const row = await findAuthentication(ctx.tx, actor.merchantId, input.payment_intent);
       if (!row) throw new AppError('not_found', { message: 'Payment not found' });
       if (row.status === 'succeeded') return { message: 'Payment received', status: 'succeeded' as const, already_confirmed: true };
       if (row.status === 'failed') throw new AppError('payment_failed', { message: await paymentFailureMessage(ctx.tx, input.payment_intent) });
-      const payment = await gateway.retrievePayment(input.payment_intent, ctx.tx);
+      const payment = reported;
       if (!payment) throw new AppError('not_found', { message: 'Payment not found' });
       if (payment.status === 'requires_action' && payment.next_action) {
         throw engine.authenticationError({ id: payment.id, status: 'requires_action', amount: payment.amount, currency: payment.currency, client_secret: payment.client_secret, next_action: payment.next_action });
@@ -55,6 +58,7 @@ export const createThreeDSecureService = (engine: Engine, parts: { activation: P
       }
       return { message: 'Payment received', status: 'succeeded' as const, already_confirmed: false, invoice: await toInvoice(ctx.tx, await readInvoice(ctx.tx, invoice.id), publicUrl) };
     });
+  };
 
   return { confirmPayment };
 };
