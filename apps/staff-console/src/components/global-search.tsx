@@ -1,5 +1,5 @@
-import { Badge, Box, Group, Loader, Paper, Text, TextInput, VisuallyHidden } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { ActionIcon, Badge, Box, Group, Loader, Paper, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { isApiError, useStaffSearch } from '@merchant-hub/api-client';
 import type { CurrencyCode } from '@merchant-hub/domain';
 import { formatMoney } from '@merchant-hub/money';
@@ -18,6 +18,16 @@ export const resultPath = (result: StaffSearchResult): string => (result.invoice
 const isTextField = (target: EventTarget | null): boolean =>
   target instanceof HTMLElement && (target.isContentEditable || target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT');
 
+/** Below the console's `sm` breakpoint (48em) the header has no room for a field: a button opens one over it. */
+const COMPACT_QUERY = '(max-width: 47.99em)';
+
+const SearchIcon = () => (
+  <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true" focusable="false">
+    <circle cx="11" cy="11" r="7" />
+    <path d="m20 20-3.5-3.5" />
+  </svg>
+);
+
 const amountOf = (result: StaffSearchResult): string | null => {
   if (result.amount_minor === null || !result.currency) return null;
   try {
@@ -30,7 +40,8 @@ const amountOf = (result: StaffSearchResult): string | null => {
 /**
  * The console's global search (issue 27), in the header of every page: an ARIA combobox whose listbox groups the
  * results by kind. `/` focuses it from anywhere but a text field; ArrowUp/ArrowDown move through the results,
- * Enter opens one, Escape closes the list (a second Escape clears the text).
+ * Enter opens one, Escape closes the list (a second Escape clears the text). Below 48em a button stands in for the
+ * field, which opens over the header.
  */
 export const GlobalSearch = () => {
   const { t, i18n } = useTranslation(['staff', 'validation']);
@@ -40,6 +51,10 @@ export const GlobalSearch = () => {
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
+  const compact = useMediaQuery(COMPACT_QUERY) === true;
+  // On a narrow screen the field opens over the header (from the button or `/`) and closes when it loses the focus.
+  const [expanded, setExpanded] = useState(false);
+  const overlay = compact && expanded;
   const [debounced] = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
   const search = useStaffSearch(debounced, { meta: { handlesError: true }, retry: false });
   const results = useMemo(() => (debounced && search.data ? search.data.results : []), [debounced, search.data]);
@@ -50,6 +65,7 @@ export const GlobalSearch = () => {
     const onKey = (event: globalThis.KeyboardEvent) => {
       if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey || isTextField(event.target)) return;
       event.preventDefault();
+      setExpanded(true);
       inputRef.current?.focus();
       inputRef.current?.select();
     };
@@ -57,12 +73,17 @@ export const GlobalSearch = () => {
     return () => document.removeEventListener('keydown', onKey);
   }, []);
 
+  useEffect(() => {
+    if (overlay) inputRef.current?.focus();
+  }, [overlay]);
+
   // New results: nothing chosen yet until the arrows choose.
   useEffect(() => setActive(-1), [results]);
 
   const choose = (result: StaffSearchResult) => {
     setOpen(false);
     setText('');
+    setExpanded(false);
     inputRef.current?.blur();
     void navigate(resultPath(result));
   };
@@ -83,7 +104,8 @@ export const GlobalSearch = () => {
     } else if (event.key === 'Escape') {
       event.preventDefault();
       if (open && text) setOpen(false);
-      else setText('');
+      else if (text) setText('');
+      else setExpanded(false);
     }
   };
 
@@ -101,8 +123,24 @@ export const GlobalSearch = () => {
           ? t('staff:globalSearch.empty', { q: debounced })
           : t('staff:globalSearch.count', { count: results.length });
 
+  if (compact && !expanded) {
+    return (
+      <ActionIcon variant="default" size="lg" aria-label={t('staff:globalSearch.label')} onClick={() => setExpanded(true)} data-testid="global-search-open">
+        <SearchIcon />
+      </ActionIcon>
+    );
+  }
+
   return (
-    <Box pos="relative" style={{ flex: '1 1 auto', minWidth: 0, maxWidth: 520 }} data-testid="global-search">
+    <Box
+      pos={overlay ? 'fixed' : 'relative'}
+      style={
+        overlay
+          ? { top: 0, left: 0, right: 0, height: 60, padding: '12px', background: 'var(--mantine-color-body)', zIndex: 301, borderBottom: '1px solid var(--mantine-color-default-border)' }
+          : { flex: '1 1 auto', minWidth: 0, maxWidth: 520 }
+      }
+      data-testid="global-search"
+    >
       <TextInput
         ref={inputRef}
         value={text}
@@ -112,7 +150,10 @@ export const GlobalSearch = () => {
           setOpen(true);
         }}
         onFocus={() => setOpen(true)}
-        onBlur={() => setOpen(false)}
+        onBlur={() => {
+          setOpen(false);
+          setExpanded(false);
+        }}
         onKeyDown={onKeyDown}
         placeholder={t('staff:globalSearch.placeholder')}
         aria-label={t('staff:globalSearch.label')}
@@ -141,7 +182,7 @@ export const GlobalSearch = () => {
         hidden={!showList}
         // Keeps the focus in the input while a result is clicked.
         onMouseDown={(event) => event.preventDefault()}
-        style={{ position: 'absolute', top: 'calc(100% + 4px)', left: 0, right: 0, zIndex: 300, maxHeight: '70vh', overflowY: 'auto', minWidth: 'min(340px, calc(100vw - 24px))' }}
+        style={{ display: showList ? undefined : 'none', position: 'absolute', top: overlay ? 'calc(100% - 8px)' : 'calc(100% + 4px)', left: overlay ? 12 : 0, right: overlay ? 12 : 0, zIndex: 300, maxHeight: '70vh', overflowY: 'auto', minWidth: overlay ? undefined : 340 }}
       >
         {failure ? (
           <Text p="sm" size="sm" c="red" role="alert">
