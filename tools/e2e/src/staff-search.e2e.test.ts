@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
+import { runAxe } from './axe-scan';
 import { screenshotDir, useRunningProduct } from './harness';
 import { signInStaffThroughUi } from './merchant-session';
 
@@ -42,7 +43,7 @@ describe('staff global search', () => {
     await context.close();
   }, 120_000);
 
-  it('captures the search open: 1440 and 375 px, en and zhtw', async () => {
+  it('captures the search open with no serious or critical axe violation: 1440 and 375 px, en and zhtw', async () => {
     const { context, page } = await running.newPage();
     await signInStaffThroughUi(page, running.product.baseUrl, 'support@demo.test');
     for (const language of ['en', 'zhtw'] as const) {
@@ -60,6 +61,8 @@ describe('staff global search', () => {
         await results(page).getByRole('option').first().waitFor();
         await page.keyboard.press('ArrowDown');
         await page.screenshot({ path: resolve(screenshotDir, `staff-search-${language}-${width}.png`), style: '.mantine-Notifications-root { display: none !important; }' });
+        const serious = (await runAxe(page)).filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+        expect({ language, width, serious }).toEqual({ language, width, serious: [] });
       }
     }
     await context.close();

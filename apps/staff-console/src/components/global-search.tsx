@@ -223,7 +223,8 @@ export const GlobalSearch = () => {
                       ) : null}
                     </Group>
                     <Group gap="xs" wrap="nowrap">
-                      <Text size="xs" c="dimmed" truncate>
+                      {/* Dimmed text on the chosen row's tint falls below 4.5:1: that row keeps the body colour. */}
+                      <Text size="xs" c={index === active ? undefined : 'dimmed'} truncate>
                         {result.merchant_name}
                         {result.invoice_id ? ` · ${t('staff:globalSearch.opensInvoices')}` : ''}
                       </Text>
