@@ -161,6 +161,10 @@ const invoiceResponseSchema = z.looseObject({
       z.looseObject({ id: z.string(), description: z.string(), amount: minor, quantity: z.number(), proration: z.boolean(), period: z.looseObject({ start: z.number(), end: z.number() }) }),
     ),
   }),
+  /** Refunds of the invoice's payment, each a numbered credit note, and card disputes the gateway reported. */
+  amount_refunded: minor.optional(),
+  credit_notes: z.array(z.looseObject({ number: z.string(), amount: minor, currency, created: z.number().int(), source: z.enum(['staff', 'gateway']) })).optional(),
+  disputes: z.array(z.looseObject({ id: z.string(), status: z.string(), reason: z.string().nullable(), amount: minor.nullable(), created: z.number().int() })).optional(),
 });
 
 /** GET /users/billing/credit-balance: the ledger, newest first, one page at a time. */

@@ -81,6 +81,17 @@ describe('labels (§6)', () => {
     expect(changes.textContent).toBe('Credit balance: S$5.00 → S$20.00\nLedger entry: — → cb_1');
   });
 
+  it('opens in 繁體中文 too: actions sorted by a BCP 47 tag, not the product code zhtw (Intl refused it: the page broke)', async () => {
+    window.localStorage.setItem('merchant-hub.locale', 'zhtw');
+    try {
+      renderConsole('/audit', [me, { path: '/staff/audit', body: { data: [entry], next_cursor: null } }]);
+      const table = await screen.findByRole('table');
+      expect(within(table).getByText('餘額已調整')).toBeInTheDocument();
+    } finally {
+      window.localStorage.removeItem('merchant-hub.locale');
+    }
+  });
+
   it('names the action of a refused staff action on the timeline in words, not its code', async () => {
     const { missingKeys } = renderConsole('/merchants/21', merchantFakes([], [
       { id: 'audit_000000000003', at: 1_780_000_000, kind: 'staff_action', title_key: 'timeline.staff.refused', params: { action: 'billing.upgrade' }, actor: { id: 1, email: 'support@demo.test' } },

@@ -194,6 +194,21 @@ describe('BillingHistoryModal', () => {
     expect(row).not.toHaveTextContent('01/06/2026');
   });
 
+  it('shows the credit notes of a refunded invoice and a card dispute under it (issue 25 item 7)', async () => {
+    const refunded = {
+      ...invoice('in_4', 'paid'),
+      amount_refunded: 5346,
+      credit_notes: [{ number: 'CN-MH-000004-1', amount: 5346, currency: 'MYR', created: 1778889599, source: 'staff' }],
+      disputes: [{ id: 'dp_1', status: 'lost', reason: 'fraudulent', amount: 10692, created: 1778889599 }],
+    };
+    const routes = [{ method: 'POST', path: '/users/billing/billing-history', body: { data: [refunded, invoice('in_5', 'paid')], has_more: false } }];
+    renderFeature(<BillingHistoryModal opened accountCreatedAt={null} showPdf={false} today="2026-05-15" onClose={vi.fn()} />, { routes });
+    const [notes] = await screen.findAllByTestId('credit-notes');
+    expect(notes).toHaveTextContent('Credit note CN-MH-000004-1: RM 53.46 refunded on 15/05/2026');
+    expect(notes).toHaveTextContent('Card payment disputed on 15/05/2026: closed in the card holder’s favour');
+    expect(screen.getAllByTestId('credit-notes')).toHaveLength(1);
+  });
+
   it('pages with Show More from the last invoice shown', async () => {
     const routes = [{ method: 'POST', path: '/users/billing/billing-history', body: { data: [invoice('in_9', 'paid')], has_more: true } }];
     const { calls } = renderFeature(<BillingHistoryModal opened accountCreatedAt={null} showPdf={false} today="2026-05-15" onClose={vi.fn()} />, { routes });

@@ -516,6 +516,56 @@ const rows: Row[] = [
   { call: 'GET /staff/merchants/:userId/clock', as: SUPPORT, run: (s) => get(s, `/staff/merchants/${s.userId(TH)}/clock`, SUPPORT) },
   { call: 'POST /staff/merchants/:userId/clock/advance', as: SUPPORT, run: (s) => staffPost(s, `/staff/merchants/${s.userId(TH)}/clock/advance`, { by: { days: 1 }, reason: REASON }) },
   { call: 'GET /users/staff-access', as: MY, run: (s) => get(s, '/users/staff-access', MY) },
+  // Refunds (issue 25 item 7): a renewal a month on is paid through the configured gateway, then refunded.
+  {
+    call: 'GET /staff/merchants/:userId/refundable-invoices',
+    as: SUPPORT,
+    run: async (s) => {
+      await advance(s.ctx, await s.token(SUPPORT), s.userId(MY), 31 * DAY + 60);
+      const invoice = await s.ctx.db('invoices').where({ merchant_id: s.ctx.demo.get(MY)?.merchantId, status: 'paid', billing_reason: 'subscription_cycle' }).orderBy('seq', 'desc').first('id');
+      s.made.refundInvoice = String(invoice.id);
+      return get(s, `/staff/merchants/${s.userId(MY)}/refundable-invoices`, SUPPORT);
+    },
+  },
+  {
+    call: 'POST /staff/invoices/:id/refunds/preview',
+    as: SUPPORT,
+    run: async (s) => {
+      const res = await post(s, `/staff/invoices/${String(s.made.refundInvoice)}/refunds/preview`, { amount_minor: 100, reason: REASON }, SUPPORT);
+      s.made.refundPreview = res.body.preview_token;
+      return res;
+    },
+  },
+  {
+    call: 'POST /staff/invoices/:id/refunds',
+    as: SUPPORT,
+    run: (s) => staffPost(s, `/staff/invoices/${String(s.made.refundInvoice)}/refunds`, { amount_minor: 100, reason: REASON, preview_token: s.made.refundPreview }),
+  },
+  {
+    call: 'GET /staff/refund-approvals',
+    as: ADMIN,
+    run: async (s) => {
+      // Credits up to the MYR threshold (500.00) first: the refund on top of them waits for approval.
+      const probe = await post(s, `/staff/merchants/${s.userId(MY)}/credit-adjustments/preview`, { direction: 'credit', amount_minor: 1, description: 'Goodwill', reason: REASON }, SUPPORT);
+      const credit = { direction: 'credit', amount_minor: 50_000 - (Number(probe.body.window_total_minor) - 1), description: 'Goodwill', reason: REASON };
+      const creditPreview = await post(s, `/staff/merchants/${s.userId(MY)}/credit-adjustments/preview`, credit, SUPPORT);
+      await staffPost(s, `/staff/merchants/${s.userId(MY)}/credit-adjustments`, { ...credit, preview_token: creditPreview.body.preview_token });
+      const preview = await post(s, `/staff/invoices/${String(s.made.refundInvoice)}/refunds/preview`, { amount_minor: 200, reason: REASON }, SUPPORT);
+      const held = await staffPost(s, `/staff/invoices/${String(s.made.refundInvoice)}/refunds`, { amount_minor: 200, reason: REASON, preview_token: preview.body.preview_token });
+      s.made.heldRefund = held.body.refund?.id;
+      return get(s, '/staff/refund-approvals', ADMIN);
+    },
+  },
+  { call: 'POST /staff/refunds/:id/:decision', as: ADMIN, run: (s) => staffPost(s, `/staff/refunds/${String(s.made.heldRefund)}/reject`, { reason: REASON }, ADMIN) },
+  { call: 'GET /staff/gateway-notices', as: SUPPORT, run: (s) => get(s, '/staff/gateway-notices', SUPPORT, { status: 'all' }) },
+  {
+    call: 'POST /staff/gateway-notices/:id/review',
+    as: SUPPORT,
+    run: async (s) => {
+      const id = Number((await s.ctx.db('gateway_notices').insert({ gateway: 'ecpay', kind: 'notification_refused', dedupe_key: 'contract', reason: 'amount_mismatch', details: '{}', received_at: 1, last_received_at: 1 }).returning('id'))[0]?.id ?? 0);
+      return staffPost(s, `/staff/gateway-notices/${id}/review`, { reason: REASON });
+    },
+  },
 
   // Catalog and promotions
   { call: 'GET /staff/catalog', as: ADMIN, run: (s) => get(s, '/staff/catalog', ADMIN, { market: 'MY' }) },

@@ -189,6 +189,14 @@ export const staffRoutes = (deps: AppDeps): RouteTable => {
       }),
     ),
     route({
+      method: 'get',
+      path: '/staff/merchants/:userId/refundable-invoices',
+      summary: 'Staff only: the merchant’s latest paid invoices, their credit notes and what is left to refund on each',
+      auth: 'staff',
+      use: userParam,
+      handler: ({ req }) => service.refundableInvoices(userIdOf(req)),
+    }),
+    route({
       method: 'post',
       path: '/staff/invoices/:invoiceId/refunds/preview',
       summary: 'Staff only: what a refund of a paid invoice would give back, whether it needs a second staff member, and the token its commit must carry',

@@ -222,6 +222,15 @@ export const billing = {
     statusLabel: 'Status',
     view: 'View invoice',
     pdf: 'Download PDF',
+    creditNote: 'Credit note {{number}}: {{amount}} refunded on {{date}}',
+    dispute: 'Card payment disputed on {{date}}: {{status}}',
+    disputeStatus: {
+      needs_response: 'waiting for our answer',
+      under_review: 'under review by the bank',
+      won: 'closed in our favour',
+      lost: 'closed in the card holder’s favour',
+      closed: 'closed',
+    },
     invoiceStatus: {
       paid: 'Paid',
       open: 'Open',

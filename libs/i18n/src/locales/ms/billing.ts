@@ -220,6 +220,15 @@ export const billing = {
     statusLabel: 'Status invois',
     view: 'Lihat invois',
     pdf: 'Muat turun PDF',
+    creditNote: 'Nota kredit {{number}}: {{amount}} dipulangkan pada {{date}}',
+    dispute: 'Bayaran kad dipertikaikan pada {{date}}: {{status}}',
+    disputeStatus: {
+      needs_response: 'menunggu jawapan kami',
+      under_review: 'sedang disemak oleh bank',
+      won: 'ditutup memihak kepada kami',
+      lost: 'ditutup memihak kepada pemegang kad',
+      closed: 'ditutup',
+    },
     invoiceStatus: {
       paid: 'Dibayar',
       open: 'Terbuka',

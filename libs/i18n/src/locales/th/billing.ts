@@ -220,6 +220,15 @@ export const billing = {
     statusLabel: 'สถานะ',
     view: 'ดูใบแจ้งหนี้',
     pdf: 'ดาวน์โหลด PDF',
+    creditNote: 'ใบลดหนี้ {{number}}: คืนเงิน {{amount}} เมื่อ {{date}}',
+    dispute: 'มีการโต้แย้งการชำระด้วยบัตรเมื่อ {{date}}: {{status}}',
+    disputeStatus: {
+      needs_response: 'รอคำตอบจากเรา',
+      under_review: 'ธนาคารกำลังตรวจสอบ',
+      won: 'ปิดแล้ว ผลเป็นประโยชน์ต่อเรา',
+      lost: 'ปิดแล้ว ผลเป็นประโยชน์ต่อผู้ถือบัตร',
+      closed: 'ปิดแล้ว',
+    },
     invoiceStatus: {
       paid: 'ชำระแล้ว',
       open: 'รอชำระ',

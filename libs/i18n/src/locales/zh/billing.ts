@@ -220,6 +220,15 @@ export const billing = {
     statusLabel: '状态',
     view: '查看发票',
     pdf: '下载 PDF',
+    creditNote: '贷项通知单 {{number}}：已于 {{date}} 退款 {{amount}}',
+    dispute: '卡付款于 {{date}} 被提出争议：{{status}}',
+    disputeStatus: {
+      needs_response: '等待我们回复',
+      under_review: '银行审核中',
+      won: '已结案，结果对我们有利',
+      lost: '已结案，结果对持卡人有利',
+      closed: '已结案',
+    },
     invoiceStatus: {
       paid: '已支付',
       open: '待支付',

@@ -220,6 +220,15 @@ export const billing = {
     statusLabel: '狀態',
     view: '查看發票',
     pdf: '下載 PDF',
+    creditNote: '折讓單 {{number}}：已於 {{date}} 退款 {{amount}}',
+    dispute: '信用卡付款於 {{date}} 遭提出爭議：{{status}}',
+    disputeStatus: {
+      needs_response: '等待我們回覆',
+      under_review: '銀行審核中',
+      won: '已結案，結果對我們有利',
+      lost: '已結案，結果對持卡人有利',
+      closed: '已結案',
+    },
     invoiceStatus: {
       paid: '已付款',
       open: '待付款',
