@@ -76,6 +76,7 @@ import {
   okSchema,
   staffAccessSchema,
   staffMeSchema,
+  staffSearchAnswerSchema,
   timelinePageSchema,
 } from './staff.schema.js';
 import { supportConversationEnvelopeSchema, supportConversationListSchema, supportUnreadSchema } from './support.schema.js';
@@ -166,6 +167,7 @@ const schemas = {
   'POST /create-merchant/fpx/check-and-register': signInTicketResponseSchema,
   // Staff console
   'GET /staff/me': staffMeSchema,
+  'GET /staff/search': staffSearchAnswerSchema,
   'GET /staff/merchants': merchantDirectoryPageSchema,
   'GET /staff/merchants/attention-counts': attentionCountsSchema,
   'GET /staff/merchants/:userId': merchantDetailSchema,

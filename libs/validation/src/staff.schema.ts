@@ -408,6 +408,38 @@ export const gatewayNoticesQuerySchema = z.object({
 });
 export type GatewayNoticesQueryInput = z.input<typeof gatewayNoticesQuerySchema>;
 
+// ------------------------------------------------------------------------------------------ global search
+
+/**
+ * What the console's global search finds (issue 27), grouped in this order: an invoice by its number, a payment
+ * by its id or PaymentIntent id, an ECPay order by its MerchantTradeNo, a card payment by the card's last 4 digits
+ * and its amount ("4242 99.00"), and merchants by owner e-mail, phone or merchant/store name.
+ */
+export const STAFF_SEARCH_KINDS = ['invoice', 'payment', 'ecpay', 'card', 'email', 'phone', 'store'] as const;
+export type StaffSearchKind = (typeof STAFF_SEARCH_KINDS)[number];
+/** The longest text the global search takes: an e-mail address fits, a pasted page does not. */
+export const STAFF_SEARCH_MAX_LENGTH = 120;
+
+export const staffSearchQuerySchema = z.object({ q: optionalSearchText(STAFF_SEARCH_MAX_LENGTH) });
+export type StaffSearchQuery = z.infer<typeof staffSearchQuerySchema>;
+
+export const staffSearchResultSchema = z.object({
+  kind: z.enum(STAFF_SEARCH_KINDS),
+  /** The merchant's owner: `/merchants/:user_id` opens the merchant. */
+  user_id: z.number().int(),
+  merchant_name: z.string(),
+  /** What matched: the invoice number, payment id, trade number, e-mail, phone or store name. */
+  match: z.string(),
+  /** The invoice the result belongs to, when there is one. */
+  invoice_id: z.string().nullable(),
+  amount_minor: z.number().int().nullable(),
+  currency: z.string().nullable(),
+  status: z.string().nullable(),
+});
+export type StaffSearchResult = z.infer<typeof staffSearchResultSchema>;
+export const staffSearchAnswerSchema = z.object({ results: z.array(staffSearchResultSchema) });
+export type StaffSearchAnswer = z.infer<typeof staffSearchAnswerSchema>;
+
 const creditNoteSchema = z.object({ number: z.string(), amount: minor, currency: z.string(), created: z.number().int(), source: z.enum(['staff', 'gateway']) });
 
 /** GET /staff/merchants/:userId/refundable-invoices: the merchant's paid invoices and what is left to refund on each. */

@@ -8,6 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterNavLink, Outlet, useLocation } from 'react-router';
+import { GlobalSearch } from '../components/global-search';
 import { forgetStoredSession, leaveApp, signInUrl, storedSessionEnd } from './leave-app';
 
 /** Spec §6: roles are trusted for at most 2 hours, then read again. */
@@ -122,6 +123,7 @@ export const StaffLayout = () => {
             </Text>
             <Badge variant="light">{t(`staff:role.${me.data.role}`)}</Badge>
           </Group>
+          <GlobalSearch />
           <Group gap="xs" wrap="nowrap">
             <LanguagePicker value={language} onChange={(locale: Locale) => void i18n.changeLanguage(locale)} label={t('common:field.language')} hideLabel />
             <ColorSchemeToggle label={t('common:theme.dark')} />

@@ -29,6 +29,7 @@ import * as gatewayNotices from './966-gateway-notices';
 import * as invoiceRefunds from './967-invoice-refunds';
 import * as invoiceWriteOff from './970-invoice-write-off';
 import * as ecpayAgreements from './968-ecpay-agreements';
+import * as staffGlobalSearch from './980-staff-global-search';
 
 export type Migration = { name: string; up: (knex: Knex) => Promise<void>; down: (knex: Knex) => Promise<void> };
 
@@ -67,6 +68,7 @@ export const migrations: Migration[] = [
   { name: '967-invoice-refunds', ...invoiceRefunds },
   { name: '970-invoice-write-off', ...invoiceWriteOff },
   { name: '968-ecpay-agreements', ...ecpayAgreements },
+  { name: '980-staff-global-search', ...staffGlobalSearch },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

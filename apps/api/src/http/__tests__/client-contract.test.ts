@@ -478,6 +478,7 @@ const rows: Row[] = [
   // Staff console: merchants, money, invoices, clock, audit
   { call: 'GET /staff/me', as: SUPPORT, run: (s) => get(s, '/staff/me', SUPPORT) },
   { call: 'GET /staff/merchants', as: SUPPORT, run: (s) => get(s, '/staff/merchants', SUPPORT) },
+  { call: 'GET /staff/search', as: SUPPORT, run: (s) => get(s, '/staff/search', SUPPORT, { q: 'demo' }) },
   { call: 'GET /staff/merchants/attention-counts', as: SUPPORT, run: (s) => get(s, '/staff/merchants/attention-counts', SUPPORT) },
   { call: 'GET /staff/merchants/:userId', as: SUPPORT, run: (s) => get(s, `/staff/merchants/${s.userId(MY)}`, SUPPORT) },
   { call: 'POST /staff/merchants/:userId/visits', as: SUPPORT, run: (s) => post(s, `/staff/merchants/${s.userId(MY)}/visits`, {}, SUPPORT) },

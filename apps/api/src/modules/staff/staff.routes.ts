@@ -14,6 +14,7 @@ import {
   refundPreviewSchema,
   refundSchema,
   gatewayNoticesQuerySchema,
+  staffSearchQuerySchema,
   type StaffRole,
 } from '@merchant-hub/validation';
 import type { Request, RequestHandler, Response } from 'express';
@@ -79,6 +80,14 @@ export const staffRoutes = (deps: AppDeps): RouteTable => {
       auth: 'staff',
       query: merchantDirectoryQuerySchema,
       handler: ({ input }) => service.directory(input),
+    }),
+    route({
+      method: 'get',
+      path: '/staff/search',
+      summary: 'Staff only: global search — invoice number, payment or PaymentIntent id, ECPay MerchantTradeNo, card last 4 with amount ("4242 99.00"), e-mail, phone, merchant or store name; results grouped by kind',
+      auth: 'staff',
+      query: staffSearchQuerySchema,
+      handler: ({ input }) => service.search(input),
     }),
     route({
       method: 'get',

@@ -5,6 +5,7 @@ import { createDirectoryService } from './services/directory.service';
 import { createIdempotencyService } from './services/idempotency.service';
 import { createOperationsService } from './services/operations.service';
 import { createRefundService } from './services/refund.service';
+import { createSearchService } from './services/search.service';
 import { createStaffContext } from './services/staff-context';
 import { createTestClockService } from './services/test-clock.service';
 
@@ -16,6 +17,7 @@ export const createStaffService = (deps: AppDeps) => {
   const ctx = createStaffContext(deps);
   return {
     ...createDirectoryService(ctx),
+    ...createSearchService(ctx),
     ...createCreditService(ctx),
     ...createRefundService(ctx),
     ...createOperationsService(ctx),

@@ -7,3 +7,4 @@ export * from './directory.repository';
 export * from './idempotency.repository';
 export * from './merchants.repository';
 export * from './timeline.repository';
+export * from './search.repository';
