@@ -73,6 +73,24 @@ describe.each(testDatabases)('no gateway call inside a database transaction (%s)
     expect(callsInTransaction().slice(charging)).toEqual([]);
   });
 
+  it('FPX: the bank redirect of a late subscribe and of a past-due retry', async () => {
+    const token = await tokenFor(ctx, NEW);
+    const post = (path: string, body: Record<string, unknown>) => request(ctx.app).post(`/api/users/billing/${path}`).set(bearer(token)).send(body);
+    const subscribeAtBank = await post('late-subscribe/fpx/create-intent', { package_id: await packageId(ctx, 'price_my_starter_monthly'), bank: 'maybank2u' });
+    expect(subscribeAtBank.status).toBe(200);
+    expect(callsInTransaction()).toEqual([]);
+    // Past due: a first plan by card, then a card the renewal cannot charge.
+    expect((await post('late-subscribe', { paymentMethod: await newCard(ctx, '4242424242424242'), package_id: await packageId(ctx, 'price_my_starter_monthly') })).status).toBe(200);
+    const failing = await newCard(ctx, '4000000000000341');
+    expect((await post('add-card', { payment_method: failing })).status).toBe(200);
+    expect((await post('set-as-primary-card', { id: failing })).status).toBe(200);
+    await advance(ctx, await tokenFor(ctx, 'support@demo.test'), ctx.demo.get(NEW)?.userId as number, 31 * DAY + 60);
+    const before = callsInTransaction().length;
+    const retryAtBank = await post('retry-payment/fpx/create-intent', { type: 'default', bank: 'maybank2u', return_url: '/home/dashboard' });
+    expect(retryAtBank.status).toBe(200);
+    expect(callsInTransaction().slice(before)).toEqual([]);
+  });
+
   it("the billing page's card form: set-up intent, add, make default and delete a card", async () => {
     const token = await tokenFor(ctx, NEW);
     const post = (path: string, body: Record<string, unknown>) => request(ctx.app).post(`/api/users/billing/${path}`).set(bearer(token)).send(body);
