@@ -126,3 +126,9 @@ export const insertReportedPayment = (
     idempotencyKey: `${payment.method_type}:${payment.id}`,
     now: to.now,
   });
+
+/** The on-session charge of `invoiceId` whose intent is recorded and whose answer is not yet (issue 25 item 6). */
+export const pendingChargeOf = async (exec: Exec, invoiceId: string): Promise<string | null> => {
+  const row = await exec('payments').where({ invoice_id: invoiceId, status: 'pending' }).first('id');
+  return row ? String(row.id) : null;
+};
