@@ -5,12 +5,15 @@ import { AppError } from '../../../http/errors';
 import type { CatalogPackage } from '../../packages';
 import type { Engine, MerchantTx } from '../engine/billing.engine';
 import { openInvoiceOf, readInvoice, toInvoice } from '../repositories/invoices.repository';
-import { pendingChargeOf, waitingAuthentication } from '../repositories/payments.repository';
+import { dropPendingCharge, pendingChargeOf, waitingAuthentication } from '../repositories/payments.repository';
 import { cancelSubscription, retryableSubscription, updateSubscriptions } from '../repositories/subscriptions.repository';
 import { type Actor, billingState, dateOf, purchasable, returnUrlOf } from './billing-state';
 import type { OnSessionPayment } from './on-session-payment';
 import type { PaymentMethodsService } from './payment-methods.service';
 import type { PlanActivation } from './plan-activation';
+
+/** A charge whose answer is not recorded after this long was cut off (a crash between the charge and its record). */
+const PENDING_CHARGE_STALE_SECONDS = 5 * 60;
 
 /** Subscribing, the scheduled change's cancellation, unsubscribe and resume, and paying what a renewal left owed. */
 export const createSubscriptionLifecycleService = (engine: Engine, parts: { onSession: OnSessionPayment; activation: PlanActivation; paymentMethods: PaymentMethodsService; reportedPayment: (payment: GatewayPayment) => Promise<unknown> }) => {
@@ -77,7 +80,11 @@ export const createSubscriptionLifecycleService = (engine: Engine, parts: { onSe
       if (!sub || !invoice) throw new AppError('invoice_already_paid');
       const waiting = await waitingAuthentication(ctx.tx, actor.merchantId);
       if (waiting) return { subId: sub.id, intent: null, waiting };
-      if (await pendingChargeOf(ctx.tx, invoice.id)) throw new AppError('invoice_already_paid', { message: 'A payment of this invoice is under way' });
+      const pending = await pendingChargeOf(ctx.tx, invoice.id);
+      if (pending && ctx.now - pending.createdAt < PENDING_CHARGE_STALE_SECONDS) throw new AppError('invoice_already_paid', { message: 'A payment of this invoice is under way' });
+      // Left by a crash between the charge and its record: asked again under the same key (the invoice's attempt
+      // count did not move), so the gateway answers with that charge if it was taken, never a second one.
+      if (pending) await dropPendingCharge(ctx.tx, pending.id);
       const intent = await engine.recordChargeIntent(ctx.tx, ctx.account, invoice, { now: ctx.now, offSession: false, returnUrl });
       if (!intent) throw new AppError('no_valid_card');
       return { subId: sub.id, intent, waiting: null };
@@ -89,7 +96,15 @@ export const createSubscriptionLifecycleService = (engine: Engine, parts: { onSe
       if (refusal) throw refusal;
     }
     if (!intent) throw new AppError('invoice_already_paid');
-    const charged = await engine.chargeIntent(intent);
+    let charged;
+    try {
+      charged = await engine.chargeIntent(intent);
+    } catch (error) {
+      // No answer (the provider down past chargeOnce's retries): nothing is recorded, as before; the next Retry
+      // Payment asks again under the same key.
+      await engine.withMerchant(actor.merchantId, (ctx) => dropPendingCharge(ctx.tx, intent.rowId));
+      throw error;
+    }
     let refund = false;
     try {
       return await engine.withMerchant(actor, async (ctx) => {
