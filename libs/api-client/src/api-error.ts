@@ -65,8 +65,13 @@ const stringEntries = (value: unknown): FieldErrors | undefined => {
 };
 
 // The API nests field errors as `details.fields`; a flat map of strings is read the same way.
-const fieldErrorsOf = (details: unknown): FieldErrors | undefined =>
-  isRecord(details) && isRecord(details.fields) ? stringEntries(details.fields) : stringEntries(details);
+// A card refusal's `decline_code` (declineKeyOf) is about the card, not a form field.
+const fieldErrorsOf = (details: unknown): FieldErrors | undefined => {
+  if (!isRecord(details)) return undefined;
+  if (isRecord(details.fields)) return stringEntries(details.fields);
+  const { decline_code: _card, ...fields } = details;
+  return stringEntries(fields);
+};
 
 /**
  * Reads an error answer: the current `{ error: { code, message, key?, details? } }` shape, the legacy
@@ -142,4 +147,31 @@ export const errorMessageKeys = (error: unknown): string[] => {
   if (error.key && QUALIFIED_KEY.test(error.key)) keys.push(error.key);
   keys.push(genericKeyFor(error));
   return keys;
+};
+
+/**
+ * A card refusal's text in the page's language (issue 31 #5): the API names the gateway's decline code
+ * (`details.decline_code`) beside the provider's English message, which stays the text for a code not here.
+ */
+const DECLINE_KEYS: Record<string, string> = {
+  card_declined: 'errors:decline.cardDeclined',
+  generic_decline: 'errors:decline.cardDeclined',
+  do_not_honor: 'errors:decline.cardDeclined',
+  lost_card: 'errors:decline.cardDeclined',
+  stolen_card: 'errors:decline.cardDeclined',
+  fraudulent: 'errors:decline.cardDeclined',
+  insufficient_funds: 'errors:decline.insufficientFunds',
+  expired_card: 'errors:decline.expiredCard',
+  incorrect_cvc: 'errors:decline.incorrectCvc',
+  incorrect_number: 'errors:decline.incorrectNumber',
+  invalid_expiry: 'errors:decline.invalidExpiry',
+  authentication_required: 'errors:decline.authenticationRequired',
+  processing_error: 'errors:decline.processingError',
+};
+
+/** The i18n key of a card refusal's decline code, or null when the error names none this client knows. */
+export const declineKeyOf = (error: unknown): string | null => {
+  if (!isApiError(error) || !isRecord(error.body) || !isRecord(error.body.error) || !isRecord(error.body.error.details)) return null;
+  const code = error.body.error.details.decline_code;
+  return typeof code === 'string' ? (DECLINE_KEYS[code] ?? null) : null;
 };

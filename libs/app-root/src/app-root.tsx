@@ -1,3 +1,4 @@
+import './app-root.css';
 import { HttpClientProvider } from '@merchant-hub/api-client';
 import type { HttpClient } from '@merchant-hub/api-client';
 import { AppProviders } from '@merchant-hub/ui-kit';

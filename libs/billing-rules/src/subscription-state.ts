@@ -1,4 +1,4 @@
-import type { IsoDateTime, Package, Subscription, SubscriptionStatus } from '@merchant-hub/domain';
+import type { CurrencyCode, IsoDateTime, Package, PaymentType, Subscription, SubscriptionStatus } from '@merchant-hub/domain';
 
 /**
  * Statuses under which a subscription still counts. `canceled`, `incomplete` and `unpaid` rows can linger in
@@ -93,3 +93,18 @@ export const isSubscriptionFor = (subscription: Subscription, pkg: Package): boo
 
 export const hasPastDueSubscription = (subscriptions: readonly Subscription[]): boolean =>
   subscriptions.some((s) => s.stripe_status === 'past_due');
+
+/** A way to pay an open invoice the billing page offers: a retry on the saved card, FPX at the bank, or adding a card first. */
+export type RetryMethod = 'card' | 'fpx' | 'addCard';
+
+/**
+ * The ways a past-due merchant can actually pay (issue 31 #4), the one it pays by first: FPX only in ringgit;
+ * the card retry only with a card on file (without one it can only fail); a merchant that pays by FPX, or has no
+ * card, sees FPX first. Without a card, adding one is offered; it is last unless nothing else is possible.
+ */
+export const retryMethods = (input: { currency: CurrencyCode; hasCard: boolean; paymentType: PaymentType }): RetryMethod[] => {
+  const fpx = input.currency === 'MYR';
+  if (!input.hasCard) return fpx ? ['fpx', 'addCard'] : ['addCard'];
+  if (!fpx) return ['card'];
+  return input.paymentType === 'fpx' ? ['fpx', 'card'] : ['card', 'fpx'];
+};

@@ -24,11 +24,28 @@ export type UsageLimit = number | '*';
 export const USAGE_ITEMS = ['order', 'item', 'channel', 'staff', 'warehouse', 'competitor_products'] as const;
 export type UsageItem = (typeof USAGE_ITEMS)[number];
 
+export type DescriptionLists = { basic: string[]; features: string[]; report: string[] };
+
 export type PackageDescriptions = {
   basic: string[];
   features: string[];
   /** Plans without a report list are quoted on request ("Call for Quote"). */
   report: string[];
+  /** The lists in other languages, edited in the staff catalog (issue 31 #5); an empty list shows the English one. */
+  translations?: Partial<Record<string, DescriptionLists>>;
+};
+
+/** A plan's lists in a language: each translated list, or the English one where it has none. */
+export const descriptionsIn = (descriptions: PackageDescriptions, language: string): DescriptionLists & { translated: Record<keyof DescriptionLists, boolean> } => {
+  const other = language === 'en' ? undefined : descriptions.translations?.[language];
+  const pick = (list: keyof DescriptionLists) => (other && other[list].length > 0 ? other[list] : descriptions[list]);
+  const translated = (list: keyof DescriptionLists) => Boolean(other && other[list].length > 0);
+  return {
+    basic: pick('basic'),
+    features: pick('features'),
+    report: pick('report'),
+    translated: { basic: translated('basic'), features: translated('features'), report: translated('report') },
+  };
 };
 
 export type Package = {
@@ -216,6 +233,18 @@ export type BillingResponse = {
   addOnIsPastDue: boolean;
   creditBalance: MinorUnits;
   currency: CurrencyCode;
+  /** What a past-due subscription owes: its open invoice, so every request for payment names it (issue 31 #4). */
+  openInvoices?: OpenInvoiceDue[];
+};
+
+/** The open invoice of a past-due subscription (`default`: the plan; `multistore`: the sales-channel add-on). */
+export type OpenInvoiceDue = {
+  type: 'default' | 'multistore';
+  id: string;
+  number: string;
+  amount_due: MinorUnits;
+  currency: CurrencyCode;
+  hosted_invoice_url: string;
 };
 
 /** The checkout totals object of spec §3; every amount in minor units. */

@@ -25,3 +25,21 @@ export const isMarket = (value: unknown): value is Market =>
   typeof value === 'string' && (MARKETS as readonly string[]).includes(value);
 export const isLocale = (value: unknown): value is Locale =>
   typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+
+/** How a buyer can pay on the public checkout. */
+export const CHECKOUT_CHANNELS = ['card', 'fpx', 'ecpay'] as const;
+export type CheckoutChannel = (typeof CHECKOUT_CHANNELS)[number];
+
+/**
+ * Which markets each checkout channel sells to, by the plan's market (its currency): ECPay is Taiwan's (TWD),
+ * FPX Malaysia's (MYR), cards every market's but Taiwan's. The API refuses, and the pages never offer, any
+ * other pairing, whatever a link says (issue 31 #6).
+ */
+export const CHECKOUT_CHANNEL_MARKETS: Readonly<Record<CheckoutChannel, readonly Market[]>> = {
+  card: ['MY', 'SG', 'PH', 'TH'],
+  fpx: ['MY'],
+  ecpay: ['TW'],
+};
+
+/** The checkout channels a plan of `market` can be paid with, card first. */
+export const checkoutChannelsOf = (market: Market): CheckoutChannel[] => CHECKOUT_CHANNELS.filter((channel) => CHECKOUT_CHANNEL_MARKETS[channel].includes(market));

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { authenticationRedirectOf, errorMessageKeys, isApiError } from '@merchant-hub/api-client';
+import { authenticationRedirectOf, declineKeyOf, errorMessageKeys, isApiError } from '@merchant-hub/api-client';
 import { useTranslation } from 'react-i18next';
 
 /** Errors whose text comes from the payment provider or the coupon rules: the server's message is the message. */
@@ -9,6 +9,9 @@ const PROVIDER_TEXT_CODES = ['card_error', 'payment_failed', 'coupon_invalid', '
 export const useErrorText = () => {
   const { t } = useTranslation(['billing', 'errors']);
   return (error: unknown, fallbackKey?: string): string => {
+    // A card refusal the API names by its decline code reads in the page's language; any other in the provider's words.
+    const decline = declineKeyOf(error);
+    if (decline) return t(decline);
     if (isApiError(error) && PROVIDER_TEXT_CODES.includes(error.code) && error.message) return error.message;
     if (!isApiError(error) && error instanceof Error && error.message) return error.message;
     const keys = errorMessageKeys(error);

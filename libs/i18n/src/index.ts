@@ -21,4 +21,4 @@ export { flattenMessages, placeholdersOf } from './messages';
 export type { Messages } from './messages';
 export { expectedKeys, keyMismatches } from './parity';
 export type { KeyMismatches } from './parity';
-export { regionName } from './region-names';
+export { languageName, listNameKey, regionName } from './region-names';

@@ -27,3 +27,33 @@ export const regionName = (isoCode: string | null | undefined, fallback: string,
     return fallback;
   }
 };
+
+const languageNames = new Map<string, Intl.DisplayNames | null>();
+
+/** Our locale codes as the BCP 47 languages Intl names: the two Chinese ones by script. */
+const LANGUAGE_TAGS: Readonly<Record<string, string>> = { en: 'en', ms: 'ms', zh: 'zh-Hans', zhtw: 'zh-Hant', th: 'th' };
+
+/**
+ * A language's name in the language shown (`languageName('ms', 'Malay', 'zhtw')` → `馬來文`), from the runtime's
+ * own names (`Intl.DisplayNames`); the API's name when the code is unknown or the runtime has none.
+ */
+export const languageName = (locale: string | null | undefined, fallback: string, language: string | null | undefined): string => {
+  const code = locale ? LANGUAGE_TAGS[locale.trim().toLowerCase()] : undefined;
+  if (!code) return fallback;
+  const tag = INTL_LOCALE_TAGS[normalizeLocale(language)];
+  try {
+    if (!languageNames.has(tag)) languageNames.set(tag, new Intl.DisplayNames([tag], { type: 'language', fallback: 'none' }));
+    return languageNames.get(tag)?.of(code) ?? fallback;
+  } catch {
+    languageNames.set(tag, null);
+    return fallback;
+  }
+};
+
+/**
+ * The i18n key of a reference list's entry by its English name (`account:industries.health_beauty`): the
+ * API's lists of industries and shop categories are English; the page words each entry in its own language,
+ * and an entry the dictionary does not know (added later) shows the API's name (`t(key, { defaultValue })`).
+ */
+export const listNameKey = (list: 'industries' | 'shopCategories', englishName: string): string =>
+  `account:${list}.${englishName.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '')}`;

@@ -32,6 +32,9 @@ const rectOf = (selector: string, scroll: boolean): Box4 | null => {
   return { top: rect.top, left: rect.left, width: rect.width, height: rect.height };
 };
 
+const sameBox = (a: Box4 | null, b: Box4 | null): boolean =>
+  a === b || (a !== null && b !== null && a.top === b.top && a.left === b.left && a.width === b.width && a.height === b.height);
+
 const PADDING = 6;
 const GAP = 12;
 /** The popover's size as laid out (320 px wide; title, two lines of text and the buttons). */
@@ -82,14 +85,27 @@ export const GuidedTour = ({ steps, opened, onClose, labels }: GuidedTourProps) 
 
   useEffect(() => {
     if (!opened || !step) return undefined;
-    // Scrolled to once per step; scrolling and resizing then only measure again (the user may scroll freely).
-    const measure = () => setRect(rectOf(step.target, false));
-    setRect(rectOf(step.target, true));
-    window.addEventListener('resize', measure);
-    window.addEventListener('scroll', measure, true);
+    // Scrolled to once per step; then the ring follows the element every frame while the tour is open: the
+    // layout moves it without any event of its own (the sidebar collapsing some time after the window
+    // narrowed left the ring 254 px off, issue 31 #7), and only a change is drawn again.
+    let shown = rectOf(step.target, true);
+    setRect(shown);
+    let frame = 0;
+    const follow = () => {
+      const now = rectOf(step.target, false);
+      if (!sameBox(now, shown)) {
+        shown = now;
+        setRect(now);
+      }
+      frame = window.requestAnimationFrame(follow);
+    };
+    frame = window.requestAnimationFrame(follow);
+    // The popover's room depends on the window's size: drawn again on resize even when the element stays put.
+    const redraw = () => setRect((current) => (current ? { ...current } : current));
+    window.addEventListener('resize', redraw);
     return () => {
-      window.removeEventListener('resize', measure);
-      window.removeEventListener('scroll', measure, true);
+      window.cancelAnimationFrame(frame);
+      window.removeEventListener('resize', redraw);
     };
   }, [opened, step]);
 

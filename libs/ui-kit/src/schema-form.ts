@@ -61,10 +61,12 @@ export const useSchemaForm = <Values extends Record<string, unknown>>({ schema, 
     enhanceGetInputProps: ({ inputProps, field, form }) => {
       const error = form.errors[field];
       const translated = error ? { error: t(String(error)) } : {};
-      if (typeof schema !== 'function' || !inputProps.onFocus) return translated;
+      const blur = leaveForSubmitUnchecked(inputProps.onBlur);
+      if (typeof schema !== 'function' || !inputProps.onFocus) return { ...translated, ...blur };
       const { onFocus } = inputProps;
       return {
         ...translated,
+        ...blur,
         onFocus: () => {
           onFocus();
           void loadResolver(schema).catch(() => undefined);
@@ -73,6 +75,23 @@ export const useSchemaForm = <Values extends Record<string, unknown>>({ schema, 
     },
     ...options,
   });
+};
+
+/**
+ * A field left for its form's submit button is not checked on the way out: the submit checks every field a
+ * moment later. Checked there, its message appeared under it between the button's press and release, moved
+ * the button down and the click was lost, so an empty form marked only its first field (issue 31 #7).
+ */
+const leaveForSubmitUnchecked = (onBlur: ((event?: unknown) => void) | undefined): { onBlur?: (event?: unknown) => void } => {
+  if (!onBlur) return {};
+  return {
+    onBlur: (event?: unknown) => {
+      const { target, relatedTarget } = (event ?? {}) as { target?: unknown; relatedTarget?: unknown };
+      const leavingFor = relatedTarget instanceof HTMLButtonElement ? relatedTarget : null;
+      if (leavingFor && leavingFor.type === 'submit' && leavingFor.form !== null && target instanceof HTMLElement && target.closest('form') === leavingFor.form) return;
+      onBlur(event);
+    },
+  };
 };
 
 /**

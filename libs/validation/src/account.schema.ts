@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import {
   emailField,
-  lettersOnlyName,
   nameText,
+  personName,
   optionalUpload,
   UPLOAD_PATH_PATTERN,
   UPLOAD_URL_PATTERN,
@@ -134,7 +134,9 @@ const mobileWithDialCode = (key: 'validation:register.error.mobileNumber' | 'val
     .regex(/^\+?\d{7,18}$/, { error: key });
 
 const trialEmail = emailField('validation:register.error.email');
-const trialName = (key: 'validation:register.error.firstName' | 'validation:register.error.lastName') => requiredText(key);
+/** First and last names follow the one name rule of `personName` on every step and on the server. */
+const firstName = personName('validation:register.error.firstName', 'validation:registration.firstNameInvalid');
+const lastName = personName('validation:register.error.lastName', 'validation:registration.lastNameInvalid');
 const storeName = nameText('validation:register.error.storeName').refine((value) => value.length >= 3, { error: 'validation:register.error.storeName' });
 const lineId = requiredText('validation:register.error.requiredLineId');
 
@@ -143,8 +145,8 @@ export const trialSignUpFormSchema = z
   .object(
     {
       email: trialEmail,
-      firstName: trialName('validation:register.error.firstName'),
-      lastName: trialName('validation:register.error.lastName'),
+      firstName,
+      lastName,
       storeName,
       countryCode: z
         .string({ error: 'validation:trial.countryCodeRequired' })
@@ -172,11 +174,13 @@ export const trialVerifyRequestSchema = z.object(
   {
     email: trialEmail,
     mobile_no: mobileWithDialCode('validation:register.error.mobileNumber'),
-    firstName: trialName('validation:register.error.firstName'),
-    lastName: trialName('validation:register.error.lastName'),
+    firstName,
+    lastName,
     password: strongPassword('validation:register.error.password'),
     storeName,
     lineId,
+    /** The page's language: the SMS with the code is written in it (issue 31 #5). */
+    locale: optionalLocale,
   },
   { error: INPUT_KEY },
 );
@@ -184,7 +188,7 @@ export type TrialVerifyRequestInput = z.input<typeof trialVerifyRequestSchema>;
 export type TrialVerifyRequestOutput = z.output<typeof trialVerifyRequestSchema>;
 
 /** POST /trial/verifyEmail, /trial/sendOTP and /trial/resendOTP. */
-export const trialEmailSchema = z.object({ email: trialEmail }, { error: INPUT_KEY });
+export const trialEmailSchema = z.object({ email: trialEmail, locale: optionalLocale }, { error: INPUT_KEY });
 export type TrialEmailInput = z.input<typeof trialEmailSchema>;
 export type TrialEmailOutput = z.output<typeof trialEmailSchema>;
 
@@ -203,8 +207,8 @@ export type TrialVerifyOtpOutput = z.output<typeof trialVerifyOtpSchema>;
 export const registrationAccountSchema = z
   .object(
     {
-      first_name: lettersOnlyName('validation:registration.firstNameInvalid'),
-      last_name: lettersOnlyName('validation:registration.lastNameInvalid'),
+      first_name: firstName,
+      last_name: lastName,
       email: emailField('validation:register.error.email'),
       mobile_no: mobileWithDialCode('validation:registration.mobileNumberInvalid'),
       password: strongPassword('validation:register.error.password'),
@@ -243,7 +247,8 @@ export const registrationStoreSchema = z.object(
         .transform((code) => code.toUpperCase())
         .optional(),
     ),
-    language: requiredChoice('validation:registration.languageInvalid'),
+    // Left empty, each choice asks for one ("does not exist" is the server's answer to an unknown one).
+    language: requiredChoice('validation:registration.languageRequired'),
     address1: requiredText('validation:registration.address1Required'),
     address2: optionalText(),
     city: requiredText('validation:registration.cityRequired'),
@@ -252,8 +257,8 @@ export const registrationStoreSchema = z.object(
       .string({ error: 'validation:registration.zipRequired' })
       .trim()
       .regex(/^[A-Za-z0-9][A-Za-z0-9 -]{2,9}$/, { error: 'validation:registration.zipRequired' }),
-    country: requiredChoice('validation:registration.countryInvalid'),
-    state: requiredChoice('validation:registration.stateInvalid'),
+    country: requiredChoice('validation:registration.countryRequired'),
+    state: requiredChoice('validation:registration.stateRequired'),
   },
   { error: INPUT_KEY },
 );
@@ -297,8 +302,8 @@ const optionalImage = z
 
 const wizardMerchantFields = {
   email: emailField('validation:wizard.emailInvalid'),
-  firstname: nameText('validation:wizard.firstNameRequired'),
-  lastname: nameText('validation:wizard.lastNameRequired'),
+  firstname: personName('validation:wizard.firstNameRequired', 'validation:registration.firstNameInvalid'),
+  lastname: personName('validation:wizard.lastNameRequired', 'validation:registration.lastNameInvalid'),
   password: z
     .string({ error: 'validation:wizard.passwordTooShort' })
     .min(7, { error: 'validation:wizard.passwordTooShort' })

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { addOnPackageQuerySchema } from './billing.schema.js';
 import { cardCheckoutRequestSchema } from './checkout.schema.js';
-import { optionalPositiveId, positiveId, wholeNumber } from './fields.js';
+import { optionalPositiveId, personName, positiveId, wholeNumber } from './fields.js';
 
 // Request schemas of API calls that have no form of their own (queries, path parameters, redirects). They
 // live here, beside the form schemas, so the API parses and the API client sends one shape.
@@ -34,8 +34,9 @@ export const tokenParamsSchema = z.object({ token: z.string().min(16).max(128) }
 /** POST create-merchant/invite (staff): who receives the merchant-creation link. */
 export const merchantInviteSchema = z.object({
   email: z.string().trim().email(),
-  firstname: z.string().trim().min(1).max(100),
-  lastname: z.string().trim().min(1).max(100),
+  // The names the merchant wizard opens with: they must pass the wizard's own name rule.
+  firstname: personName('validation:wizard.firstNameRequired', 'validation:registration.firstNameInvalid'),
+  lastname: personName('validation:wizard.lastNameRequired', 'validation:registration.lastNameInvalid'),
   /** The language the invitation is written in (the staff member chooses it for the invitee); English when absent. */
   locale: z.string().trim().max(10).optional(),
 });

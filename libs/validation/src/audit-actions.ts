@@ -62,6 +62,7 @@ export const AUDIT_ACTIONS = [
   'refund.approve',
   'refund.create',
   'refund.reject',
+  'refund.request_approval',
   'refund.retry',
   'sandbox.clock_advance',
   'staff.access',

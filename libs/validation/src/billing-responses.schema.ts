@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { descriptionTranslationsSchema } from './catalog.schema.js';
 
 // Billing's response schemas: what the API answers under /users/billing, /users/usage-addon and /merchants. The API client parses with
 // them (in development and tests), and the API's own tests parse its real answers with them, so a field that
@@ -28,7 +29,7 @@ export const packageResponseSchema = z.looseObject({
   sort_order: z.number(),
   hide: z.boolean(),
   stripe_id: z.string(),
-  descriptions: z.looseObject({ basic: z.array(z.string()), features: z.array(z.string()), report: z.array(z.string()) }),
+  descriptions: z.looseObject({ basic: z.array(z.string()), features: z.array(z.string()), report: z.array(z.string()), translations: descriptionTranslationsSchema }),
   next_billing_date: isoDateTime.nullish(),
   is_addon: z.boolean().optional(),
   max_order: usageLimit,
@@ -111,7 +112,36 @@ export const billingAllResponseSchema = z.looseObject({
   addOnSectionVisible: z.boolean().optional(),
   balance: minor.optional(),
   now: isoDateTime.optional(),
+  openInvoices: z
+    .array(z.looseObject({ type: z.enum(['default', 'multistore']), id: z.string(), number: z.string(), amount_due: minor, currency, hosted_invoice_url: z.string() }))
+    .optional(),
 });
+
+/**
+ * What a charge line is, for the page to word in the merchant's language (issue 31 #5): the English
+ * `description` stays for the invoice and older clients. `at`: seconds since the epoch.
+ */
+export const chargeLineLabelSchema = z.looseObject({
+  kind: z.enum(['unused', 'remaining', 'unusedQuantity', 'plan']),
+  plan: z.string(),
+  quantity: z.number().int().optional(),
+  period: billingPeriod.optional(),
+  discount: z.number().optional(),
+  at: z.number().int().optional(),
+});
+export type ChargeLineLabel = z.infer<typeof chargeLineLabelSchema>;
+
+/**
+ * A billing change's acknowledgement as a key and values, for the page to word in the merchant's language
+ * (issue 31 #5); `message` stays in English for older clients. `at`: seconds since the epoch.
+ */
+export const billingNoticeSchema = z.looseObject({
+  kind: z.enum(['planUpgraded', 'planSwitched', 'planScheduled', 'welcomePlan', 'welcome']),
+  plan: z.string().optional(),
+  period: billingPeriod.optional(),
+  at: z.number().int().optional(),
+});
+export type BillingNotice = z.infer<typeof billingNoticeSchema>;
 
 /** GET /users/billing/plan-change-preview: `{ data }` with the figures the upgrade page shows. */
 export const planChangePreviewResponseSchema = z.looseObject({
@@ -121,7 +151,7 @@ export const planChangePreviewResponseSchema = z.looseObject({
     must_acknowledge_coupon_removal: z.boolean(),
     currency,
     package: packageResponseSchema,
-    lines: z.array(z.looseObject({ description: z.string(), amount: minor, proration: z.boolean(), period: z.looseObject({ start: z.number(), end: z.number() }) })),
+    lines: z.array(z.looseObject({ description: z.string(), label: chargeLineLabelSchema.optional(), amount: minor, proration: z.boolean(), period: z.looseObject({ start: z.number(), end: z.number() }) })),
     subtotal: minor,
     tax: minor,
     tax_percent: z.number().optional(),
@@ -161,6 +191,10 @@ const invoiceResponseSchema = z.looseObject({
       z.looseObject({ id: z.string(), description: z.string(), amount: minor, quantity: z.number(), proration: z.boolean(), period: z.looseObject({ start: z.number(), end: z.number() }) }),
     ),
   }),
+  /** Refunds of the invoice's payment, each a numbered credit note, and card disputes the gateway reported. */
+  amount_refunded: minor.optional(),
+  credit_notes: z.array(z.looseObject({ number: z.string(), amount: minor, currency, created: z.number().int(), source: z.enum(['staff', 'gateway']) })).optional(),
+  disputes: z.array(z.looseObject({ id: z.string(), status: z.string(), reason: z.string().nullable(), amount: minor.nullable(), created: z.number().int() })).optional(),
 });
 
 /** GET /users/billing/credit-balance: the ledger, newest first, one page at a time. */
@@ -186,6 +220,7 @@ export type MessageResponse = z.infer<typeof billingMessageResponseSchema>;
 /** A plan change, late subscribe or FPX payment: the invoice it raised, if any (null: a repeat, already_confirmed). */
 export const planChangeResultResponseSchema = z.looseObject({
   message,
+  notice: billingNoticeSchema.optional(),
   change: z.string().optional(),
   invoice: invoiceResponseSchema.nullable(),
   already_confirmed: z.boolean().optional(),

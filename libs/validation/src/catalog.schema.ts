@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { nameText, positiveId } from './fields.js';
+import { reasonSchema, staffReasonField } from './staff.schema.js';
 
 /*
  * The staff console's catalog contract (issue 11): plans and add-on packages per market, and promotion codes.
@@ -47,6 +48,10 @@ const percent = (key: 'validation:catalog.taxInvalid' | 'validation:catalog.disc
 /** A usage limit: a whole number, or '*' for unlimited. */
 export const usageLimitField = z.union([z.literal('*'), z.number().int().min(0).max(1_000_000_000)], { error: 'validation:catalog.limitInvalid' });
 
+/** The languages a plan's texts are translated into in the staff catalog, besides English (the lists themselves). */
+export const DESCRIPTION_LANGUAGES = ['ms', 'zh', 'zhtw', 'th'] as const;
+export type DescriptionLanguage = (typeof DESCRIPTION_LANGUAGES)[number];
+
 const descriptionList = z
   .array(z.string({ error: 'validation:catalog.lineInvalid' }).trim().min(1, { error: 'validation:catalog.lineInvalid' }).max(120, { error: 'validation:catalog.lineTooLong' }), {
     error: 'validation:catalog.lineInvalid',
@@ -73,7 +78,17 @@ const planFields = {
   /** Call for Quote: sold by sales on request, so price 0 and no report list (what the plan card reads). */
   call_for_quote: z.boolean({ error: 'validation:common.invalidInput' }),
   limits: z.object(Object.fromEntries(CATALOG_USAGE_ITEMS.map((item) => [item, usageLimitField])) as Record<CatalogUsageItem, typeof usageLimitField>),
-  descriptions: z.object({ basic: descriptionList, features: descriptionList, report: descriptionList }),
+  descriptions: z.object({
+    basic: descriptionList,
+    features: descriptionList,
+    report: descriptionList,
+    /** The same lists in other languages (issue 31 #5); an empty list shows the English one. */
+    translations: z
+      .strictObject(Object.fromEntries(DESCRIPTION_LANGUAGES.map((language) => [language, z.object({ basic: descriptionList, features: descriptionList, report: descriptionList }).optional()])) as Record<DescriptionLanguage, z.ZodOptional<z.ZodObject<{ basic: typeof descriptionList; features: typeof descriptionList; report: typeof descriptionList }>>>, {
+        error: 'validation:common.invalidInput',
+      })
+      .optional(),
+  }),
 };
 
 const quoteRule = <T extends { call_for_quote: boolean; price: number; descriptions: { report: string[] } }>(plan: T, ctx: z.RefinementCtx) => {
@@ -104,7 +119,7 @@ export const planCreateSchema = z
 export type PlanCreateInput = z.input<typeof planCreateSchema>;
 
 /** POST /api/staff/catalog/plans/:id/hide */
-export const planHideSchema = z.object({ hide: z.boolean({ error: 'validation:common.invalidInput' }) });
+export const planHideSchema = z.object({ hide: z.boolean({ error: 'validation:common.invalidInput' }), reason: staffReasonField });
 export type PlanHideInput = z.input<typeof planHideSchema>;
 
 /** POST /api/staff/catalog/reorder — the plans of one market and period, first to last. */
@@ -116,6 +131,7 @@ export const planReorderSchema = z.object({
     .min(1, { error: 'validation:catalog.orderInvalid' })
     .max(50, { error: 'validation:catalog.orderInvalid' })
     .refine((ids) => new Set(ids).size === ids.length, { error: 'validation:catalog.orderInvalid' }),
+  reason: staffReasonField,
 });
 export type PlanReorderInput = z.input<typeof planReorderSchema>;
 
@@ -132,6 +148,10 @@ export const catalogIdParamsSchema = z.object({ id: positiveId() });
 // Answers
 
 const limitOut = z.union([z.literal('*'), z.number()]);
+const listsOut = z.object({ basic: z.array(z.string()), features: z.array(z.string()), report: z.array(z.string()) });
+/** A plan's lists in other languages, as the API answers them. */
+export const descriptionTranslationsSchema = z.partialRecord(z.enum(DESCRIPTION_LANGUAGES), listsOut).optional();
+
 export const catalogPlanSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -150,7 +170,7 @@ export const catalogPlanSchema = z.object({
   is_addon: z.boolean(),
   call_for_quote: z.boolean(),
   limits: z.record(z.string(), limitOut),
-  descriptions: z.object({ basic: z.array(z.string()), features: z.array(z.string()), report: z.array(z.string()) }),
+  descriptions: z.object({ basic: z.array(z.string()), features: z.array(z.string()), report: z.array(z.string()), translations: descriptionTranslationsSchema }),
   subscribers: z.number().int(),
   /** Yearly plans: the saving against the monthly plan of the same tier, and whether 'Save 20%' holds. */
   yearly_saving_percent: z.number().nullable(),
@@ -262,3 +282,11 @@ export type RedemptionList = z.infer<typeof redemptionListSchema>;
 export const catalogPlanEnvelopeSchema = z.object({ data: catalogPlanSchema });
 /** POST /api/staff/promotions and /promotions/:id/deactivate: the promotion code as it now stands. */
 export const promotionEnvelopeSchema = z.object({ data: promotionSchema });
+
+/*
+ * Issue 27 §8: every catalog and promotion write carries the superadmin's reason, kept in the audit log. The
+ * forms check their fields with the schemas above; the API checks the request with these.
+ */
+export const planCreateRequestSchema = z.intersection(planCreateSchema, reasonSchema);
+export const planEditRequestSchema = z.intersection(planEditSchema, reasonSchema);
+export const promotionCreateRequestSchema = z.intersection(promotionCreateSchema, reasonSchema);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optionalCoupon } from './billing.schema.js';
-import { emailField, nameText, optionalNameText, optionalText, positiveId, reference, requiredChoice, requiredText } from './fields.js';
+import { emailField, nameText, optionalNameText, optionalText, personName, positiveId, reference, requiredChoice, requiredText } from './fields.js';
 import { fpxBankField } from './fpx-bank.schema.js';
 import { whenFieldsValid } from './refinements.js';
 
@@ -24,8 +24,8 @@ const noState = z
 const gatewayFields = {
   company_name: nameText('validation:gateway.companyNameRequired'),
   company_reg_no: requiredText('validation:gateway.companyRegNoRequired'),
-  first_name: nameText('validation:gateway.firstNameRequired'),
-  last_name: nameText('validation:gateway.lastNameRequired'),
+  first_name: personName('validation:gateway.firstNameRequired', 'validation:registration.firstNameInvalid'),
+  last_name: personName('validation:gateway.lastNameRequired', 'validation:registration.lastNameInvalid'),
   email: emailField('validation:register.error.email'),
   // The phone arrives with its dial code (886 by default); its digits are the API's to check further.
   phone: requiredText('validation:gateway.phoneRequired').regex(/^\+?[\d\s()-]{6,20}$/, {
@@ -136,7 +136,8 @@ const cardCheckoutFields = {
     .max(6, { error: 'validation:billing.postalCodeInvalid' }),
   country: requiredChoice('validation:billing.countryRequired'),
   state_or_region: requiredChoice('validation:billing.stateRequired'),
-  name: nameText('validation:cardCheckout.nameRequired'),
+  // The cardholder becomes the account's first and last name: the same name rule as every sign-up.
+  name: personName('validation:cardCheckout.nameRequired', 'validation:cardCheckout.nameInvalid'),
   coupon_code: optionalCoupon,
 };
 

@@ -57,6 +57,7 @@ export const ERROR_CODES = [
   'addon_not_allowed',
   'amount_too_large',
   'card_in_use',
+  'card_already_saved',
   'payment_customer_missing',
   'checkout_ticket_invalid',
   'checkout_session_expired',
@@ -77,6 +78,7 @@ export const ERROR_CODES = [
   'promotion_code_taken',
   'plan_exists',
   'last_superadmin',
+  'staff_not_deactivated',
   'conversation_closed',
   'account_deactivated',
 ] as const;

@@ -5,8 +5,18 @@ import type { ValidationMessageKey } from './messages.js';
 export const TEXT_MAX_LENGTH = 255;
 /** "Simple pattern" of spec §5: something@something.something, no spaces. */
 export const SIMPLE_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** Letters of any script (with their combining marks, which Thai and Indic names need), single spaces between words. */
-export const LETTERS_ONLY_NAME_PATTERN = /^\p{L}[\p{L}\p{M}]*(?: \p{L}[\p{L}\p{M}]*)*$/u;
+/**
+ * A person's name as the five markets write it: letters of any script with their combining marks (王, 小明,
+ * สมชาย with Thai's vowel signs, Nur'aini, José, Nguyễn), one letter or more, words joined by one space,
+ * hyphen, apostrophe, dot ("A. Rahman"), middle dot (Taiwan's indigenous names: 巴奈·母路) or slash (the
+ * "a/l", "s/o" of Malaysian names); a closing dot ("Jr."). No digits, no markup, no separator on its own.
+ * Each letter is one step of the repetition, so the pattern never backtracks more than one separator.
+ */
+export const PERSON_NAME_PATTERN = /^\p{L}\p{M}*(?:(?:\. |[ .'’ʼ\-‐·・/])?\p{L}\p{M}*)*\.?$/u;
+/** @deprecated The old registration-only rule; names now follow {@link PERSON_NAME_PATTERN} everywhere. */
+export const LETTERS_ONLY_NAME_PATTERN = PERSON_NAME_PATTERN;
+/** The longest name accepted: a database column and a card's line hold more than anyone's name needs. */
+export const PERSON_NAME_MAX_LENGTH = 100;
 
 type Key = ValidationMessageKey;
 
@@ -120,14 +130,20 @@ export function strongPassword(invalid: Key) {
     .regex(/\d/, { error: invalid });
 }
 
-/** Letters-only person name with a minimum length (registration rule of spec §5). */
-export function lettersOnlyName(invalid: Key, min = 2) {
+/**
+ * The one rule for a person's first or last name, used by every form and request that takes one (trial
+ * sign-up, its server check and registration, the merchant wizard, the gateway checkout): not blank after
+ * trimming, runs of spaces read as one, at most 100 characters, {@link PERSON_NAME_PATTERN}. A single letter
+ * is a name: most Chinese surnames are one character (王, 林, 陳).
+ */
+export function personName(required: Key, invalid: Key) {
   return z
-    .string({ error: invalid })
+    .string({ error: required })
     .trim()
-    .min(min, { error: invalid })
-    .max(TEXT_MAX_LENGTH, { error: 'validation:common.textTooLong' })
-    .regex(LETTERS_ONLY_NAME_PATTERN, { error: invalid });
+    .overwrite((value) => value.replace(/\s+/gu, ' '))
+    .min(1, { error: required })
+    .max(PERSON_NAME_MAX_LENGTH, { error: 'validation:common.nameTooLong' })
+    .regex(PERSON_NAME_PATTERN, { error: invalid });
 }
 
 /**

@@ -14,6 +14,7 @@ export const validationMessagesEn = {
   'validation:common.referenceRequired': 'A reference is required',
   'validation:common.markupNotAllowed': 'Please do not use < or > here',
   'validation:common.controlCharacters': 'Please remove the invisible control characters from this text',
+  'validation:common.nameTooLong': 'Please keep the name to 100 characters or fewer',
 
   // Sign-in, one-time code, forgot and reset password (spec §5 Sign-in, §8 Login/OTP).
   'validation:error.termsOfServiceRequired': 'You have to agree to the Terms of Service',
@@ -47,12 +48,15 @@ export const validationMessagesEn = {
   'validation:trial.otpRequired': 'Please enter your 6-digit PIN before submitting.',
 
   // Registration, server style (spec §5 Registration, §8 Registration).
-  'validation:registration.firstNameInvalid': 'First name may contain letters only and needs at least 2 characters',
-  'validation:registration.lastNameInvalid': 'Last name may contain letters only and needs at least 2 characters',
+  'validation:registration.firstNameInvalid': 'First name may contain letters, spaces, hyphens, apostrophes and dots only',
+  'validation:registration.lastNameInvalid': 'Last name may contain letters, spaces, hyphens, apostrophes and dots only',
   'validation:registration.mobileNumberInvalid': 'Invalid phone number format',
   'validation:registration.storeEmailInvalid': 'Please enter a valid store email address',
   'validation:registration.industryInvalid': 'Selected industry does not exist',
   'validation:registration.industryRequired': 'Please choose your industry',
+  'validation:registration.languageRequired': 'Please choose the store language',
+  'validation:registration.countryRequired': 'Please choose a country',
+  'validation:registration.stateRequired': 'Please choose a state or region',
   'validation:registration.currencyInvalid': 'Selected currency is invalid',
   'validation:registration.currencyMarketMismatch': "The currency must be the store country's currency",
   'validation:registration.languageInvalid': 'Selected language does not exist',
@@ -133,6 +137,7 @@ export const validationMessagesEn = {
   'validation:cardCheckout.phoneRequired': 'Please fill in your Contact Number',
   'validation:cardCheckout.companyNameTooLong': 'Please enter no more than 190 characters',
   'validation:cardCheckout.nameRequired': 'Please fill in your Name',
+  'validation:cardCheckout.nameInvalid': 'Your name may contain letters, spaces, hyphens, apostrophes and dots only',
 
   // Staff console (issue 10).
   'validation:staff.reasonRequired': 'Please give a reason (at least 3 characters)',

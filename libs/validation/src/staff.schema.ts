@@ -293,6 +293,10 @@ export const auditQuerySchema = z.object({
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 export type AuditQueryInput = z.input<typeof auditQuerySchema>;
 
+/** GET /staff/approvals/count: adjustments waiting for a decision the signed-in staff member may take. */
+export const approvalCountSchema = z.object({ pending: z.number().int().nonnegative() });
+export type ApprovalCount = z.infer<typeof approvalCountSchema>;
+
 export const auditEntrySchema = z.object({
   id: z.number().int(),
   at: unixSeconds,
@@ -403,3 +407,67 @@ export const gatewayNoticesQuerySchema = z.object({
   status: z.preprocess(blankToUndefined, z.enum(['open', 'all'], { error: 'validation:staff.statusInvalid' }).default('open')),
 });
 export type GatewayNoticesQueryInput = z.input<typeof gatewayNoticesQuerySchema>;
+
+const creditNoteSchema = z.object({ number: z.string(), amount: minor, currency: z.string(), created: z.number().int(), source: z.enum(['staff', 'gateway']) });
+
+/** GET /staff/merchants/:userId/refundable-invoices: the merchant's paid invoices and what is left to refund on each. */
+export const refundableInvoiceListSchema = z.object({
+  data: z.array(
+    z.object({
+      id: z.string(),
+      number: z.string(),
+      currency: z.string(),
+      total_minor: minor,
+      paid_minor: minor,
+      refunded_minor: minor,
+      refundable_minor: minor,
+      /** card, fpx, ecpay; null when the payment cannot be refunded here (a simulated ECPay payment, no payment). */
+      method: z.string().nullable(),
+      paid_at: z.number().int().nullable(),
+      credit_notes: z.array(creditNoteSchema),
+      pending_approval: z.number().int(),
+    }),
+  ),
+});
+export type RefundableInvoiceList = z.infer<typeof refundableInvoiceListSchema>;
+
+export const refundApprovalListSchema = z.object({
+  data: z.array(
+    z.object({
+      id: z.string(),
+      invoice_id: z.string(),
+      merchant_id: z.number().int(),
+      amount_minor: minor,
+      currency: z.string(),
+      method: z.string(),
+      reason: z.string(),
+      requested_by: z.number().int().nullable(),
+      created: z.number().int(),
+    }),
+  ),
+});
+export type RefundApprovalList = z.infer<typeof refundApprovalListSchema>;
+
+export const gatewayNoticeListSchema = z.object({
+  data: z.array(
+    z.object({
+      id: z.number().int(),
+      gateway: z.string(),
+      kind: z.string(),
+      reason: z.string().nullable(),
+      reference: z.string().nullable(),
+      merchant_id: z.number().int().nullable(),
+      merchant_user_id: z.number().int().nullable(),
+      invoice_id: z.string().nullable(),
+      amount: minor.nullable(),
+      currency: z.string().nullable(),
+      details: z.record(z.string(), z.unknown()),
+      repeats: z.number().int(),
+      received_at: z.string().nullable(),
+      last_received_at: z.string().nullable(),
+      reviewed_at: z.string().nullable(),
+    }),
+  ),
+  open_count: z.number().int(),
+});
+export type GatewayNoticeList = z.infer<typeof gatewayNoticeListSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SIMPLE_EMAIL_PATTERN } from './fields.js';
-import { staffRoleField } from './staff.schema.js';
+import { staffReasonField, staffRoleField } from './staff.schema.js';
 
 /*
  * Staff accounts (issue 11 part 3, superadmin only): the console's forms and the API's request checks share
@@ -23,12 +23,14 @@ export const staffInviteSchema = z.object({
   role: z.enum(['support', 'superadmin'], { error: 'validation:team.roleInvalid' }),
   /** The language of the invitation e-mail. */
   locale: z.enum(TEAM_LOCALES, { error: 'validation:team.localeInvalid' }).default('en'),
+  /** Why (issue 27 §8): kept in the audit log. */
+  reason: staffReasonField,
 });
 export type StaffInviteInput = z.input<typeof staffInviteSchema>;
 export type StaffInviteOutput = z.output<typeof staffInviteSchema>;
 
 /** POST /api/staff/team/:userId/role */
-export const staffRoleChangeSchema = z.object({ role: z.enum(['support', 'superadmin'], { error: 'validation:team.roleInvalid' }) });
+export const staffRoleChangeSchema = z.object({ role: z.enum(['support', 'superadmin'], { error: 'validation:team.roleInvalid' }), reason: staffReasonField });
 export type StaffRoleChangeInput = z.input<typeof staffRoleChangeSchema>;
 
 export const staffMemberStatusField = z.enum(['active', 'invited', 'deactivated']);
@@ -50,5 +52,5 @@ export type StaffMember = z.infer<typeof staffMemberSchema>;
 export const staffTeamResponseSchema = z.object({ data: z.array(staffMemberSchema) });
 export type StaffTeamResponse = z.infer<typeof staffTeamResponseSchema>;
 
-/** POST /api/staff/team/invitations, /:userId/role, /:userId/deactivate: the member as it now stands. */
+/** POST /api/staff/team/invitations, /:userId/role, /:userId/deactivate, /:userId/reactivate: the member as it now stands. */
 export const staffMemberEnvelopeSchema = z.object({ data: staffMemberSchema });

@@ -62,7 +62,7 @@ describe('public checkout journeys', () => {
     const id = await packageIdOf('TW');
     await page.goto(`${running.product.baseUrl}/subscribe/${id}?locale=zh-TW`);
     await page.getByTestId('summary-total').waitFor();
-    expect(await page.getByTestId('summary-date').innerText()).toMatch(/^\d{4}年\d{1,2}月\d{1,2}日$/);
+    expect(await page.getByTestId('summary-date').innerText()).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
     await shot(page, 'gateway-zhtw');
     await page.goto(`${running.product.baseUrl}/subscribe/${id}?locale=en`);
     await page.getByTestId('summary-total').waitFor();
@@ -211,6 +211,50 @@ describe('public checkout journeys', () => {
     expect(await userExists('my-fpx@shop.test')).toBe(false);
     await page.context().close();
   });
+
+  // Issue 31 #3: after a failed bank payment the buyer pays again without typing anything twice.
+  it('FPX fails at the bank; Acknowledge brings back every field and the bank; paying again without retyping signs the buyer in', async () => {
+    const page = await newPage();
+    const id = await packageIdOf('MY');
+    await page.goto(`${running.product.baseUrl}/subscribe-payment/${id}?type=fpx&locale=en`);
+    await page.getByTestId('summary-total').waitFor();
+    await fillCardForm(page, 'my-fpx-retry@shop.test');
+    await chooseBank(page);
+    const readFields = () =>
+      [...document.querySelectorAll<HTMLInputElement>('#root form input:not([type=hidden]):not([type=radio])')].map((input) => [input.labels?.[0]?.textContent ?? input.getAttribute('aria-label') ?? input.placeholder, input.value]);
+    const fieldsOf = () => page.evaluate(readFields);
+    const typed = await fieldsOf();
+    expect(typed.filter(([, value]) => value !== '').length).toBeGreaterThanOrEqual(8);
+    await page.getByTestId('pay-now').click();
+    await page.waitForURL(/\/api\/sandbox\/fpx\//);
+    await page.getByRole('button', { name: 'Fail' }).click();
+    await page.getByTestId('payment-failed').waitFor();
+    await page.getByRole('button', { name: 'Acknowledge' }).click();
+    await page.waitForURL((url) => url.pathname === `/subscribe-payment/${id}` && !url.searchParams.has('redirect_status'));
+    expect(new URL(page.url()).searchParams.get('type')).toBe('fpx');
+    // Every field as the buyer left it, the bank too (the form is put back after hydration: wait for it).
+    // Country and state show their names once their lists have loaded: wait for the whole form, then compare.
+    await page
+      .waitForFunction(
+        (expected) =>
+          JSON.stringify(
+            [...document.querySelectorAll<HTMLInputElement>('#root form input:not([type=hidden]):not([type=radio])')].map((input) => [input.labels?.[0]?.textContent ?? input.getAttribute('aria-label') ?? input.placeholder, input.value]),
+          ) === expected,
+        JSON.stringify(typed),
+        { timeout: 20_000 },
+      )
+      .catch(() => undefined);
+    expect(await fieldsOf()).toEqual(typed);
+    await page.waitForFunction(() => document.querySelector('[data-testid="pay-now"]')?.hasAttribute('disabled') === false);
+    await page.getByTestId('pay-now').click();
+    await page.waitForURL(/\/api\/sandbox\/fpx\//);
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await page.waitForURL((url) => url.pathname === '/' || url.pathname.startsWith('/home'));
+    const billing = await page.evaluate(async () => (await fetch('/api/users/billing/all')).json());
+    expect(billing.all[0]).toMatchObject({ name: 'default', stripe_status: 'active' });
+    expect(await userExists('my-fpx-retry@shop.test')).toBe(true);
+    await page.context().close();
+  }, 90_000);
 
   it('a timed-out create-merchant request → Request Aborted and Retry Login signs in', async () => {
     const page = await newPage();

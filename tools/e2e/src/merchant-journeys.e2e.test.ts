@@ -98,6 +98,65 @@ describe('merchant back office journeys', () => {
     await page.context().close();
   }, 90_000);
 
+  // Issue 31 #1 and #5: most Chinese surnames are one character, and the whole way is in 繁體中文.
+  it('signs up for a trial in Taiwan in 繁體中文 with a one-character surname (王) and pays for a first plan', async () => {
+    const page = await newPage();
+    const stamp = `${Date.now()}`.slice(-8);
+    const email = `trial-zhtw-${stamp}@example.test`;
+    const mobile = `9${stamp}`;
+    await page.goto(`${running.product.baseUrl}/signup?locale=zhtw`);
+    await page.getByRole('textbox', { name: '電子郵件' }).fill(email);
+    await page.getByRole('textbox', { name: '名字' }).fill('小明');
+    await page.getByRole('textbox', { name: '姓氏' }).fill('王');
+    await page.getByRole('textbox', { name: '商店名稱' }).fill(`小明茶行 ${stamp}`);
+    await page.getByRole('textbox', { name: '手機號碼' }).fill(mobile);
+    await page.getByRole('textbox', { name: 'LINE ID 帳號' }).fill('xiaoming');
+    await page.getByRole('textbox', { name: '密碼', exact: true }).fill('TeaTime2026');
+    await page.getByRole('textbox', { name: '確認密碼' }).fill('TeaTime2026');
+    await page.getByRole('button', { name: '繼續', exact: true }).click();
+    await page.getByText('驗證您的手機號碼').waitFor();
+    const [sms] = await mailbox(`+886${mobile}`);
+    expect(sms.code).toMatch(/^\d{6}$/);
+    await page.getByLabel('驗證碼 1', { exact: true }).click();
+    await page.keyboard.type(sms.code ?? '');
+    await page.getByRole('button', { name: '驗證', exact: true }).click();
+    await page.getByText('設定您的商店').waitFor();
+    await page.getByRole('textbox', { name: '商店電子郵件' }).fill(`store-${email}`);
+    await page.getByRole('combobox', { name: '產業' }).click();
+    await page.getByRole('listbox').getByRole('option').first().click();
+    await page.getByRole('combobox', { name: '商店語言' }).click();
+    await page.getByRole('listbox').getByRole('option').first().click();
+    await page.getByRole('textbox', { name: '地址第 1 行' }).fill('信義路五段7號');
+    await page.getByRole('textbox', { name: '城市' }).fill('台北市');
+    await page.getByRole('textbox', { name: '郵遞區號' }).fill('110');
+    await page.getByRole('combobox', { name: '國家', exact: true }).click();
+    // The country list is in the page's language too (issue 31 #5).
+    await page.getByRole('option', { name: '台灣' }).click();
+    expect(await page.getByRole('combobox', { name: '幣別' }).inputValue()).toBe('TWD');
+    await page.getByRole('combobox', { name: '縣市 / 地區' }).click();
+    await page.getByRole('listbox').getByRole('option').first().click();
+    // Before issue 31 the server refused the one-character surname here (account.last_name: lastNameInvalid).
+    await page.getByRole('button', { name: '建立我的商店' }).click();
+    await page.getByTestId('signup-success').waitFor();
+    await page.getByRole('button', { name: '前往我的儀表板' }).click();
+    await page.getByRole('heading', { name: /^您好，/ }).waitFor();
+    expect(await page.getByRole('heading', { name: /^您好，/ }).innerText()).toContain('王');
+    await page.goto(`${running.product.baseUrl}/home/dashboard`);
+    const modal = page.getByRole('dialog');
+    await modal.getByText('請訂閱以繼續').waitFor();
+    await modal.getByLabel('信用卡 / 金融卡').check();
+    await modal.getByLabel('卡號').fill('4242 4242 4242 4242');
+    await modal.getByLabel('有效期限（MM / YY）').fill('1240');
+    await modal.getByLabel('安全碼').fill('123');
+    await modal.getByRole('button', { name: /^支付 NT\$/ }).click();
+    await page.getByTestId('current-plan-name').waitFor();
+    const history = await apiFromPage<{ data: { currency: string; status: string }[] }>(page, '/users/billing/billing-history', { date_start: 0, date_end: 4102444800 });
+    expect(history.data).toMatchObject([{ currency: 'TWD', status: 'paid' }]);
+    const user = await page.evaluate(async () => (await fetch('/api/user', { credentials: 'include' })).json());
+    expect(JSON.stringify(user)).toContain('王');
+    await page.context().close();
+  }, 90_000);
+
   it('signs in with password and e-mailed code, then logs out', async () => {
     const page = await newPage();
     await signIn(page, 'merchant-my@demo.test');

@@ -60,3 +60,16 @@ export const fillCard = async (scope: Locator, number: string): Promise<void> =>
   await scope.getByLabel('Expiry (MM / YY)').fill('1240');
   await scope.getByLabel('CVC').fill('123');
 };
+
+/** In the console's directory: types part of the owner's e-mail and opens the one merchant the directory then lists. */
+export const openMerchantInConsole = async (page: Page, search: string, email: string): Promise<void> => {
+  await page.getByRole('searchbox', { name: 'Search' }).fill(search);
+  // The search has answered when the table lists that one merchant alone.
+  await page.waitForFunction((owner) => {
+    const rows = [...document.querySelectorAll('tbody tr')];
+    return rows.length === 1 && rows[0].textContent?.includes(owner);
+  }, email);
+  await page.getByRole('row').filter({ hasText: email }).getByRole('link').first().click();
+  await page.waitForURL(/\/staff\/merchants\/\d+$/, { waitUntil: 'commit' });
+  await page.getByText(email).first().waitFor();
+};

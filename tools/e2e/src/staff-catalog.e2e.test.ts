@@ -60,6 +60,10 @@ describe('staff catalog journeys', () => {
     // The subscribers a change reaches are shown before anything is saved.
     await form.getByText(/subscribers? pays? RM 249\.00 from their next renewal|No subscriber is on this plan/).waitFor();
     await form.getByRole('button', { name: 'Save' }).click();
+    // Issue 27 §8: the superadmin says why before the change is saved.
+    const why = admin.getByRole('dialog', { name: 'Why are you doing this?' });
+    await why.getByRole('textbox', { name: /Reason/ }).fill('Price review agreed for 2026');
+    await why.getByRole('button', { name: 'Save' }).click();
     await admin.getByText('The plan is saved. Merchants and the checkouts see it now.').waitFor();
     await admin.getByTestId('plan-growth-monthly').getByText('RM 249.00 /mo').waitFor();
 
@@ -82,6 +86,9 @@ describe('staff catalog journeys', () => {
     await form.getByRole('textbox', { name: /^Percent off/ }).fill('15');
     await form.getByRole('textbox', { name: /^Redemption limit/ }).fill('3');
     await form.getByRole('button', { name: 'Create code' }).click();
+    const why = admin.getByRole('dialog', { name: 'Why are you doing this?' });
+    await why.getByRole('textbox', { name: /Reason/ }).fill('Launch campaign for March');
+    await why.getByRole('button', { name: 'Create code' }).click();
     await admin.getByText('The code LAUNCH15 is created.').waitFor();
     await admin.getByTestId('promotion-LAUNCH15').getByText('0 of 3').waitFor();
 

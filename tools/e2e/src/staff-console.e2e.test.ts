@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { screenshotDir, useRunningProduct } from './harness';
-import { signInStaffThroughUi, signInThroughUi } from './merchant-session';
+import { openMerchantInConsole, signInStaffThroughUi, signInThroughUi } from './merchant-session';
 
 // Issue 10 "Done when" journeys against the running product (sandbox gateway): staff sign in on the back
 // office's /signin and land in the console; screenshots of its four main screens at 375 and 1440 px, light
@@ -14,18 +14,7 @@ const newPage = running.newPage;
 
 const staffSignIn = (page: Page, email: string): Promise<void> => signInStaffThroughUi(page, running.product.baseUrl, email);
 
-/** Types part of the owner's e-mail and opens the one merchant the directory then lists. */
-const openMerchant = async (page: Page, search: string, email: string): Promise<void> => {
-  await page.getByRole('searchbox', { name: 'Search' }).fill(search);
-  // The search has answered when the table lists that one merchant alone.
-  await page.waitForFunction((owner) => {
-    const rows = [...document.querySelectorAll('tbody tr')];
-    return rows.length === 1 && rows[0].textContent?.includes(owner);
-  }, email);
-  await page.getByRole('row').filter({ hasText: email }).getByRole('link').first().click();
-  await page.waitForURL(/\/staff\/merchants\/\d+$/, { waitUntil: 'commit' });
-  await page.getByText(email).first().waitFor();
-};
+const openMerchant = openMerchantInConsole;
 
 const reasonDialog = (page: Page) => page.getByRole('dialog').filter({ has: page.getByRole('textbox', { name: /Reason/ }) });
 

@@ -81,6 +81,10 @@ describe('staff accounts and support inbox journeys', () => {
     await admin.page.getByRole('combobox', { name: 'Language of the invitation' }).click();
     await admin.page.getByRole('listbox', { name: 'Language of the invitation' }).getByRole('option', { name: '繁體中文' }).click();
     await admin.page.getByRole('button', { name: 'Send invitation' }).click();
+    // Issue 27 §8: every team change asks why first.
+    const why = admin.page.getByRole('dialog', { name: 'Why are you doing this?' });
+    await why.getByRole('textbox', { name: /Reason/ }).fill('New support hire for the night shift');
+    await why.getByRole('button', { name: 'Send invitation' }).click();
     await admin.page.getByText(`Invitation sent to ${INVITEE}`).waitFor();
     await admin.page.getByRole('row').filter({ hasText: INVITEE }).getByText('Invited').waitFor();
 
@@ -101,7 +105,9 @@ describe('staff accounts and support inbox journeys', () => {
     const row = admin.page.getByRole('row').filter({ hasText: INVITEE });
     await row.getByText('Active').waitFor();
     await row.getByRole('button', { name: 'Deactivate' }).click();
-    await admin.page.getByRole('dialog').getByRole('button', { name: 'Deactivate' }).click();
+    const leaving = admin.page.getByRole('dialog', { name: 'Deactivate this staff member?' });
+    await leaving.getByRole('textbox', { name: /Reason/ }).fill('Left the company');
+    await leaving.getByRole('button', { name: 'Deactivate' }).click();
     await admin.page.getByText('Mei Ling has been deactivated and signed out').waitFor();
     await row.getByText('Deactivated').waitFor();
 

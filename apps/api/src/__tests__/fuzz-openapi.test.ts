@@ -185,7 +185,12 @@ type Caller = { who: 'merchant' | 'support' | 'superadmin' | 'signed out'; token
 const RECORDS_REFUSALS = new Set(['insert audit_log']);
 
 /** A refused payment notification is recorded for staff too, whoever sends it (issue 25 item 8). */
-const RECORDS_GATEWAY_REFUSALS: Readonly<Record<string, ReadonlySet<string>>> = { '/api/ecpay/notify': new Set(['insert gateway_notices', 'update gateway_notices']) };
+const GATEWAY_NOTICES = new Set(['insert gateway_notices', 'update gateway_notices']);
+const RECORDS_GATEWAY_REFUSALS: Readonly<Record<string, ReadonlySet<string>>> = {
+  '/api/ecpay/notify': GATEWAY_NOTICES,
+  '/api/ecpay/invoice-notify': GATEWAY_NOTICES,
+  '/api/ecpay/period-notify': GATEWAY_NOTICES,
+};
 
 /** Body cases that are malformed for any schema: a refusal of these that names no field is a problem. */
 const MALFORMED_BODIES = new Set(['missing fields', 'wrong types', '100 kB strings', 'NUL bytes', 'huge and negative numbers']);

@@ -77,6 +77,12 @@ export const PERMANENT_REFUSALS: readonly string[] = [
 export const isPermanentRefusal = (code: string | null | undefined): boolean => code !== null && code !== undefined && PERMANENT_REFUSALS.includes(code);
 
 /** A provider refusal the customer can act on; `message` is the provider's text, shown as is (spec §8). */
+/**
+ * What an API error about a card says besides the provider's English message: the decline code, for the page
+ * to word the refusal in the merchant's language (issue 31 #5).
+ */
+export const declineDetails = (code: string): { decline_code: string } => ({ decline_code: code });
+
 export class GatewayError extends Error {
   readonly code: GatewayErrorCode;
   constructor(code: GatewayErrorCode, message: string) {

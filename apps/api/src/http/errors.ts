@@ -1,4 +1,4 @@
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import { ZodError } from 'zod';
 import { ERROR_CODES, type ErrorCode, fieldErrors } from '@merchant-hub/validation';
 import multer from 'multer';
@@ -125,6 +125,8 @@ export const errorSpec = (code: ErrorCode): ErrorSpec => {
       return { status: 409, message: 'Your saved payment details are no longer available at our payment provider. Please add your card again.', key: 'errors:billing.customerMissing' };
     case 'card_in_use':
       return { status: 409, message: 'Please set another card as default before deleting this one', key: 'errors:billing.cardInUse' };
+    case 'card_already_saved':
+      return { status: 409, message: 'This card is already saved on your account', key: 'errors:billing.cardAlreadySaved' };
     case 'checkout_ticket_invalid':
       return { status: 401, message: 'Fail to retry login', key: 'errors:checkout.retryLoginFailed' };
     case 'stale_preview':
@@ -161,6 +163,8 @@ export const errorSpec = (code: ErrorCode): ErrorSpec => {
       return { status: 503, message: 'The payment provider could not be reached. The refund stays in progress; try it again later.', key: 'errors:staff.refundGatewayUnavailable' };
     case 'last_superadmin':
       return { status: 409, message: 'The last active superadmin cannot be removed or demoted.', key: 'errors:team.lastSuperadmin' };
+    case 'staff_not_deactivated':
+      return { status: 409, message: 'Only a deactivated staff member can be reactivated.', key: 'errors:team.notDeactivated' };
     case 'account_deactivated':
       return { status: 403, message: 'This account has been deactivated.', key: 'errors:team.accountDeactivated' };
     case 'conversation_closed':
@@ -239,7 +243,33 @@ export const errorMiddleware: ErrorRequestHandler = (err, req, res, _next) => {
     appError = new AppError('internal_error');
   }
   if (res.headersSent) return;
+  if (isPageNavigation(req)) {
+    res.redirect(303, pageForFailedNavigation(req, appError));
+    return;
+  }
   res.status(appError.status).json(errorBody(appError));
+};
+
+/**
+ * A person's browser opening the address (a link in an e-mail or on a page, the address bar), not the apps'
+ * fetches or a script: browsers say so in Sec-Fetch-Mode, older ones by preferring HTML to JSON.
+ */
+const isPageNavigation = (req: Request): boolean => {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  const mode = req.get('sec-fetch-mode');
+  if (mode !== undefined) return mode === 'navigate';
+  return req.accepts(['json', 'html']) === 'html';
+};
+
+/**
+ * Where an opened page that failed sends its reader instead of showing raw JSON (issue 31 #2): signed out, to
+ * sign-in and back to the same address afterwards; otherwise to the back office's not-found or error page.
+ * Paths only, so the browser stays on the origin it used.
+ */
+const pageForFailedNavigation = (req: Request, error: AppError): string => {
+  if (error.status === 401) return `/signin?from=${encodeURIComponent(req.originalUrl)}`;
+  if (error.status === 403 || error.status === 404) return '/session/404';
+  return '/session/500';
 };
 
 /**

@@ -21,17 +21,17 @@ export const packageId = async (ctx: TestContext, stripeId: string): Promise<num
  * A payment method for a test card number, as the browser makes it: the sandbox's stand-in for Stripe.js, or
  * (Stripe gateway) a PaymentMethod created at the fake Stripe API, as Stripe.js creates it.
  */
-export const newCard = async (ctx: TestContext, number: string): Promise<string> => {
+export const newCard = async (ctx: TestContext, number: string, expiry: { month: number; year: number } = { month: 12, year: 2030 }): Promise<string> => {
   if (ctx.stripe) {
     const res = await fetch(`${ctx.stripe.url}/v1/payment_methods`, {
       method: 'POST',
       headers: { authorization: 'Bearer pk_test_merchant_hub', 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ type: 'card', 'card[number]': number, 'card[exp_month]': '12', 'card[exp_year]': '2030', 'card[cvc]': '123' }),
+      body: new URLSearchParams({ type: 'card', 'card[number]': number, 'card[exp_month]': String(expiry.month), 'card[exp_year]': String(expiry.year), 'card[cvc]': '123' }),
     });
     expect(res.status).toBe(200);
     return ((await res.json()) as { id: string }).id;
   }
-  const res = await request(ctx.app).post('/api/sandbox/payment-methods').send({ number, exp_month: 12, exp_year: 2030, cvc: '123' });
+  const res = await request(ctx.app).post('/api/sandbox/payment-methods').send({ number, exp_month: expiry.month, exp_year: expiry.year, cvc: '123' });
   expect(res.status).toBe(201);
   return res.body.id as string;
 };

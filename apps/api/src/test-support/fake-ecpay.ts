@@ -126,9 +126,16 @@ export const createFakeEcpay = (shop: FakeEcpayShop) => {
 
   const reply = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 
-  /** ECPay's server: CreditCardPeriodAction, as the product's EcpayTransport calls it. */
+  /** ECPay's server: CreditCardPeriodAction and CreditDetail/DoAction, as the product's EcpayTransport calls them. */
   const transport = async (url: string, fields: Record<string, string>): Promise<string> => {
     calls.push({ url, fields: { ...fields } });
+    if (url.endsWith('/CreditDetail/DoAction')) {
+      // A card refund (Action=R) of a paid order, as ECPay answers it.
+      const base = { MerchantID: fields.MerchantID ?? '', MerchantTradeNo: fields.MerchantTradeNo ?? '', TradeNo: fields.TradeNo ?? '' };
+      if (fields.CheckMacValue !== fakeCheckMacValue(fields, shop) || fields.MerchantID !== shop.merchantId) return reply({ ...base, RtnCode: '10200073', RtnMsg: 'CheckMacValue Error' });
+      if (fields.Action !== 'R' || !orders.has(base.MerchantTradeNo)) return reply({ ...base, RtnCode: '10100050', RtnMsg: '查無此訂單' });
+      return reply({ ...base, RtnCode: '1', RtnMsg: '成功' });
+    }
     if (!url.endsWith('/Cashier/CreditCardPeriodAction')) return 'Not Found';
     const base = { MerchantID: fields.MerchantID ?? '', MerchantTradeNo: fields.MerchantTradeNo ?? '' };
     if (fields.CheckMacValue !== fakeCheckMacValue(fields, shop) || fields.MerchantID !== shop.merchantId) return reply({ ...base, RtnCode: '10200073', RtnMsg: 'CheckMacValue Error' });

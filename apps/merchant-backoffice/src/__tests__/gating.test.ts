@@ -14,6 +14,9 @@ describe('referer rule after sign-in', () => {
     [{ from: null, referrer: 'https://checkout.stripe.com/pay' }, { kind: 'internal', path: '/' }],
     [{ from: null, referrer: 'https://partner.test/apps' }, { kind: 'external', url: 'https://partner.test/apps' }],
     [{ from: '//evil.test', referrer: 'javascript:alert(1)' }, { kind: 'internal', path: '/' }],
+    // The invoice a signed-out reader opened (issue 31 #2): a page of the API, loaded in full after sign-in.
+    [{ from: '/api/invoices/in_7.pdf', referrer: '' }, { kind: 'page', path: '/api/invoices/in_7.pdf' }],
+    [{ from: '/api/dev/mailbox?to=x', referrer: '' }, { kind: 'internal', path: '/' }],
   ])('%o → %o', (input, expected) => {
     expect(destinationAfterSignIn({ ...input, origin })).toEqual(expected);
   });

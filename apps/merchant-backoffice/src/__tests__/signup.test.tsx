@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Call, FakeRoute } from './render-app';
@@ -38,10 +38,10 @@ const codeVerified: FakeRoute = { method: 'POST', path: '/trial/verifyOTP', body
 
 const posted = (calls: Call[], path: string) => calls.filter((call) => call.method === 'POST' && call.url === `/api${path}`).map((call) => call.body);
 
-const fillAccount = async (confirmPassword = 'Merchant2026') => {
+const fillAccount = async (confirmPassword = 'Merchant2026', names = { first: 'Nur', last: 'Aina' }) => {
   await userEvent.type(await screen.findByRole('textbox', { name: 'Email' }), ' new-merchant@demo.test ');
-  await userEvent.type(screen.getByRole('textbox', { name: 'First name' }), 'Nur');
-  await userEvent.type(screen.getByRole('textbox', { name: 'Last name' }), 'Aina');
+  await userEvent.type(screen.getByRole('textbox', { name: 'First name' }), names.first);
+  await userEvent.type(screen.getByRole('textbox', { name: 'Last name' }), names.last);
   await userEvent.type(screen.getByRole('textbox', { name: 'Store name' }), 'Kedai Aina');
   await userEvent.type(screen.getByRole('textbox', { name: 'Mobile number' }), '0912-345-678');
   await userEvent.type(screen.getByRole('textbox', { name: 'LINE ID' }), 'aina.line');
@@ -124,6 +124,8 @@ describe('trial sign-up: account form', () => {
         password: 'Merchant2026',
         storeName: 'Kedai Aina',
         lineId: 'aina.line',
+        // The SMS is written in the page's language (issue 31 #5).
+        locale: 'en',
       },
     ]);
   });
@@ -166,7 +168,7 @@ describe('trial sign-up: code step', () => {
     await fillAccount();
     await userEvent.click(await screen.findByRole('button', { name: 'Resend code' }));
     await waitFor(() => expectCountdownFrom(60));
-    expect(posted(calls, '/trial/resendOTP')).toEqual([{ email: 'new-merchant@demo.test' }]);
+    expect(posted(calls, '/trial/resendOTP')).toEqual([{ email: 'new-merchant@demo.test', locale: 'en' }]);
   });
 
   it('keeps the countdown the API gives when a resend comes too soon', async () => {
@@ -247,6 +249,10 @@ describe('trial sign-up: store step', () => {
 
   it("takes the store's currency from its country: a Taiwan store is priced in TWD, never MYR", async () => {
     const { calls } = await toStoreStep([{ method: 'POST', path: '/trial/register', body: loginResult }, { path: '/user', body: { data: user } }]);
+    // Where the currency comes from is said once, in full, under the field: no placeholder cut to "Set by the store's cou".
+    const currency = screen.getByRole('combobox', { name: 'Currency' });
+    expect(currency).toHaveAccessibleDescription("Set by the store's country");
+    expect(currency).not.toHaveAttribute('placeholder', "Set by the store's country");
     await choose('Country', 'Malaysia');
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Currency' })).toHaveValue('MYR'));
     await userEvent.clear(screen.getByRole('textbox', { name: 'Store email' }));
@@ -256,22 +262,38 @@ describe('trial sign-up: store step', () => {
     expect(posted(calls, '/trial/register')).toMatchObject([{ store: { currency: 'TWD', country: '216', state: '9' } }]);
   });
 
+  it('names the countries and store languages in the page language, as the wizard and checkout do (issue 31 #5)', async () => {
+    const { i18n } = await toStoreStep();
+    await act(() => i18n.changeLanguage('zhtw'));
+    await userEvent.click(await screen.findByRole('combobox', { name: '國家' }));
+    expect(await screen.findByRole('option', { name: '馬來西亞', hidden: true })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'Malaysia', hidden: true })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('combobox', { name: '商店語言' }));
+    expect(await screen.findByRole('option', { name: '馬來文', hidden: true })).toBeInTheDocument();
+    // The industries too: the API's list is English, the page words it (issue 31 #5).
+    await userEvent.click(screen.getByRole('combobox', { name: '產業' }));
+    expect(await screen.findByRole('option', { name: '時尚', hidden: true })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'Fashion', hidden: true })).not.toBeInTheDocument();
+  });
+
   it("shows the store schema's messages", async () => {
     const { calls } = await toStoreStep();
     expect(screen.getByRole('combobox', { name: 'State / Region' })).toBeDisabled();
     await userEvent.click(screen.getByRole('button', { name: 'Create my store' }));
+    // Empty choices ask for one (issue 31 #7), as Industry does; none says "does not exist" or "is invalid".
     for (const message of [
       'Please enter a valid store email address',
       'Please choose your industry',
-      'Selected language does not exist',
+      'Please choose the store language',
       'Please enter your address',
       'Please enter city',
       'Please enter a valid postal code',
-      'Selected country is invalid',
-      'Selected state is invalid',
+      'Please choose a country',
+      'Please choose a state or region',
     ]) {
       expect(await screen.findByText(message)).toBeInTheDocument();
     }
+    expect(screen.queryByText(/does not exist|is invalid/)).toBeNull();
     expect(posted(calls, '/trial/register')).toEqual([]);
   });
 
@@ -312,6 +334,58 @@ describe('trial sign-up: store step', () => {
     ]);
     await userEvent.click(within(success).getByRole('button', { name: 'Go to my dashboard' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('takes a one-character surname (王) to the success step', async () => {
+    const app = renderApp('/signup', [settings, states, codeSent(), codeVerified, { method: 'POST', path: '/trial/register', body: loginResult }, { path: '/user', body: { data: user } }]);
+    await fillAccount('Merchant2026', { first: '小明', last: '王' });
+    await screen.findByText('Verify your mobile number');
+    await typeCode('654321');
+    await screen.findByText('Set up your store');
+    await fillStore();
+    await screen.findByTestId('signup-success');
+    expect(posted(app.calls, '/trial/register')).toMatchObject([{ account: { first_name: '小明', last_name: '王' } }]);
+  });
+
+  it('goes back to the first form with the field marked when the server refuses one of its fields, and on without a new code', async () => {
+    const refusal: FakeRoute = {
+      method: 'POST',
+      path: '/trial/register',
+      ...apiError(400, 'validation_failed', 'errors:error.validationFailed', {}, { 'account.last_name': 'validation:registration.lastNameInvalid' }),
+    };
+    const { calls } = await toStoreStep([refusal, { path: '/user', body: { data: user } }]);
+    await fillStore();
+    const lastName = await screen.findByRole('textbox', { name: 'Last name' });
+    await waitFor(() => expect(lastName).toHaveAccessibleDescription('Last name may contain letters, spaces, hyphens, apostrophes and dots only'));
+    expect(lastName).toHaveFocus();
+    expect(screen.getByRole('alert')).toHaveTextContent('Some details on this form were refused');
+    expect(screen.getByRole('textbox', { name: 'First name' })).toHaveValue('Nur');
+
+    // Corrected: straight back to the store step, filled as it was, with no second code.
+    Object.assign(refusal, { status: 201, body: loginResult });
+    await userEvent.clear(lastName);
+    await userEvent.type(lastName, 'Aina-Lee');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Set up your store')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Store email' })).toHaveValue('shop@demo.test');
+    await userEvent.click(screen.getByRole('button', { name: 'Create my store' }));
+    await screen.findByTestId('signup-success');
+    expect(posted(calls, '/trial/verify')).toHaveLength(1);
+    expect(posted(calls, '/trial/register')).toMatchObject([{ account: { last_name: 'Aina' } }, { account: { last_name: 'Aina-Lee' } }]);
+  });
+
+  it('asks for a new code when the e-mail or number is changed after the refusal', async () => {
+    const { calls } = await toStoreStep([
+      { method: 'POST', path: '/trial/register', ...apiError(422, 'registration_invalid', 'errors:error.validationFailed', {}, { 'account.mobile_no': 'errors:register.phoneExists' }) },
+    ]);
+    await fillStore();
+    const mobile = await screen.findByRole('textbox', { name: 'Mobile number' });
+    await waitFor(() => expect(mobile).toHaveAccessibleDescription('Phone number already exists'));
+    await userEvent.clear(mobile);
+    await userEvent.type(mobile, '0911-222-333');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Verify your mobile number')).toBeInTheDocument();
+    expect(posted(calls, '/trial/verify')).toMatchObject([{ mobile_no: '+886912345678' }, { mobile_no: '+886911222333' }]);
   });
 
   it("puts the server's store field errors on the store fields", async () => {

@@ -54,7 +54,14 @@ export const STAFF_ARRIVAL_PATH = '/staff/merchants';
 export const staffDestination = (from: string | null): string =>
   isSafeInternalPath(from) && /^\/staff(\/|\?|$)/.test(from) && from !== '/staff' && from !== '/staff/' ? from : STAFF_ARRIVAL_PATH;
 
-export type SignInDestination = { kind: 'internal'; path: string } | { kind: 'external'; url: string };
+
+/**
+ * Pages the API itself serves to people (an invoice's page and PDF): a signed-out reader is sent to sign in
+ * with `?from=` naming one, and comes back to it with a full page load, since this app has no route for it.
+ */
+const SERVER_PAGE_PREFIXES = ['/api/invoices/'];
+
+export type SignInDestination = { kind: 'internal'; path: string } | { kind: 'page'; path: string } | { kind: 'external'; url: string };
 
 /**
  * Where to go after signing in (spec §2 referer rule). A page of this app that sent the visitor to sign in
@@ -62,7 +69,11 @@ export type SignInDestination = { kind: 'internal'; path: string } | { kind: 'ex
  * from anywhere else goes back there; only http(s) referers are followed.
  */
 export const destinationAfterSignIn = (input: { from: string | null; referrer: string; origin: string }): SignInDestination => {
-  if (isSafeInternalPath(input.from)) return { kind: 'internal', path: input.from };
+  if (isSafeInternalPath(input.from)) {
+    if (SERVER_PAGE_PREFIXES.some((prefix) => input.from?.startsWith(prefix))) return { kind: 'page', path: input.from };
+    // Nothing else of the API is a page to come back to.
+    if (!input.from.startsWith('/api/')) return { kind: 'internal', path: input.from };
+  }
   if (!input.referrer) return { kind: 'internal', path: PATHS.home };
   let referrer: URL;
   try {

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Group, Select, SimpleGrid, Stack, Stepper, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { LoginResult } from '@merchant-hub/api-client';
+import { languageName, listNameKey, regionName } from '@merchant-hub/i18n';
 import { errorMessageKeys, hasErrorCode, isApiError, useBanner, usePhoneCodes, useStates, useTrialRegister, useTrialResendOtp, useTrialSettings, useTrialVerify, useTrialVerifyOtp } from '@merchant-hub/api-client';
 import { CountdownText, OtpInput, applyServerFieldErrors, usePageTitle, useSchemaForm, useSecondsLeft } from '@merchant-hub/ui-kit';
 import { registrationStoreSchema, trialSignUpFormSchema } from '@merchant-hub/validation';
@@ -48,6 +49,26 @@ export const fullMobile = (countryCode: string, mobileNumber: string): string =>
 
 type Step = 0 | 1 | 2 | 3;
 
+const STORE_FIELDS = ['store_email', 'industry', 'currency', 'language', 'address1', 'address2', 'city', 'zip', 'country', 'state'] as const;
+
+/**
+ * The registration's fields that the first form asked for, by the form's name for them: a refusal of one of
+ * them takes the merchant back to that form with the field marked (issue 31 #1), never a toast alone.
+ */
+const FIRST_FORM_FIELDS: Readonly<Record<string, keyof TrialSignUpFormInput>> = {
+  'account.first_name': 'firstName',
+  'account.last_name': 'lastName',
+  'account.email': 'email',
+  'account.mobile_no': 'mobileNumber',
+  'account.password': 'password',
+  'account.password_confirmation': 'confirmPassword',
+  'account.line_id': 'lineId',
+  'store.store_name': 'storeName',
+};
+
+/** Who the SMS code proved: the first form may be corrected without a new code while these stay the same. */
+type VerifiedContact = { email: string; mobile: string };
+
 const storeStepSchema = registrationStoreSchema.omit({ store_name: true });
 
 /** /signup: account form → SMS code → store → done (spec §2, §4 Trial sign-up). */
@@ -71,6 +92,8 @@ export const SignUpPage = () => {
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
   const [session, setSession] = useState<LoginResult | null>(null);
+  const [verified, setVerified] = useState<VerifiedContact | null>(null);
+  const [returnedForFixes, setReturnedForFixes] = useState(false);
   const secondsToResend = useSecondsLeft(nextOtpAt);
 
   const accountForm = useSchemaForm<TrialSignUpFormInput>({ schema: trialSignUpFormSchema, initialValues: EMPTY_ACCOUNT });
@@ -116,6 +139,7 @@ export const SignUpPage = () => {
     meta: { handlesError: true },
     onSuccess: () => {
       setCodeError(null);
+      if (account) setVerified({ email: account.email.trim(), mobile: fullMobile(account.countryCode, account.mobileNumber) });
       setStep(2);
     },
     onError: (error) => {
@@ -144,19 +168,43 @@ export const SignUpPage = () => {
       setStep(3);
     },
     onError: (error) => {
-      const placed =
-        isApiError(error) &&
-        applyServerFieldErrors(
-          storeForm as never,
-          Object.fromEntries(Object.entries(error.details).map(([path, key]) => [path.replace(/^store\./, ''), key])),
-          {},
-          ['store_email', 'industry', 'currency', 'language', 'address1', 'address2', 'city', 'zip', 'country', 'state'],
-        );
-      if (!placed) notifications.show({ color: 'red', message: t(errorMessageKeys(error)) });
+      if (hasErrorCode(error, 'registration_not_found')) {
+        // error_data: the sign-up was not found (or not verified): a toast, and back to the first form.
+        notifications.show({ color: 'red', message: t(errorMessageKeys(error)) });
+        setVerified(null);
+        setStep(0);
+        return;
+      }
+      const details = isApiError(error) ? error.details : {};
+      const firstForm = Object.fromEntries(Object.entries(details).filter(([path]) => path in FIRST_FORM_FIELDS));
+      const storeStep = Object.fromEntries(Object.entries(details).filter(([path]) => path.startsWith('store.')).map(([path, key]) => [path.slice('store.'.length), key]));
+      const placedOnStore = applyServerFieldErrors(storeForm as never, storeStep, {}, STORE_FIELDS);
+      if (applyServerFieldErrors(accountForm as never, firstForm, FIRST_FORM_FIELDS)) {
+        // A field of the first form: back there with the field marked; the store step keeps what was typed.
+        setReturnedForFixes(true);
+        setStep(0);
+        return;
+      }
+      if (!placedOnStore) notifications.show({ color: 'red', message: t(errorMessageKeys(error)) });
     },
   });
 
-  const handleAccount = accountForm.onSubmit((values) =>
+  // Back on the first form after a refusal: the first marked field gets the focus.
+  useEffect(() => {
+    if (step !== 0 || !returnedForFixes) return;
+    const first = (Object.values(FIRST_FORM_FIELDS) as string[]).find((field) => accountForm.errors[field]);
+    if (first) accountForm.getInputNode(first)?.focus();
+  }, [step, returnedForFixes, accountForm]);
+
+  const handleAccount = accountForm.onSubmit((values) => {
+    setReturnedForFixes(false);
+    // Corrections after the code was verified need no new code while the e-mail and number stay the same.
+    if (verified && verified.email === values.email.trim() && verified.mobile === fullMobile(values.countryCode, values.mobileNumber)) {
+      setAccount({ ...values, email: values.email.trim() });
+      setStep(2);
+      return;
+    }
+    setVerified(null);
     verify.mutate({
       email: values.email.trim(),
       mobile_no: fullMobile(values.countryCode, values.mobileNumber),
@@ -165,8 +213,9 @@ export const SignUpPage = () => {
       password: values.password,
       storeName: values.storeName.trim(),
       lineId: values.lineId.trim(),
-    }),
-  );
+      locale: i18n.language,
+    });
+  });
 
   const handleCode = (event: FormEvent) => {
     event.preventDefault();
@@ -223,7 +272,7 @@ export const SignUpPage = () => {
             {t('account:signUp.subtitle')}
           </Text>
         </Stack>
-        <Stepper active={step} size="xs" allowNextStepsSelect={false}>
+        <Stepper active={step} size="xs" allowNextStepsSelect={false} onStepClick={(index) => (index === 0 && step < 3 ? setStep(0) : undefined)}>
           <Stepper.Step label={t('account:signUp.stepAccount')} />
           <Stepper.Step label={t('account:signUp.stepCode')} />
           <Stepper.Step label={t('account:signUp.stepStore')} />
@@ -233,6 +282,11 @@ export const SignUpPage = () => {
         {step === 0 ? (
           <form onSubmit={handleAccount} noValidate>
             <Stack gap="sm">
+              {returnedForFixes ? (
+                <Alert color="red" role="alert">
+                  {t('account:signUp.fixFirstForm')}
+                </Alert>
+              ) : null}
               <TextInput label={t('auth:signIn.email')} type="email" autoComplete="email" required key={accountForm.key('email')} {...accountForm.getInputProps('email')} />
               <SimpleGrid cols={2}>
                 <TextInput label={t('account:signUp.firstName')} autoComplete="given-name" required key={accountForm.key('firstName')} {...accountForm.getInputProps('firstName')} />
@@ -283,7 +337,7 @@ export const SignUpPage = () => {
                     {t('auth:otp.resendIn')} <CountdownText seconds={secondsToResend} />
                   </Text>
                 ) : (
-                  <Anchor component="button" type="button" size="sm" onClick={() => resend.mutate({ email: account.email })}>
+                  <Anchor component="button" type="button" size="sm" onClick={() => resend.mutate({ email: account.email, locale: i18n.language })}>
                     {t('auth:otp.resend')}
                   </Anchor>
                 )}
@@ -305,14 +359,16 @@ export const SignUpPage = () => {
                 placeholder={choose}
                 required
                 searchable
-                data={(settings.data?.industries ?? []).map((entry) => ({ value: String(entry.id), label: entry.name }))}
+                data={(settings.data?.industries ?? []).map((entry) => ({ value: String(entry.id), label: t(listNameKey('industries', entry.name), { defaultValue: entry.name }) }))}
                 key={storeForm.key('industry')}
                 {...storeForm.getInputProps('industry')}
               />
               <SimpleGrid cols={2}>
                 <Select
                   label={t('account:signUp.currency')}
-                  placeholder={t('account:signUp.currencyFromCountry')}
+                  // The description says where the currency comes from; a placeholder saying it again was cut
+                  // off in the half-width field (issue 31 #7).
+                  placeholder="—"
                   description={t('account:signUp.currencyFromCountry')}
                   required
                   readOnly
@@ -324,7 +380,7 @@ export const SignUpPage = () => {
                   label={t('account:signUp.language')}
                   placeholder={choose}
                   required
-                  data={(settings.data?.languages ?? []).map((entry) => ({ value: entry.locale, label: entry.name }))}
+                  data={(settings.data?.languages ?? []).map((entry) => ({ value: entry.locale, label: languageName(entry.locale, entry.name, i18n.language) }))}
                   key={storeForm.key('language')}
                   {...storeForm.getInputProps('language')}
                 />
@@ -341,7 +397,8 @@ export const SignUpPage = () => {
                   placeholder={choose}
                   required
                   searchable
-                  data={(settings.data?.countries ?? []).map((entry) => ({ value: String(entry.id), label: entry.name }))}
+                  // Named in the page's language, as the wizard and the checkouts name them (issue 31 #5).
+                  data={(settings.data?.countries ?? []).map((entry) => ({ value: String(entry.id), label: regionName(entry.iso_code, entry.name, i18n.language) }))}
                   key={storeForm.key('country')}
                   {...storeForm.getInputProps('country')}
                   onChange={(value) => {
@@ -363,9 +420,14 @@ export const SignUpPage = () => {
                   {...storeForm.getInputProps('state')}
                 />
               </SimpleGrid>
-              <Button type="submit" fullWidth loading={register.isPending}>
-                {t('account:signUp.createStore')}
-              </Button>
+              <Group justify="space-between" wrap="nowrap">
+                <Button variant="default" onClick={() => setStep(0)}>
+                  {t('account:signUp.back')}
+                </Button>
+                <Button type="submit" loading={register.isPending}>
+                  {t('account:signUp.createStore')}
+                </Button>
+              </Group>
             </Stack>
           </form>
         ) : null}

@@ -86,6 +86,7 @@ export const SignInFlow = () => {
     }
     const destination = destinationAfterSignIn({ from: params.get('from'), referrer: document.referrer, origin: window.location.origin });
     if (destination.kind === 'external') window.location.assign(destination.url);
+    else if (destination.kind === 'page') window.location.replace(destination.path);
     else void navigate(destination.path, { replace: true });
   };
 

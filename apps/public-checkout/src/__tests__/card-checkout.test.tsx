@@ -276,7 +276,8 @@ describe('FPX checkout (MY bank transfer)', () => {
       ...base,
       { method: 'POST', path: '/create-merchant/fpx', status: 201, body: { payment_intent_id: 'pi_1', client_secret: 's', redirect_url: 'https://fpx.stripe.test/bank/pi_1', amount: 10692, currency: 'MYR' } },
     ]);
-    expect(screen.getByText('Online banking (FPX)')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Online banking (FPX)' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Online banking (FPX)' })).toBeChecked();
     expect(screen.queryByRole('textbox', { name: 'Card number' })).not.toBeInTheDocument();
     await fillForm();
     // The form alone is not enough: Stripe needs the bank to open its page.

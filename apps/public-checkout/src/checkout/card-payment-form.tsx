@@ -1,8 +1,8 @@
-import { Alert, Button, Group, Loader, SimpleGrid, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, Loader, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useHydrated } from '@merchant-hub/app-root';
-import { authenticationRedirectOf, hasErrorCode, isApiError, useCheckAndRegisterFpx, useCheckoutConfig, useCountries, useCreateCardSetup, useCreateFpxPayment, useCreateSandboxPaymentMethod, useRetryCheckoutSignIn, useSetCheckoutPaymentMethod, useStates, useValidateCheckoutCoupon } from '@merchant-hub/api-client';
-import type { Coupon } from '@merchant-hub/domain';
+import { authenticationRedirectOf, declineKeyOf, hasErrorCode, isApiError, useCheckAndRegisterFpx, useCheckoutConfig, useCountries, useCreateCardSetup, useCreateFpxPayment, useCreateSandboxPaymentMethod, useRetryCheckoutSignIn, useSetCheckoutPaymentMethod, useStates, useValidateCheckoutCoupon } from '@merchant-hub/api-client';
+import { checkoutChannelsOf, type Coupon } from '@merchant-hub/domain';
 import { marketOf } from '@merchant-hub/money';
 import { FPX_BANKS, type FpxBankCode } from '@merchant-hub/validation';
 import { applyServerFieldErrors, CardField, DeferredModal, DeferredSelect, type CardFieldHandle, type CardFieldLabels, type CardFieldState, useSchemaForm } from '@merchant-hub/ui-kit';
@@ -11,6 +11,7 @@ import { type RefObject, useEffect, useRef, useState } from 'react';
 import { normalizeLocale, regionName } from '@merchant-hub/i18n';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { draftValues, readDraft, saveDraft } from './checkout-draft';
 import { pageLocation } from './page-location';
 import { useCheckoutTotals } from './use-checkout-totals';
 import { useEmailAvailability } from './use-email-availability';
@@ -37,6 +38,12 @@ const BANK_OPTIONS = FPX_BANKS.map((entry) => ({ value: entry.code, label: entry
 
 // The form's schema (and zod) are not needed to draw the page: imported with the first focus or value change.
 const cardSchema = () => import('./form-schemas').then((m) => m.cardCheckoutSchema);
+
+/** What the card and FPX checkouts keep of the buyer's input for the tab's session (see checkout-draft.ts). */
+type CardDraft = { values: Partial<CardFormValues>; bank: FpxBankCode | null; couponInput: string; coupon: { packageId: number; coupon: Coupon } | null };
+
+/** The bank's answer in the address: dropped when the buyer acknowledges it, the rest (language) is kept. */
+const RETURN_PARAMS = ['redirect_status', 'payment_intent', 'payment_intent_client_secret', 'setup_intent', 'setup_intent_client_secret', 'flow'];
 
 /** The card a timed-out request paid with: Retry Login signs in with it (spec §4 Card checkout). */
 const PAYMENT_METHOD_KEY = 'merchant-hub.checkout.payment-method';
@@ -70,10 +77,9 @@ export type CardPaymentFormProps = {
  * The card checkout's form (`?type=fpx`: the bank variant), then the payment and sign-in (spec §2, §4, §5): the
  * interactive part of `/subscribe-payment/:packageId`, a chunk of its own (see `payment-forms.ts`).
  */
-export const CardPaymentForm = ({ packageId, purchasedAt, coupon, onCouponChange: setCoupon }: CardPaymentFormProps) => {
+export const CardPaymentForm = ({ packageId, purchasedAt, coupon, onCouponChange }: CardPaymentFormProps) => {
   const { t, i18n } = useTranslation('checkout');
-  const [search] = useSearchParams();
-  const isFpx = search.get('type') === 'fpx';
+  const [search, setSearch] = useSearchParams();
   // Back from the card issuer's 3-D Secure page (the card payment's return_url carries `flow=3ds`).
   const isThreeDsReturn = search.get('flow') === '3ds';
   const returnStatus = search.get('redirect_status');
@@ -82,6 +88,12 @@ export const CardPaymentForm = ({ packageId, purchasedAt, coupon, onCouponChange
   const hydrated = useHydrated();
   const { pkg, totals: planTotals } = useCheckoutTotals(packageId, coupon);
   const totals = hydrated ? planTotals : null;
+  // The plan's currency decides how it can be paid, whatever the link says (issue 31 #6): FPX in ringgit only.
+  // Like the totals, it waits for hydration: the prerendered form has no plan, hence no Card/FPX switch, and a
+  // first render that differs from the markup is thrown away and drawn afresh (losing what was typed into it).
+  const channels = hydrated && pkg ? checkoutChannelsOf(marketOf(pkg.currency)) : null;
+  const isFpx = search.get('type') === 'fpx' && (channels === null || channels.includes('fpx'));
+  const offersBoth = channels !== null && channels.includes('card') && channels.includes('fpx');
   const countries = useCountries({ meta: { handlesError: true } });
   // Which card entry to mount (Stripe Elements or the sandbox form) is the API's gateway, asked without a session.
   const gatewayConfig = useCheckoutConfig({ enabled: !isFpx, meta: { handlesError: true } });
@@ -105,22 +117,78 @@ export const CardPaymentForm = ({ packageId, purchasedAt, coupon, onCouponChange
     // import the schema. Only the latest values' answer counts.
     onValuesChange: (values) => {
       const asked = ++validity.current;
+      saveDraft<CardDraft>('card', { values });
       if (values.email.trim() === '') setValid(false);
       else void cardSchema().then((schema) => asked === validity.current && setValid(schema.safeParse(values).success));
     },
   });
+  const setCoupon = (applied: Coupon | null) => {
+    onCouponChange(applied);
+    saveDraft<CardDraft>('card', { coupon: applied ? { packageId, coupon: applied } : null });
+  };
+  const chooseBank = (code: FpxBankCode | null) => {
+    setBank(code);
+    saveDraft<CardDraft>('card', { bank: code });
+  };
+  const typeCoupon = (text: string) => {
+    setCouponInput(text);
+    saveDraft<CardDraft>('card', { couponInput: text });
+  };
   const emailCheck = useEmailAvailability(form);
   const [countryId, setCountryId] = useState<number | null>(null);
   const states = useStates(countryId, { meta: { handlesError: true } });
 
-  // The buyer's own market is the likely country.
+  // A plan this page cannot sell (TWD: ECPay only) goes to its gateway checkout; a link's type=fpx for a plan
+  // FPX cannot pay is dropped, so that the page and its address agree.
+  const planCurrency = pkg?.currency;
+  useEffect(() => {
+    if (!planCurrency) return;
+    const allowed = checkoutChannelsOf(marketOf(planCurrency));
+    const kept = new URLSearchParams(search);
+    if (!allowed.includes('card') && !allowed.includes('fpx')) {
+      kept.delete('type');
+      const query = kept.toString();
+      pageLocation.replace(`/subscribe/${packageId}${query ? `?${query}` : ''}`);
+    } else if (kept.get('type') === 'fpx' && !allowed.includes('fpx')) {
+      kept.delete('type');
+      setSearch(kept, { replace: true });
+    }
+  }, [planCurrency, packageId, search, setSearch]);
+
+  const choosePaymentMethod = (method: string) => {
+    const kept = new URLSearchParams(search);
+    if (method === 'fpx') kept.set('type', 'fpx');
+    else kept.delete('type');
+    setSearch(kept, { replace: true });
+  };
+
+  // What the buyer typed before the bank's page, a failed payment's reload or Back: put back once, after the
+  // prerendered (empty) form is hydrated (issue 31 #3). The country's states follow from the effect below.
+  const restored = useRef(false);
+  useEffect(() => {
+    if (!hydrated || restored.current) return;
+    restored.current = true;
+    const draft = readDraft<CardDraft>('card');
+    if (!draft) return;
+    const values = draftValues(draft.values, EMPTY);
+    if (Object.keys(values).length > 0) {
+      form.setValues(values);
+      setCountryId(null);
+    }
+    const savedBank = FPX_BANKS.find((entry) => entry.code === draft.bank)?.code;
+    if (savedBank) setBank(savedBank);
+    if (typeof draft.couponInput === 'string') setCouponInput(draft.couponInput);
+    if (draft.coupon && draft.coupon.packageId === packageId) onCouponChange(draft.coupon.coupon);
+  }, [hydrated, form, packageId, onCouponChange]);
+
+  // The country given (typed before) or else the buyer's own market, the likely one.
   useEffect(() => {
     if (countryId !== null || !countries.data || !pkg) return;
-    const home = countries.data.find((c) => c.iso_code === marketOf(pkg.currency));
-    if (home) {
-      form.setFieldValue('country', home.name);
-      setCountryId(home.id);
-    }
+    const given = form.getValues().country;
+    const chosen = given ? countries.data.find((c) => c.name === given) : countries.data.find((c) => c.iso_code === marketOf(pkg.currency));
+    if (!chosen) return;
+    if (!given) form.setFieldValue('country', chosen.name);
+    setCountryId(chosen.id);
   }, [countries.data, pkg, countryId, form]);
 
   const failSignIn = () => notifications.show({ color: 'red', message: t('errors:checkout.retryLoginFailed') });
@@ -139,7 +207,9 @@ export const CardPaymentForm = ({ packageId, purchasedAt, coupon, onCouponChange
       if (bankKey) setBankError(t(bankKey));
       applyServerFieldErrors(form as never, fields);
     }
-    if (hasErrorCode(error, 'card_error', 'payment_failed')) setCardError(error.message);
+    // A refusal named by its decline code reads in the page's language (issue 31 #5), else in the provider's words.
+    const decline = declineKeyOf(error);
+    if (hasErrorCode(error, 'card_error', 'payment_failed')) setCardError(decline ? t(decline) : error.message);
     else notifications.show({ color: 'red', message: error.message });
   };
 
@@ -229,6 +299,19 @@ export const CardPaymentForm = ({ packageId, purchasedAt, coupon, onCouponChange
     retry.mutate(paymentMethod);
   };
 
+  /**
+   * Spec §4: Acknowledge reloads the page, now without the bank's (or the card issuer's) answer and with what
+   * the buyer typed; the bank form after a bank payment, the card form after 3-D Secure.
+   */
+  const acknowledgedAddress = () => {
+    const kept = new URLSearchParams(search);
+    for (const name of RETURN_PARAMS) kept.delete(name);
+    if (isFpx) kept.set('type', 'fpx');
+    else kept.delete('type');
+    const query = kept.toString();
+    return `${window.location.pathname}${query ? `?${query}` : ''}`;
+  };
+
   const busy = working || setPaymentMethod.isPending || fpx.isPending || checkFpx.isPending;
   return (
     <>
@@ -285,7 +368,7 @@ export const CardPaymentForm = ({ packageId, purchasedAt, coupon, onCouponChange
               <TextInput
                 label={t('coupon.label')}
                 value={couponInput}
-                onChange={(e) => setCouponInput(e.currentTarget.value)}
+                onChange={(e) => typeCoupon(e.currentTarget.value)}
                 // Enter in the coupon field applies the coupon (it would otherwise submit the payment form).
                 onKeyDown={(e) => {
                   if (e.key !== 'Enter') return;
@@ -316,6 +399,18 @@ export const CardPaymentForm = ({ packageId, purchasedAt, coupon, onCouponChange
           <Title order={3} fz="h5" mt="sm">
             {isFpx ? t('payment.fpx') : t('payment.card')}
           </Title>
+          {offersBoth ? (
+            <SegmentedControl
+              aria-label={t('payment.method')}
+              value={isFpx ? 'fpx' : 'card'}
+              onChange={choosePaymentMethod}
+              disabled={busy}
+              data={[
+                { value: 'card', label: t('payment.card') },
+                { value: 'fpx', label: t('payment.fpx') },
+              ]}
+            />
+          ) : null}
           <TextInput label={t('form.name')} required key={form.key('name')} {...form.getInputProps('name')} />
           {isFpx ? (
             <>
@@ -327,7 +422,7 @@ export const CardPaymentForm = ({ packageId, purchasedAt, coupon, onCouponChange
                 data={BANK_OPTIONS}
                 value={bank}
                 onChange={(value) => {
-                  setBank(FPX_BANKS.find((entry) => entry.code === value)?.code ?? null);
+                  chooseBank(FPX_BANKS.find((entry) => entry.code === value)?.code ?? null);
                   setBankError(null);
                 }}
                 error={bankError}
@@ -380,7 +475,7 @@ export const CardPaymentForm = ({ packageId, purchasedAt, coupon, onCouponChange
       <DeferredModal opened={paymentFailed} onClose={() => undefined} withCloseButton={false} title={t('modal.paymentFailedTitle')} centered>
         <Stack data-testid="payment-failed">
           <Text>{t('errors:checkout.paymentIncomplete')}</Text>
-          <Button onClick={() => pageLocation.assign(window.location.pathname + (isFpx ? '?type=fpx' : ''))}>{t('modal.acknowledge')}</Button>
+          <Button onClick={() => pageLocation.assign(acknowledgedAddress())}>{t('modal.acknowledge')}</Button>
         </Stack>
       </DeferredModal>
       <DeferredModal opened={retryLogin} onClose={() => setRetryLogin(false)} title={t('errors:checkout.retryLoginTitle')} centered>

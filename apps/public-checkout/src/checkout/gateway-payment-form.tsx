@@ -1,11 +1,15 @@
 import { Alert, Button, Group, Loader, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useHydrated } from '@merchant-hub/app-root';
 import { isApiError, useCountries, useCreateEcpayOrder, useStates } from '@merchant-hub/api-client';
-import type { Country } from '@merchant-hub/domain';
+import { checkoutChannelsOf, type Country } from '@merchant-hub/domain';
+import { marketOf } from '@merchant-hub/money';
 import { normalizeLocale, regionName } from '@merchant-hub/i18n';
 import { applyServerFieldErrors, DeferredModal, DeferredSelect, useSchemaForm } from '@merchant-hub/ui-kit';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { draftValues, readDraft, saveDraft } from './checkout-draft';
+import { pageLocation } from './page-location';
 import { postHostedForm } from './post-form';
 import { useCheckoutTotals } from './use-checkout-totals';
 import { useEmailAvailability } from './use-email-availability';
@@ -63,8 +67,15 @@ export const GatewayPaymentForm = ({ packageId }: GatewayPaymentFormProps) => {
   const { t, i18n } = useTranslation('checkout');
   // Hydrated after the page, the form first draws what the prerendered one shows, whatever answered meanwhile.
   const hydrated = useHydrated();
-  const planTotals = useCheckoutTotals(packageId).totals;
+  const { pkg, totals: planTotals } = useCheckoutTotals(packageId);
   const totals = hydrated ? planTotals : null;
+  // ECPay sells Taiwan's plans only (issue 31 #6): any other plan is paid on the card checkout.
+  const planCurrency = pkg?.currency;
+  const { search } = useLocation();
+  useEffect(() => {
+    if (!planCurrency || checkoutChannelsOf(marketOf(planCurrency)).includes('ecpay')) return;
+    pageLocation.replace(`/subscribe-payment/${packageId}${search}`);
+  }, [planCurrency, packageId, search]);
   const countries = useCountries({ meta: { handlesError: true } });
   const [valid, setValid] = useState(false);
   const [resubscribe, setResubscribe] = useState(false);
@@ -77,20 +88,34 @@ export const GatewayPaymentForm = ({ packageId }: GatewayPaymentFormProps) => {
     // Only the latest values' answer counts.
     onValuesChange: (values) => {
       const asked = ++validity.current;
+      // Kept for the tab's session: back from ECPay's cashier nothing is typed twice (issue 31 #3).
+      const { countryHasStates: _derived, ...typed } = values;
+      saveDraft<{ values: Partial<GatewayFormValues> }>('gateway', { values: typed });
       void isValid(values).then((answer) => asked === validity.current && setValid(answer));
     },
   });
   const [countryId, setCountryId] = useState<number | null>(null);
   const states = useStates(countryId, { meta: { handlesError: true } });
 
-  // Spec §5: Taiwan and +886 unless the buyer picks another country.
+  // What the buyer typed before going to ECPay (or before a reload): put back once the prerendered form is hydrated.
+  const restored = useRef(false);
+  useEffect(() => {
+    if (!hydrated || restored.current) return;
+    restored.current = true;
+    const { countryHasStates: _derived, ...typed } = draftValues(readDraft<{ values: Record<string, unknown> }>('gateway')?.values, EMPTY);
+    if (Object.keys(typed).length === 0) return;
+    form.setValues(typed);
+    setCountryId(null);
+  }, [hydrated, form]);
+
+  // Spec §5: Taiwan and +886 unless the buyer picks (or had picked) another country.
   useEffect(() => {
     if (countryId !== null || !countries.data) return;
-    const taiwan = countries.data.find((c: Country) => c.iso_code === 'TW');
-    if (taiwan) {
-      form.setFieldValue('country', String(taiwan.id));
-      setCountryId(taiwan.id);
-    }
+    const given = form.getValues().country;
+    const chosen = given ? countries.data.find((c: Country) => String(c.id) === given) : countries.data.find((c: Country) => c.iso_code === 'TW');
+    if (!chosen) return;
+    if (!given) form.setFieldValue('country', String(chosen.id));
+    setCountryId(chosen.id);
   }, [countries.data, countryId, form]);
 
   useEffect(() => {

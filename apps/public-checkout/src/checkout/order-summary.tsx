@@ -64,14 +64,14 @@ export const OrderSummaryLoading = () => {
 
 /** The right-hand summary of both checkouts: the same numbers the API will charge (libs/money). */
 export const OrderSummary = ({ pkg, totals, couponCode, purchasedAt }: OrderSummaryProps) => {
-  const { t, i18n } = useTranslation('checkout');
+  const { t } = useTranslation('checkout');
   // Every amount in the currency's own decimals (NT$ whole dollars): libs/money computes each part in them.
   const money = (amountMinor: number) => formatMoney(amountMinor, totals.currency);
   return (
     <SummaryFrame>
       <Row label={t('summary.plan')} value={pkg.name} testId="summary-plan" />
       <Row label={t('summary.frequency')} value={t(pkg.billing_period === 'monthly' ? 'summary.monthly' : 'summary.yearly')} />
-      <Row label={t('summary.purchaseDate')} value={formatPurchaseDate(purchasedAt, i18n.language)} testId="summary-date" />
+      <Row label={t('summary.purchaseDate')} value={formatPurchaseDate(purchasedAt)} testId="summary-date" />
       <Divider />
       <Row label={t('summary.price')} value={money(totals.packagePrice)} />
       {totals.packageDiscount > 0 && (

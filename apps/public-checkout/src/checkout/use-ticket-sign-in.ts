@@ -1,4 +1,5 @@
 import { useTicketSignIn } from '@merchant-hub/api-client';
+import { clearDrafts } from './checkout-draft';
 import { pageLocation } from './page-location';
 import { HOME_PATH, rememberSession } from './session';
 
@@ -7,6 +8,7 @@ export const useSignInAndGoHome = (onFailure: (error: Error) => void) => {
   const signIn = useTicketSignIn({
     onSuccess: (answer) => {
       rememberSession(answer);
+      clearDrafts();
       pageLocation.assign(HOME_PATH);
     },
     onError: onFailure,

@@ -21,13 +21,14 @@ export const CardCheckoutPage = () => {
   const columns = useMemo(
     () => (
       <Grid gap="xl">
-        <Grid.Col span={{ base: 12, md: 7 }}>
+        {/* The plan and its total come first (above the form on a phone, issue 31 #3); from md on they sit on the right. */}
+        <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>
+          <CheckoutSummary packageId={packageId} purchasedAt={purchasedAt} coupon={coupon} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>
           <LazyPart fallback={<PaymentFormLoading />}>
             <CardPaymentForm packageId={packageId} purchasedAt={purchasedAt} coupon={coupon} onCouponChange={setCoupon} />
           </LazyPart>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5 }}>
-          <CheckoutSummary packageId={packageId} purchasedAt={purchasedAt} coupon={coupon} />
         </Grid.Col>
       </Grid>
     ),

@@ -28,13 +28,14 @@ export const GatewayCheckoutPage = () => {
       ),
       columns: (
         <Grid gap="xl">
-          <Grid.Col span={{ base: 12, md: 7 }}>
+          {/* The plan and its total come first (above the form on a phone, issue 31 #3); from md on they sit on the right. */}
+          <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>
+            <CheckoutSummary packageId={packageId} purchasedAt={purchasedAt} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>
             <LazyPart fallback={<PaymentFormLoading />}>
               <GatewayPaymentForm packageId={packageId} />
             </LazyPart>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 5 }}>
-            <CheckoutSummary packageId={packageId} purchasedAt={purchasedAt} />
           </Grid.Col>
         </Grid>
       ),

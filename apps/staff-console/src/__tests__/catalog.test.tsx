@@ -68,6 +68,13 @@ describe('plans and prices', () => {
     expect(await within(dialog).findByText('4 subscribers pay RM 249.00 from their next renewal (now RM 199.00).')).toBeInTheDocument();
     expect(calls.filter((call) => call.url === '/api/staff/catalog/plans/2')).toHaveLength(0);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(calls.find((call) => call.url === '/api/staff/catalog/plans/2')?.body).toMatchObject({ price: 24900, name: 'Growth', limits: { order: 2000 } }));
+    // Issue 27 §8: the change is saved once the superadmin says why.
+    const why = await screen.findByRole('dialog', { name: 'Why are you doing this?' });
+    expect(calls.filter((call) => call.url === '/api/staff/catalog/plans/2')).toHaveLength(0);
+    await userEvent.type(within(why).getByRole('textbox', { name: /Reason/ }), 'Price review agreed for 2026');
+    await userEvent.click(within(why).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.url === '/api/staff/catalog/plans/2')?.body).toMatchObject({ price: 24900, name: 'Growth', limits: { order: 2000 }, reason: 'Price review agreed for 2026' }),
+    );
   });
 });

@@ -61,9 +61,9 @@ export const failedRenewal: TimelineEvent = {
  * `@merchant-hub/api-client/testing` answering from `fakes` (first match wins, unknown calls 404, each fake
  * checked against the API's response schemas). Every request is recorded with its body and headers.
  */
-export const renderConsole = (path: string, fakes: FakeRoute[]) => {
+export const renderConsole = (path: string, fakes: FakeRoute[], options: { locale?: string } = {}) => {
   api.use(fakes);
-  const i18n = createAppI18n({ search: '' });
+  const i18n = createAppI18n({ search: options.locale ? `?locale=${options.locale}` : '' });
   const missingKeys: string[] = [];
   i18n.options.saveMissing = true;
   i18n.options.missingKeyHandler = (_lngs, ns, key) => missingKeys.push(`${ns}:${key}`);

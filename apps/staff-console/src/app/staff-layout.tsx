@@ -1,6 +1,6 @@
 import { AppShell, Badge, Burger, Button, Group, NavLink, Stack, Text, useMatches } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { isApiError, useLogout, useStaffMe, useSupportUnreadCount } from '@merchant-hub/api-client';
+import { isApiError, useApprovalCount, useLogout, useStaffMe, useSupportUnreadCount } from '@merchant-hub/api-client';
 import type { Locale } from '@merchant-hub/domain';
 import { isLocale } from '@merchant-hub/domain';
 import { ColorSchemeToggle, ErrorState, LanguagePicker, MAIN_CONTENT_ID, RouteLoader, SkipLink } from '@merchant-hub/ui-kit';
@@ -21,7 +21,7 @@ const MERCHANT_HOME = '/';
 const NAV = [
   { to: '/merchants', key: 'staff:nav.merchants' },
   { to: '/support', key: 'support:nav.inbox', badge: 'unread' },
-  { to: '/approvals', key: 'staff:nav.approvals' },
+  { to: '/approvals', key: 'staff:nav.approvals', badge: 'approvals' },
   { to: '/catalog', key: 'catalog:nav.catalog' },
   { to: '/promotions', key: 'catalog:nav.promotions' },
   { to: '/audit', key: 'staff:nav.audit' },
@@ -49,6 +49,7 @@ export const StaffLayout = () => {
   const me = useStaffMe({ meta: { handlesError: true }, retry: false, staleTime: ROLE_RECHECK_MS, refetchInterval: ROLE_RECHECK_MS });
   const logout = useLogout({ meta: { handlesError: true } });
   const unread = useSupportUnreadCount({ meta: { handlesError: true }, enabled: me.isSuccess });
+  const approvals = useApprovalCount({ meta: { handlesError: true }, enabled: me.isSuccess });
   const language: Locale = isLocale(i18n.language) ? i18n.language : 'en';
   const refusal = me.isError && isApiError(me.error) ? me.error.status : null;
 
@@ -88,7 +89,11 @@ export const StaffLayout = () => {
   if (me.isPending || refusal === 401 || refusal === 403) return <RouteLoader />;
   if (me.isError) return <ErrorState title={t('staff:gate.failed')} onRetry={() => void me.refetch()} retryLabel={t('staff:common.retry')} />;
 
-  const unreadCount = unread.data?.unread ?? 0;
+  // Each badge: how many wait, and what they are, for a screen reader (issue 27 §7 adds the approvals').
+  const badges = {
+    unread: { count: unread.data?.unread ?? 0, label: (count: number) => t('support:nav.unread', { count }), color: 'red' },
+    approvals: { count: approvals.data?.pending ?? 0, label: (count: number) => t('staff:nav.pendingApprovals', { count }), color: 'orange' },
+  } as const;
   const links = NAV.filter((item) => !('superadminOnly' in item) || me.data.role === 'superadmin').map((item) => (
     <NavLink
       key={item.to}
@@ -97,9 +102,9 @@ export const StaffLayout = () => {
       label={t(item.key)}
       onClick={nav.close}
       rightSection={
-        'badge' in item && unreadCount > 0 ? (
-          <Badge size="sm" color="red" variant="filled" aria-label={t('support:nav.unread', { count: unreadCount })}>
-            {unreadCount}
+        'badge' in item && badges[item.badge].count > 0 ? (
+          <Badge size="sm" color={badges[item.badge].color} variant="filled" aria-label={badges[item.badge].label(badges[item.badge].count)}>
+            {badges[item.badge].count}
           </Badge>
         ) : null
       }

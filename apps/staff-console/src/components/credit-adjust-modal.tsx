@@ -1,5 +1,5 @@
-import { Alert, Button, Group, Modal, SegmentedControl, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
-import { errorMessageKeys, hasErrorCode, useCreateCreditAdjustment, usePreviewCreditAdjustment } from '@merchant-hub/api-client';
+import { Modal, SegmentedControl, Stack, Table, TextInput } from '@mantine/core';
+import { hasErrorCode, useCreateCreditAdjustment, usePreviewCreditAdjustment } from '@merchant-hub/api-client';
 import type { CurrencyCode } from '@merchant-hub/domain';
 import { formatMoney, parseMoney } from '@merchant-hub/money';
 import { STAFF_REASON_MAX_LENGTH, STAFF_REASON_MIN_LENGTH, creditAdjustmentPreviewSchema } from '@merchant-hub/validation';
@@ -7,6 +7,7 @@ import type { CreditAdjustmentPreview, CreditAdjustmentResult } from '@merchant-
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FourEyesVerdict, PreviewCommitFooter, ReasonField } from './money-movement-form';
 import { useIdempotencyKey } from './use-idempotency-key';
 
 type Direction = 'credit' | 'debit';
@@ -135,15 +136,7 @@ export const CreditAdjustModal = ({ opened, userId, currency, onClose, onDone }:
             error={errors.description}
             required
           />
-          <Textarea
-            label={t('reason.label')}
-            description={t('reason.hint', { min: STAFF_REASON_MIN_LENGTH, max: STAFF_REASON_MAX_LENGTH })}
-            value={draft.reason}
-            onChange={(event) => edit({ reason: event.currentTarget.value })}
-            error={errors.reason}
-            rows={3}
-            required
-          />
+          <ReasonField value={draft.reason} error={errors.reason} onChange={(reason) => edit({ reason })} />
           {preview ? (
             <Stack gap="xs" data-testid="credit-preview">
               <Table withTableBorder>
@@ -160,34 +153,19 @@ export const CreditAdjustModal = ({ opened, userId, currency, onClose, onDone }:
                   </Table.Tr>
                 </Table.Tbody>
               </Table>
-              {preview.requires_approval ? (
-                <Alert color="yellow">{t('ops.credit.needsApproval', fourEyes ?? {})}</Alert>
-              ) : (
-                <Text size="sm" c="dimmed">
-                  {t('ops.credit.appliesNow', fourEyes ?? {})}
-                </Text>
-              )}
+              <FourEyesVerdict requiresApproval={preview.requires_approval} needsApproval={t('ops.credit.needsApproval', fourEyes ?? {})} appliesNow={t('ops.credit.appliesNow', fourEyes ?? {})} />
             </Stack>
           ) : null}
-          {failure ? (
-            <Alert color="red" role="alert">
-              {t(errorMessageKeys(failure))}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={commit.isPending}>
-              {t('reason.cancel')}
-            </Button>
-            {preview ? (
-              <Button onClick={handleCommit} loading={commit.isPending}>
-                {preview.requires_approval ? t('ops.credit.requestApproval') : t('ops.credit.commit')}
-              </Button>
-            ) : (
-              <Button type="submit" loading={previewCall.isPending}>
-                {t('ops.credit.preview')}
-              </Button>
-            )}
-          </Group>
+          <PreviewCommitFooter
+            failure={failure}
+            previewed={preview !== null}
+            previewing={previewCall.isPending}
+            committing={commit.isPending}
+            previewLabel={t('ops.credit.preview')}
+            commitLabel={preview?.requires_approval ? t('ops.credit.requestApproval') : t('ops.credit.commit')}
+            onCancel={close}
+            onCommit={handleCommit}
+          />
         </Stack>
       </form>
     </Modal>

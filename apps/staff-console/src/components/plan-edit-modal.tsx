@@ -1,12 +1,14 @@
-import { Alert, Button, Checkbox, Group, Modal, SegmentedControl, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, Modal, SegmentedControl, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { isApiError, useCreatePlan, usePreviewPlan, useSavePlan } from '@merchant-hub/api-client';
 import type { CurrencyCode } from '@merchant-hub/domain';
+import { LANGUAGE_NAMES } from '@merchant-hub/i18n';
 import { formatMoney } from '@merchant-hub/money';
-import { CATALOG_USAGE_ITEMS, type CatalogMarket, type CatalogPlan, type PlanEditOutput, type PlanPreviewResult } from '@merchant-hub/validation';
+import { CATALOG_USAGE_ITEMS, type CatalogMarket, type CatalogPlan, DESCRIPTION_LANGUAGES, type DescriptionLanguage, type PlanEditOutput, type PlanPreviewResult } from '@merchant-hub/validation';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAdminReason } from './admin-reason';
 import { formFieldOf, type PlanFormValues, planFormValues, planRequest } from './plan-form';
 
 export type PlanEditModalProps = {
@@ -27,9 +29,12 @@ export const PlanEditModal = ({ plan, market, currency, defaults, onClose }: Pla
   const { t } = useTranslation(['catalog', 'validation', 'errors']);
   const form = useForm<PlanFormValues>({ mode: 'uncontrolled', initialValues: planFormValues(plan, currency, defaults) });
   const [review, setReview] = useState<{ body: PlanEditOutput; preview: PlanPreviewResult | null } | null>(null);
+  // Which language's lists are edited (issue 31 #5): English is the plan's own; the others fall back to it.
+  const [textsLanguage, setTextsLanguage] = useState<'en' | DescriptionLanguage>('en');
   const preview = usePreviewPlan({ meta: { handlesError: true } });
   const save = useSavePlan({ meta: { handlesError: true } });
   const create = useCreatePlan({ meta: { handlesError: true } });
+  const reasons = useAdminReason();
   const failure = [preview.error, save.error, create.error].find((error) => error);
   const creating = plan === null;
   const field = (path: string) => {
@@ -58,18 +63,25 @@ export const PlanEditModal = ({ plan, market, currency, defaults, onClose }: Pla
     preview.mutate({ id: plan.id, price: request.body.price, discount: request.body.discount }, { onSuccess: (result) => setReview({ body: request.body, preview: result }), onError: showServerErrors });
   };
 
+  // The reviewed change is saved once the superadmin says why (issue 27 §8).
   const handleSave = () => {
     if (!review) return;
     const done = (message: string) => () => {
       notifications.show({ color: 'green', message });
       onClose();
     };
-    if (creating) {
-      const values = form.getValues();
-      create.mutate({ ...review.body, market, billing_period: values.billing_period, group_key: values.group_key.trim() }, { onSuccess: done(t('form.created')), onError: showServerErrors });
-    } else {
-      save.mutate({ id: plan.id, ...review.body }, { onSuccess: done(t('form.saved')), onError: showServerErrors });
-    }
+    const values = form.getValues();
+    reasons.ask({
+      confirmLabel: t('form.save'),
+      run: (reason) =>
+        (creating
+          ? create.mutateAsync({ ...review.body, market, billing_period: values.billing_period, group_key: values.group_key.trim(), reason }).then(done(t('form.created')))
+          : save.mutateAsync({ id: plan.id, ...review.body, reason }).then(done(t('form.saved')))
+        ).catch((error: unknown) => {
+          showServerErrors(error);
+          throw error;
+        }),
+    });
   };
 
   const money = (amount: number) => formatMoney(amount, currency);
@@ -143,9 +155,43 @@ export const PlanEditModal = ({ plan, market, currency, defaults, onClose }: Pla
                   <TextInput key={form.key(`limits.${item}`)} label={t(`form.limit.${item}`)} {...field(`limits.${item}`)} />
                 ))}
               </SimpleGrid>
-              <Textarea label={t('form.basic')} rows={3} key={form.key('basic')} {...field('basic')} />
-              <Textarea label={t('form.features')} rows={3} key={form.key('features')} {...field('features')} />
-              {plan?.is_addon ? null : <Textarea label={t('form.report')} rows={3} key={form.key('report')} {...field('report')} />}
+              <Stack gap={4}>
+                <Text size="sm" fw={500} id="plan-texts-language">
+                  {t('form.textsLanguage')}
+                </Text>
+                <SegmentedControl
+                  aria-labelledby="plan-texts-language"
+                  value={textsLanguage}
+                  onChange={(value) => setTextsLanguage(value as 'en' | DescriptionLanguage)}
+                  data={(['en', ...DESCRIPTION_LANGUAGES] as const).map((value) => ({ value, label: LANGUAGE_NAMES[value] }))}
+                />
+              </Stack>
+              {(['basic', 'features', 'report'] as const).map((list) => {
+                if (list === 'report' && plan?.is_addon) return null;
+                if (textsLanguage === 'en') return <Textarea key={form.key(list)} label={t(`form.${list}`)} rows={3} {...field(list)} />;
+                const path = `translations.${textsLanguage}.${list}`;
+                const english = form.getValues()[list];
+                // An empty translation shows the English lines to merchants: said here, with those lines as the placeholder.
+                const untranslated = form.getValues().translations[textsLanguage][list].trim() === '' && english.trim() !== '';
+                return (
+                  <Textarea
+                    key={form.key(path)}
+                    label={
+                      <Group gap="xs" component="span">
+                        {t(`form.${list}`)} · {LANGUAGE_NAMES[textsLanguage]}
+                        {untranslated ? (
+                          <Badge size="xs" color="orange" variant="light" component="span" data-testid={`untranslated-${list}`}>
+                            {t('form.englishShown')}
+                          </Badge>
+                        ) : null}
+                      </Group>
+                    }
+                    placeholder={english}
+                    rows={3}
+                    {...field(path)}
+                  />
+                );
+              })}
               {failure ? <Alert color="red">{t(isApiError(failure) && failure.key ? failure.key : 'errors:error.somethingWentWrong')}</Alert> : null}
               <Group justify="flex-end">
                 <Button variant="default" onClick={onClose}>
@@ -159,6 +205,7 @@ export const PlanEditModal = ({ plan, market, currency, defaults, onClose }: Pla
           </form>
         )}
       </Stack>
+      {reasons.modal}
     </Modal>
   );
 };

@@ -1,6 +1,6 @@
 import type { CurrencyCode } from '@merchant-hub/domain';
 import { formatMoney, parseMoney } from '@merchant-hub/money';
-import { CATALOG_USAGE_ITEMS, type CatalogPlan, type CatalogUsageItem, type PlanEditOutput, planEditSchema } from '@merchant-hub/validation';
+import { CATALOG_USAGE_ITEMS, type CatalogPlan, type CatalogUsageItem, DESCRIPTION_LANGUAGES, type DescriptionLanguage, type PlanEditOutput, planEditSchema } from '@merchant-hub/validation';
 
 /** What the plan form holds: amounts and limits as typed, lists one line each. */
 export type PlanFormValues = {
@@ -19,7 +19,12 @@ export type PlanFormValues = {
   basic: string;
   features: string;
   report: string;
+  /** The three lists in each other language, one line each (empty: the English list is shown). */
+  translations: Record<DescriptionLanguage, DescriptionTexts>;
 };
+
+type DescriptionTexts = { basic: string; features: string; report: string };
+const DESCRIPTION_LISTS = ['basic', 'features', 'report'] as const;
 
 const lines = (text: string): string[] =>
   text
@@ -43,7 +48,23 @@ export const planFormValues = (plan: CatalogPlan | null, currency: CurrencyCode,
   basic: (plan?.descriptions.basic ?? []).join('\n'),
   features: (plan?.descriptions.features ?? []).join('\n'),
   report: (plan?.descriptions.report ?? []).join('\n'),
+  translations: Object.fromEntries(
+    DESCRIPTION_LANGUAGES.map((language) => {
+      const lists = plan?.descriptions.translations?.[language];
+      return [language, { basic: (lists?.basic ?? []).join('\n'), features: (lists?.features ?? []).join('\n'), report: (lists?.report ?? []).join('\n') }];
+    }),
+  ) as Record<DescriptionLanguage, DescriptionTexts>,
 });
+
+/** The languages with at least one list typed: sent as their lists; the others are left out (English shown). */
+const translationsOf = (values: PlanFormValues) =>
+  Object.fromEntries(
+    DESCRIPTION_LANGUAGES.flatMap((language) => {
+      const texts = values.translations[language];
+      const lists = { basic: lines(texts.basic), features: lines(texts.features), report: lines(texts.report) };
+      return DESCRIPTION_LISTS.some((list) => lists[list].length > 0) ? [[language, lists]] : [];
+    }),
+  );
 
 const numberOrText = (text: string): number | string => (text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : text);
 
@@ -67,12 +88,13 @@ export const planRequest = (values: PlanFormValues, currency: CurrencyCode): { o
     hide: values.hide,
     call_for_quote: values.call_for_quote,
     limits: Object.fromEntries(CATALOG_USAGE_ITEMS.map((item) => [item, values.limits[item].trim() === '*' ? '*' : numberOrText(values.limits[item])])),
-    descriptions: { basic: lines(values.basic), features: lines(values.features), report: lines(values.report) },
+    descriptions: { basic: lines(values.basic), features: lines(values.features), report: lines(values.report), translations: translationsOf(values) },
   };
   const parsed = planEditSchema.safeParse(body);
   if (parsed.success && money.ok) return { ok: true, body: parsed.data };
   for (const issue of parsed.success ? [] : parsed.error.issues) {
-    const path = issue.path[0] === 'descriptions' ? String(issue.path[1]) : issue.path.join('.');
+    // A list's line errors go on the list's field: `report`, `translations.th.features`.
+    const path = issue.path[0] !== 'descriptions' ? issue.path.join('.') : issue.path[1] === 'translations' ? issue.path.slice(1, 4).join('.') : String(issue.path[1]);
     errors[path] ??= issue.message;
   }
   return { ok: false, errors };

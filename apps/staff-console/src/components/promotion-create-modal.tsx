@@ -6,6 +6,7 @@ import { CURRENCY_CODES, type CurrencyCode } from '@merchant-hub/domain';
 import { parseMoney } from '@merchant-hub/money';
 import { CATALOG_MARKETS, PROMOTION_DURATIONS, type PromotionCreateInput, promotionCreateSchema } from '@merchant-hub/validation';
 import { useTranslation } from 'react-i18next';
+import { useAdminReason } from './admin-reason';
 
 type Values = {
   code: string;
@@ -53,6 +54,7 @@ export type PromotionCreateModalProps = { planKeys: string[]; onClose: () => voi
 export const PromotionCreateModal = ({ planKeys, onClose }: PromotionCreateModalProps) => {
   const { t } = useTranslation(['catalog', 'validation', 'errors']);
   const create = useCreatePromotion({ meta: { handlesError: true } });
+  const reasons = useAdminReason();
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: { code: '', name: '', kind: 'percent', percent_off: '', amount_off: '', currency: null, duration: 'once', duration_in_months: '', expires_on: '', max_redemptions: '', markets: [], plans: [] },
@@ -73,15 +75,23 @@ export const PromotionCreateModal = ({ planKeys, onClose }: PromotionCreateModal
       form.setErrors(errors);
       return;
     }
-    create.mutate(body, {
-      onSuccess: (result) => {
-        notifications.show({ color: 'green', message: t('promotions.created', { code: result.data.code }) });
-        onClose();
-      },
-      onError: (error) => {
-        if (!isApiError(error)) return;
-        for (const [path, key] of Object.entries(error.details)) form.setFieldError(path === 'expires_at' ? 'expires_on' : path, key);
-      },
+    // The checked code is created once the superadmin says why (issue 27 §8).
+    reasons.ask({
+      confirmLabel: t('promotionForm.submit'),
+      run: (reason) =>
+        create.mutateAsync({ ...body, reason }).then(
+          (result) => {
+            notifications.show({ color: 'green', message: t('promotions.created', { code: result.data.code }) });
+            onClose();
+          },
+          (error: unknown) => {
+            if (!isApiError(error)) throw error;
+            const fields = Object.entries(error.details);
+            for (const [path, key] of fields) form.setFieldError(path === 'expires_at' ? 'expires_on' : path, key);
+            // A field error belongs on the form: the step closes to show it; any other refusal stays in the step.
+            if (fields.length === 0 || fields.some(([path]) => path === 'reason')) throw error;
+          },
+        ),
     });
   };
 
@@ -133,6 +143,7 @@ export const PromotionCreateModal = ({ planKeys, onClose }: PromotionCreateModal
           </Group>
         </Stack>
       </form>
+      {reasons.modal}
     </Modal>
   );
 };

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useApprovals, useDecideApproval, useStaffMe } from '@merchant-hub/api-client';
 import type { ApprovalDecision } from '@merchant-hub/api-client';
@@ -9,9 +9,14 @@ import type { Approval } from '@merchant-hub/validation';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DecisionButtons } from '../components/decision-buttons';
+import { GatewayNotices, RefundApprovals } from '../components/refund-approvals';
 import { useIdempotencyKey } from '../components/use-idempotency-key';
 
-/** /approvals: credit adjustments above the threshold wait here for a second staff member (never the requester). */
+/**
+ * /approvals: credit adjustments and refunds above the threshold wait here for a second staff member (never the
+ * requester), and what the payment providers reported waits for a staff member to review it.
+ */
 export const ApprovalsPage = () => {
   const { t } = useTranslation('staff');
   usePageTitle(t('approvals.title'));
@@ -71,26 +76,14 @@ export const ApprovalsPage = () => {
                       {t('merchant.timeline.reason', { reason: approval.reason })}
                     </Text>
                   </Stack>
-                  <Stack gap={4} align="flex-end">
-                    <Group gap="xs">
-                      <Button size="xs" color="green" disabled={own} onClick={() => setPending({ approval, decision: 'approve' })}>
-                        {t('approvals.approve.action')}
-                      </Button>
-                      <Button size="xs" variant="default" disabled={own} onClick={() => setPending({ approval, decision: 'reject' })}>
-                        {t('approvals.reject.action')}
-                      </Button>
-                    </Group>
-                    {own ? (
-                      <Text size="xs" c="dimmed">
-                        {t('approvals.ownRequest')}
-                      </Text>
-                    ) : null}
-                  </Stack>
+                  <DecisionButtons own={own} onApprove={() => setPending({ approval, decision: 'approve' })} onReject={() => setPending({ approval, decision: 'reject' })} />
                 </Group>
               </Card>
             );
           })
         )}
+        <RefundApprovals />
+        <GatewayNotices />
       </Stack>
       <StaffReasonModal
         opened={pending !== null}
@@ -104,7 +97,17 @@ export const ApprovalsPage = () => {
           decide.reset();
           setPending(null);
         }}
-      />
+      >
+        {/* What is being decided, in place of the act-on-behalf wording (issue 27 §7). */}
+        {pending
+          ? t(`approvals.${pending.decision}.description`, {
+              direction: t(`ops.credit.direction.${pending.approval.direction}`),
+              amount: isCurrencyCode(pending.approval.currency) ? formatMoney(pending.approval.amount_minor, pending.approval.currency) : String(pending.approval.amount_minor),
+              merchant: pending.approval.merchant.name,
+              email: pending.approval.requested_by.email,
+            })
+          : undefined}
+      </StaffReasonModal>
     </Container>
   );
 };

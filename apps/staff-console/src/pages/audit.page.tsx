@@ -1,6 +1,7 @@
 import { Button, Container, Group, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { auditCsvUrl, useAuditLog, useStaffMe } from '@merchant-hub/api-client';
 import { EmptyState, ErrorState, PageLoader, usePageTitle } from '@merchant-hub/ui-kit';
+import { INTL_LOCALE_TAGS, normalizeLocale } from '@merchant-hub/i18n';
 import { AUDIT_ACTIONS, type AuditQueryInput } from '@merchant-hub/validation';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -56,8 +57,10 @@ export const AuditPage = () => {
   }
   if (query.merchant_user_id && !merchantOptions.has(String(query.merchant_user_id))) merchantOptions.set(String(query.merchant_user_id), `#${query.merchant_user_id}`);
   if (query.staff_id && !staffOptions.has(String(query.staff_id))) staffOptions.set(String(query.staff_id), `#${query.staff_id}`);
-  // Every action the log can hold, by its label (issue 27 §6), in the reader's alphabetical order.
-  const actions = AUDIT_ACTIONS.map((action) => ({ value: action, label: auditActionLabel(t, action) })).sort((a, b) => a.label.localeCompare(b.label, i18n.language));
+  // Every action the log can hold, by its label (issue 27 §6), in the reader's alphabetical order (`zhtw` is no
+  // BCP 47 tag: Intl wants `zh-TW`).
+  const collator = new Intl.Collator(INTL_LOCALE_TAGS[normalizeLocale(i18n.language)]);
+  const actions = AUDIT_ACTIONS.map((action) => ({ value: action, label: auditActionLabel(t, action) })).sort((a, b) => collator.compare(a.label, b.label));
   const { limit: _limit, ...csvQuery } = query;
 
   return (

@@ -8,6 +8,7 @@ import { CATALOG_MARKETS, type CatalogMarket, type CatalogPeriod, type CatalogPl
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useAdminReason } from '../components/admin-reason';
 import { PlanEditModal } from '../components/plan-edit-modal';
 
 const isMarket = (value: string | null): value is CatalogMarket => CATALOG_MARKETS.includes(value as CatalogMarket);
@@ -28,8 +29,9 @@ export const CatalogPage = () => {
   const me = useStaffMe();
   const canEdit = me.data?.role === 'superadmin';
   const catalog = useCatalog(market, { meta: { handlesError: true } });
-  const hide = useHidePlan();
-  const reorder = useReorderPlans();
+  const hide = useHidePlan({ meta: { handlesError: true } });
+  const reorder = useReorderPlans({ meta: { handlesError: true } });
+  const reasons = useAdminReason();
   const currency = MARKET_CURRENCY[market];
   const money = (amount: number) => formatMoney(amount, currency);
 
@@ -40,11 +42,14 @@ export const CatalogPage = () => {
     const ids = plans.map((plan) => plan.id);
     const [moved] = ids.splice(index, 1);
     ids.splice(index + by, 0, moved);
-    reorder.mutate({ market, billing_period: period, ids }, { onSuccess: () => notifications.show({ color: 'green', message: t('plans.reordered') }) });
+    // Each catalog change asks why first (issue 27 §8).
+    reasons.ask({ run: (reason) => reorder.mutateAsync({ market, billing_period: period, ids, reason }).then(() => notifications.show({ color: 'green', message: t('plans.reordered') })) });
   };
 
   const handleHide = (plan: CatalogPlan) =>
-    hide.mutate({ id: plan.id, hide: !plan.hide }, { onSuccess: () => notifications.show({ color: 'green', message: t(plan.hide ? 'plans.shownDone' : 'plans.hiddenDone') }) });
+    reasons.ask({
+      run: (reason) => hide.mutateAsync({ id: plan.id, hide: !plan.hide, reason }).then(() => notifications.show({ color: 'green', message: t(plan.hide ? 'plans.shownDone' : 'plans.hiddenDone') })),
+    });
 
   const status = (plan: CatalogPlan) => (
     <Group gap={4}>
@@ -199,6 +204,7 @@ export const CatalogPage = () => {
         )}
       </Stack>
       {editing && canEdit ? <PlanEditModal plan={editing.plan} market={market} currency={currency} defaults={defaults} onClose={() => setEditing(null)} /> : null}
+      {reasons.modal}
     </Container>
   );
 };

@@ -14,6 +14,7 @@ import { CreditAdjustModal } from '../components/credit-adjust-modal';
 import { AttentionBadges, StateBadge } from '../components/merchant-badges';
 import { MerchantSummary } from '../components/merchant-summary';
 import { MerchantTimeline } from '../components/merchant-timeline';
+import { RefundsPanel } from '../components/refunds-panel';
 import { useIdempotencyKey } from '../components/use-idempotency-key';
 
 type Operation =
@@ -193,7 +194,10 @@ const MerchantScreen = ({ userId }: { userId: number }) => {
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>
-            <ClockPanel userId={userId} />
+            <Stack gap="md">
+              <RefundsPanel userId={userId} />
+              <ClockPanel userId={userId} />
+            </Stack>
           </Grid.Col>
         </Grid>
       </Stack>

@@ -2,10 +2,11 @@ import { Alert, Badge, Button, Card, Container, Group, Stack, Table, Text, Title
 import { notifications } from '@mantine/notifications';
 import { useCatalog, useDeactivatePromotion, usePromotions, useStaffMe } from '@merchant-hub/api-client';
 import { formatMoney, isCurrencyCode } from '@merchant-hub/money';
-import { ConfirmModal, DateText, EmptyState, ErrorState, PageLoader, usePageTitle } from '@merchant-hub/ui-kit';
+import { DateText, EmptyState, ErrorState, PageLoader, usePageTitle } from '@merchant-hub/ui-kit';
 import type { Promotion } from '@merchant-hub/validation';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAdminReason } from '../components/admin-reason';
 import { PromotionCreateModal } from '../components/promotion-create-modal';
 import { RedemptionsModal } from '../components/redemptions-modal';
 
@@ -19,10 +20,10 @@ export const PromotionsPage = () => {
   // The plan keys a code may be limited to: the tiers of the catalog (the same in every market).
   const catalog = useCatalog('MY', { enabled: canEdit, meta: { handlesError: true } });
   const planKeys = [...new Set((catalog.data?.plans ?? []).map((plan) => plan.group_key))];
-  const deactivate = useDeactivatePromotion();
+  const deactivate = useDeactivatePromotion({ meta: { handlesError: true } });
+  const reasons = useAdminReason();
   const [creating, setCreating] = useState(false);
   const [showing, setShowing] = useState<Promotion | null>(null);
-  const [ending, setEnding] = useState<Promotion | null>(null);
   const now = Math.floor(Date.now() / 1000);
 
   const discountOf = (promotion: Promotion) =>
@@ -38,15 +39,15 @@ export const PromotionsPage = () => {
     return <Badge color="green" variant="light">{t('promotions.active')}</Badge>;
   };
 
-  const handleDeactivate = () => {
-    if (!ending) return;
-    deactivate.mutate(ending.id, {
-      onSuccess: () => {
-        notifications.show({ color: 'green', message: t('promotions.deactivated') });
-        setEnding(null);
-      },
+  // Ending a code asks why (issue 27 §8); the reason goes to the audit log.
+  const setEnding = (promotion: Promotion) =>
+    reasons.ask({
+      title: t('promotions.deactivateTitle', { code: promotion.code }),
+      description: t('promotions.deactivateBody'),
+      confirmLabel: t('promotions.deactivateAction'),
+      destructive: true,
+      run: (reason) => deactivate.mutateAsync({ id: promotion.id, reason }).then(() => notifications.show({ color: 'green', message: t('promotions.deactivated') })),
     });
-  };
 
   return (
     <Container size="xl" py="md">
@@ -131,18 +132,7 @@ export const PromotionsPage = () => {
       </Stack>
       {creating && canEdit ? <PromotionCreateModal planKeys={planKeys} onClose={() => setCreating(false)} /> : null}
       {showing ? <RedemptionsModal promotion={showing} onClose={() => setShowing(null)} /> : null}
-      <ConfirmModal
-        opened={ending !== null}
-        title={t('promotions.deactivateTitle', { code: ending?.code ?? '' })}
-        confirmLabel={t('promotions.deactivateAction')}
-        cancelLabel={t('promotionForm.cancel')}
-        destructive
-        loading={deactivate.isPending}
-        onConfirm={handleDeactivate}
-        onCancel={() => setEnding(null)}
-      >
-        {t('promotions.deactivateBody')}
-      </ConfirmModal>
+{reasons.modal}
     </Container>
   );
 };

@@ -1,31 +1,40 @@
 import { Alert, Badge, Button, Card, Container, Group, Select, SimpleGrid, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { errorMessageKeys, isApiError, useChangeStaffRole, useDeactivateStaff, useInviteStaff, useStaffMe, useStaffTeam } from '@merchant-hub/api-client';
-import { applyServerFieldErrors, ConfirmModal, DateText, EmptyState, ErrorState, PageLoader, usePageTitle, useSchemaForm } from '@merchant-hub/ui-kit';
+import { isApiError, useChangeStaffRole, useDeactivateStaff, useInviteStaff, useReactivateStaff, useStaffMe, useStaffTeam } from '@merchant-hub/api-client';
+import { applyServerFieldErrors, DateText, EmptyState, ErrorState, PageLoader, usePageTitle, useSchemaForm } from '@merchant-hub/ui-kit';
 import { staffInviteSchema, TEAM_LOCALES, type StaffInviteInput, type StaffMember, type StaffRole } from '@merchant-hub/validation';
 import { LANGUAGE_NAMES } from '@merchant-hub/i18n';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type AdminChange, useAdminReason } from '../components/admin-reason';
 
 const ROLES: StaffRole[] = ['support', 'superadmin'];
 const STATUS_COLOR = { active: 'green', invited: 'blue', deactivated: 'gray' } as const;
 
+/** The invitation's own fields; its reason is asked in the step after (issue 27 §8). */
+const inviteFormSchema = staffInviteSchema.omit({ reason: true });
+type InviteFormValues = Omit<StaffInviteInput, 'reason'>;
+
 /** Invite form: the shared schema checks it; the API's field errors land on the same fields. */
-const InviteForm = () => {
+const InviteForm = ({ ask }: { ask: (change: AdminChange) => void }) => {
   const { t } = useTranslation(['team', 'common']);
   const invite = useInviteStaff({ meta: { handlesError: true } });
-  const form = useSchemaForm<StaffInviteInput & Record<string, unknown>>({ schema: staffInviteSchema, initialValues: { email: '', name: '', role: 'support', locale: 'en' } });
+  const form = useSchemaForm<InviteFormValues & Record<string, unknown>>({ schema: inviteFormSchema, initialValues: { email: '', name: '', role: 'support', locale: 'en' } });
 
   const handleSubmit = form.onSubmit((values) =>
-    invite.mutate(values, {
-      onSuccess: (member) => {
-        notifications.show({ color: 'green', message: t('team:invite.sent', { email: member.email }) });
-        form.reset();
-      },
-      onError: (error) => {
-        if (isApiError(error) && applyServerFieldErrors(form, error.details, {}, ['email', 'name', 'role', 'locale'])) return;
-        notifications.show({ color: 'red', message: t(errorMessageKeys(error)) });
-      },
+    ask({
+      confirmLabel: t('team:invite.submit'),
+      run: (reason) =>
+        invite.mutateAsync({ ...values, reason }).then(
+          (member) => {
+            notifications.show({ color: 'green', message: t('team:invite.sent', { email: member.email }) });
+            form.reset();
+          },
+          (error: unknown) => {
+            // A field of the form: shown on it (the step closes); anything else stays in the step.
+            if (isApiError(error) && applyServerFieldErrors(form, error.details, {}, ['email', 'name', 'role', 'locale'])) return;
+            throw error;
+          },
+        ),
     }),
   );
 
@@ -51,13 +60,31 @@ const InviteForm = () => {
   );
 };
 
-const MemberRow = ({ member, selfId, onDeactivate }: { member: StaffMember; selfId: number | undefined; onDeactivate: (member: StaffMember) => void }) => {
+const MemberRow = ({ member, selfId, ask }: { member: StaffMember; selfId: number | undefined; ask: (change: AdminChange) => void }) => {
   const { t } = useTranslation('team');
-  const changeRole = useChangeStaffRole({
-    meta: { handlesError: true },
-    onSuccess: (changed) => notifications.show({ color: 'green', message: t('roleChanged', { name: changed.name, role: t(`role.${changed.role}`) }) }),
-    onError: (error) => notifications.show({ color: 'red', message: t(errorMessageKeys(error)) }),
-  });
+  const changeRole = useChangeStaffRole({ meta: { handlesError: true } });
+  const deactivate = useDeactivateStaff({ meta: { handlesError: true } });
+  const reactivate = useReactivateStaff({ meta: { handlesError: true } });
+  const handleRole = (role: StaffRole) =>
+    ask({
+      description: t('roleChange.message', { name: member.name, role: t(`role.${role}`) }),
+      run: (reason) => changeRole.mutateAsync({ userId: member.id, role, reason }).then((changed) => notifications.show({ color: 'green', message: t('roleChanged', { name: changed.name, role: t(`role.${changed.role}`) }) })),
+    });
+  const handleDeactivate = () =>
+    ask({
+      title: t('deactivate.title'),
+      description: t('deactivate.message', { name: member.name, email: member.email }),
+      confirmLabel: t('deactivate.confirm'),
+      destructive: true,
+      run: (reason) => deactivate.mutateAsync({ userId: member.id, reason }).then((changed) => notifications.show({ color: 'green', message: t('deactivate.done', { name: changed.name }) })),
+    });
+  const handleReactivate = () =>
+    ask({
+      title: t('reactivate.title'),
+      description: t('reactivate.message', { name: member.name, email: member.email, role: t(`role.${member.role}`) }),
+      confirmLabel: t('reactivate.confirm'),
+      run: (reason) => reactivate.mutateAsync({ userId: member.id, reason }).then((changed) => notifications.show({ color: 'green', message: t('reactivate.done', { name: changed.name }) })),
+    });
   const inactive = member.status === 'deactivated';
   return (
     <Table.Tr>
@@ -78,7 +105,7 @@ const MemberRow = ({ member, selfId, onDeactivate }: { member: StaffMember; self
           value={member.role}
           allowDeselect={false}
           disabled={inactive || changeRole.isPending}
-          onChange={(value) => value && value !== member.role && changeRole.mutate({ userId: member.id, role: value as StaffRole })}
+          onChange={(value) => value && value !== member.role && handleRole(value as StaffRole)}
         />
       </Table.Td>
       <Table.Td>
@@ -88,8 +115,12 @@ const MemberRow = ({ member, selfId, onDeactivate }: { member: StaffMember; self
       </Table.Td>
       <Table.Td>{member.last_sign_in_at ? <DateText value={member.last_sign_in_at} size="sm" /> : <Text size="sm" c="dimmed">{t('never')}</Text>}</Table.Td>
       <Table.Td>
-        {inactive ? null : (
-          <Button size="xs" variant="default" color="red" onClick={() => onDeactivate(member)}>
+        {inactive ? (
+          <Button size="xs" variant="default" onClick={handleReactivate} aria-label={t('reactivate.actionFor', { name: member.name })}>
+            {t('reactivate.action')}
+          </Button>
+        ) : (
+          <Button size="xs" variant="default" color="red" onClick={handleDeactivate}>
             {t('deactivate.action')}
           </Button>
         )}
@@ -105,22 +136,8 @@ export const TeamPage = () => {
   const me = useStaffMe();
   const superadmin = me.data?.role === 'superadmin';
   const team = useStaffTeam({ meta: { handlesError: true }, enabled: superadmin });
-  const [leaving, setLeaving] = useState<StaffMember | null>(null);
-  const deactivate = useDeactivateStaff({ meta: { handlesError: true } });
-
-  const handleConfirm = () => {
-    if (!leaving) return;
-    deactivate.mutate(leaving.id, {
-      onSuccess: (member) => {
-        notifications.show({ color: 'green', message: t('team:deactivate.done', { name: member.name }) });
-        setLeaving(null);
-      },
-      onError: (error) => {
-        notifications.show({ color: 'red', message: t(errorMessageKeys(error)) });
-        setLeaving(null);
-      },
-    });
-  };
+  // Every team change asks why first (issue 27 §8); the reason goes to the audit log.
+  const reasons = useAdminReason();
 
   return (
     <Container size="lg" py="md">
@@ -132,7 +149,7 @@ export const TeamPage = () => {
           <Alert color="yellow" title={t('team:superadminOnly')} />
         ) : (
           <>
-            <InviteForm />
+            <InviteForm ask={reasons.ask} />
             {team.isPending ? (
               <PageLoader label={t('team:loading')} />
             ) : team.isError ? (
@@ -155,7 +172,7 @@ export const TeamPage = () => {
                   </Table.Thead>
                   <Table.Tbody>
                     {team.data.data.map((member) => (
-                      <MemberRow key={member.id} member={member} selfId={me.data?.id} onDeactivate={setLeaving} />
+                      <MemberRow key={member.id} member={member} selfId={me.data?.id} ask={reasons.ask} />
                     ))}
                   </Table.Tbody>
                 </Table>
@@ -164,18 +181,7 @@ export const TeamPage = () => {
           </>
         )}
       </Stack>
-      <ConfirmModal
-        opened={leaving !== null}
-        onCancel={() => setLeaving(null)}
-        onConfirm={handleConfirm}
-        title={t('team:deactivate.title')}
-        confirmLabel={t('team:deactivate.confirm')}
-        cancelLabel={t('team:deactivate.cancel')}
-        loading={deactivate.isPending}
-        destructive
-      >
-        {t('team:deactivate.message', { name: leaving?.name ?? '', email: leaving?.email ?? '' })}
-      </ConfirmModal>
+      {reasons.modal}
     </Container>
   );
 };

@@ -23,14 +23,17 @@ export const fetchCatalog = (http: HttpClient, market: CatalogMarket, signal?: A
 export const previewPlan = (http: HttpClient, id: number, input: PlanPreviewInput): Promise<PlanPreviewResult> =>
   http.post(`/staff/catalog/plans/${id}/preview`, input, { schema: responseOf('POST /staff/catalog/plans/:id/preview') });
 
-export const savePlan = (http: HttpClient, id: number, input: PlanEditInput): Promise<{ data: CatalogPlan }> =>
+/** Every catalog and promotion write carries the superadmin's reason (issue 27 §8). */
+type WithReason = { reason: string };
+
+export const savePlan = (http: HttpClient, id: number, input: PlanEditInput & WithReason): Promise<{ data: CatalogPlan }> =>
   http.post(`/staff/catalog/plans/${id}`, input, { schema: responseOf('POST /staff/catalog/plans/:id') });
 
-export const createPlan = (http: HttpClient, input: PlanCreateInput): Promise<{ data: CatalogPlan }> =>
+export const createPlan = (http: HttpClient, input: PlanCreateInput & WithReason): Promise<{ data: CatalogPlan }> =>
   http.post('/staff/catalog/plans', input, { schema: responseOf('POST /staff/catalog/plans') });
 
-export const hidePlan = (http: HttpClient, id: number, hide: boolean): Promise<{ ok: true }> =>
-  http.post(`/staff/catalog/plans/${id}/hide`, { hide }, { schema: responseOf('POST /staff/catalog/plans/:id/hide') });
+export const hidePlan = (http: HttpClient, id: number, hide: boolean, reason: string): Promise<{ ok: true }> =>
+  http.post(`/staff/catalog/plans/${id}/hide`, { hide, reason }, { schema: responseOf('POST /staff/catalog/plans/:id/hide') });
 
 export const reorderPlans = (http: HttpClient, input: PlanReorderInput): Promise<{ ok: true }> =>
   http.post('/staff/catalog/reorder', input, { schema: responseOf('POST /staff/catalog/reorder') });
@@ -38,11 +41,11 @@ export const reorderPlans = (http: HttpClient, input: PlanReorderInput): Promise
 export const fetchPromotions = (http: HttpClient, signal?: AbortSignal): Promise<PromotionList> =>
   http.get('/staff/promotions', { schema: responseOf('GET /staff/promotions'), ...withSignal(signal) });
 
-export const createPromotion = (http: HttpClient, input: PromotionCreateInput): Promise<{ data: Promotion }> =>
+export const createPromotion = (http: HttpClient, input: PromotionCreateInput & WithReason): Promise<{ data: Promotion }> =>
   http.post('/staff/promotions', input, { schema: responseOf('POST /staff/promotions') });
 
-export const deactivatePromotion = (http: HttpClient, id: string): Promise<{ data: Promotion }> =>
-  http.post(`/staff/promotions/${encodeURIComponent(id)}/deactivate`, {}, { schema: responseOf('POST /staff/promotions/:id/deactivate') });
+export const deactivatePromotion = (http: HttpClient, id: string, reason: string): Promise<{ data: Promotion }> =>
+  http.post(`/staff/promotions/${encodeURIComponent(id)}/deactivate`, { reason }, { schema: responseOf('POST /staff/promotions/:id/deactivate') });
 
 export const fetchRedemptions = (http: HttpClient, id: string, signal?: AbortSignal): Promise<RedemptionList> =>
   http.get(`/staff/promotions/${encodeURIComponent(id)}/redemptions`, { schema: responseOf('GET /staff/promotions/:id/redemptions'), ...withSignal(signal) });

@@ -49,19 +49,19 @@ export const usePreviewPlan = (options: MutationHookOptions<PlanPreviewResult, P
   return useMutation({ ...options, mutationFn: ({ id, ...input }) => previewPlan(http, id, input) });
 };
 
-export const useSavePlan = (options: MutationHookOptions<{ data: CatalogPlan }, PlanEditInput & { id: number }> = {}) => {
+export const useSavePlan = (options: MutationHookOptions<{ data: CatalogPlan }, PlanEditInput & { id: number; reason: string }> = {}) => {
   const http = useHttpClient();
   return useCatalogWrite(({ id, ...input }) => savePlan(http, id, input), options);
 };
 
-export const useCreatePlan = (options: MutationHookOptions<{ data: CatalogPlan }, PlanCreateInput> = {}) => {
+export const useCreatePlan = (options: MutationHookOptions<{ data: CatalogPlan }, PlanCreateInput & { reason: string }> = {}) => {
   const http = useHttpClient();
   return useCatalogWrite((input) => createPlan(http, input), options);
 };
 
-export const useHidePlan = (options: MutationHookOptions<{ ok: true }, { id: number; hide: boolean }> = {}) => {
+export const useHidePlan = (options: MutationHookOptions<{ ok: true }, { id: number; hide: boolean; reason: string }> = {}) => {
   const http = useHttpClient();
-  return useCatalogWrite(({ id, hide }) => hidePlan(http, id, hide), options);
+  return useCatalogWrite(({ id, hide, reason }) => hidePlan(http, id, hide, reason), options);
 };
 
 export const useReorderPlans = (options: MutationHookOptions<{ ok: true }, PlanReorderInput> = {}) => {
@@ -69,12 +69,12 @@ export const useReorderPlans = (options: MutationHookOptions<{ ok: true }, PlanR
   return useCatalogWrite((input) => reorderPlans(http, input), options);
 };
 
-export const useCreatePromotion = (options: MutationHookOptions<{ data: Promotion }, PromotionCreateInput> = {}) => {
+export const useCreatePromotion = (options: MutationHookOptions<{ data: Promotion }, PromotionCreateInput & { reason: string }> = {}) => {
   const http = useHttpClient();
   return useCatalogWrite((input) => createPromotion(http, input), options);
 };
 
-export const useDeactivatePromotion = (options: MutationHookOptions<{ data: Promotion }, string> = {}) => {
+export const useDeactivatePromotion = (options: MutationHookOptions<{ data: Promotion }, { id: string; reason: string }> = {}) => {
   const http = useHttpClient();
-  return useCatalogWrite((id) => deactivatePromotion(http, id), options);
+  return useCatalogWrite(({ id, reason }) => deactivatePromotion(http, id, reason), options);
 };

@@ -77,6 +77,8 @@ export const reverseCreditAdjustment = (http: HttpClient, adjustmentId: string, 
   });
 };
 
+export const fetchApprovalCount = (http: HttpClient, signal?: AbortSignal) => http.get('/staff/approvals/count', { schema: responseOf('GET /staff/approvals/count'), ...withSignal(signal) });
+
 export const fetchApprovals = (http: HttpClient, query: ApprovalsQueryInput, signal?: AbortSignal): Promise<ApprovalList> =>
   http.get('/staff/approvals', { query: asQuery(query), schema: responseOf('GET /staff/approvals'), ...withSignal(signal) });
 

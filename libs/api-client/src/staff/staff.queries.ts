@@ -1,4 +1,5 @@
 import type {
+  ApprovalCount,
   ApprovalList,
   ApprovalsQueryInput,
   AttentionCounts,
@@ -30,6 +31,7 @@ import {
   advanceMerchantClock,
   createCreditAdjustment,
   decideApproval,
+  fetchApprovalCount,
   fetchApprovals,
   fetchAttentionCounts,
   fetchAuditLog,
@@ -61,6 +63,7 @@ export const staffKeys = {
   timeline: (userId: number, limit?: number) => ['staff', 'merchant', userId, 'timeline', { limit }] as const,
   clock: (userId: number) => ['staff', 'merchant', userId, 'clock'] as const,
   approvals: (query: ApprovalsQueryInput = {}) => ['staff', 'approvals', query] as const,
+  approvalCount: () => ['staff', 'approvals', 'count'] as const,
   audits: () => ['staff', 'audit'] as const,
   audit: (query: Omit<AuditQueryInput, 'cursor'>) => ['staff', 'audit', query] as const,
   staffAccess: () => ['staff-access'] as const,
@@ -109,6 +112,12 @@ export const useMerchantTimeline = (userId: number, options: { limit?: number; e
 export const useApprovals = (query: ApprovalsQueryInput = {}, options: QueryHookOptions<ApprovalList> = {}) => {
   const http = useHttpClient();
   return useQuery({ queryKey: staffKeys.approvals(query), queryFn: ({ signal }) => fetchApprovals(http, query, signal), ...options });
+};
+
+/** The navigation's pending-approvals badge; any approval write invalidates it with the list (`['staff', 'approvals']`). */
+export const useApprovalCount = (options: QueryHookOptions<ApprovalCount> = {}) => {
+  const http = useHttpClient();
+  return useQuery({ queryKey: staffKeys.approvalCount(), queryFn: ({ signal }) => fetchApprovalCount(http, signal), refetchInterval: 60_000, ...options });
 };
 
 /** The audit log under filters; `fetchNextPage` loads older entries. */

@@ -8,8 +8,14 @@ export const fetchStaffTeam = (http: HttpClient, signal?: AbortSignal): Promise<
 export const inviteStaff = async (http: HttpClient, input: StaffInviteInput): Promise<StaffMember> =>
   (await http.post('/staff/team/invitations', input, { schema: responseOf('POST /staff/team/invitations') })).data;
 
-export const changeStaffRole = async (http: HttpClient, userId: number, role: StaffRole): Promise<StaffMember> =>
-  (await http.post(`/staff/team/${userId}/role`, { role }, { schema: responseOf('POST /staff/team/:userId/role') })).data;
+/** Every team write carries the superadmin's reason (issue 27 §8). */
+export type TeamChange = { userId: number; reason: string };
 
-export const deactivateStaff = async (http: HttpClient, userId: number): Promise<StaffMember> =>
-  (await http.post(`/staff/team/${userId}/deactivate`, {}, { schema: responseOf('POST /staff/team/:userId/deactivate') })).data;
+export const changeStaffRole = async (http: HttpClient, { userId, role, reason }: TeamChange & { role: StaffRole }): Promise<StaffMember> =>
+  (await http.post(`/staff/team/${userId}/role`, { role, reason }, { schema: responseOf('POST /staff/team/:userId/role') })).data;
+
+export const deactivateStaff = async (http: HttpClient, { userId, reason }: TeamChange): Promise<StaffMember> =>
+  (await http.post(`/staff/team/${userId}/deactivate`, { reason }, { schema: responseOf('POST /staff/team/:userId/deactivate') })).data;
+
+export const reactivateStaff = async (http: HttpClient, { userId, reason }: TeamChange): Promise<StaffMember> =>
+  (await http.post(`/staff/team/${userId}/reactivate`, { reason }, { schema: responseOf('POST /staff/team/:userId/reactivate') })).data;

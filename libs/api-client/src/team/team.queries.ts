@@ -2,7 +2,7 @@ import type { StaffInviteInput, StaffMember, StaffRole, StaffTeamResponse } from
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MutationHookOptions, QueryHookOptions } from '../account.queries';
 import { useHttpClient } from '../http-client-context';
-import { changeStaffRole, deactivateStaff, fetchStaffTeam, inviteStaff } from './team.api';
+import { changeStaffRole, deactivateStaff, fetchStaffTeam, inviteStaff, reactivateStaff, type TeamChange } from './team.api';
 
 /** Staff accounts live under `['staff', 'team']`: every write refreshes the list. */
 export const teamKeys = {
@@ -32,12 +32,17 @@ export const useInviteStaff = (options: MutationHookOptions<StaffMember, StaffIn
   return useTeamWrite((input: StaffInviteInput) => inviteStaff(http, input), options);
 };
 
-export const useChangeStaffRole = (options: MutationHookOptions<StaffMember, { userId: number; role: StaffRole }> = {}) => {
+export const useChangeStaffRole = (options: MutationHookOptions<StaffMember, TeamChange & { role: StaffRole }> = {}) => {
   const http = useHttpClient();
-  return useTeamWrite(({ userId, role }: { userId: number; role: StaffRole }) => changeStaffRole(http, userId, role), options);
+  return useTeamWrite((change: TeamChange & { role: StaffRole }) => changeStaffRole(http, change), options);
 };
 
-export const useDeactivateStaff = (options: MutationHookOptions<StaffMember, number> = {}) => {
+export const useDeactivateStaff = (options: MutationHookOptions<StaffMember, TeamChange> = {}) => {
   const http = useHttpClient();
-  return useTeamWrite((userId: number) => deactivateStaff(http, userId), options);
+  return useTeamWrite((change: TeamChange) => deactivateStaff(http, change), options);
+};
+
+export const useReactivateStaff = (options: MutationHookOptions<StaffMember, TeamChange> = {}) => {
+  const http = useHttpClient();
+  return useTeamWrite((change: TeamChange) => reactivateStaff(http, change), options);
 };

@@ -1,6 +1,7 @@
 import type { Coupon } from '@merchant-hub/domain';
 import {
   addOnAction,
+  retryMethods,
   currentPlanAction,
   currentPlanSubscription,
   hasPastDueSubscription,
@@ -164,5 +165,17 @@ describe('isSubscriptionFor and hasPastDueSubscription', () => {
   it('spots any past-due subscription, the add-on included', () => {
     expect(hasPastDueSubscription([subscriptionFor(pro), makeSubscription({ name: 'multistore', stripe_status: 'past_due' })])).toBe(true);
     expect(hasPastDueSubscription([subscriptionFor(pro)])).toBe(false);
+  });
+});
+
+describe('retryMethods: the ways a past-due merchant can actually pay (issue 31 #4)', () => {
+  it.each([
+    ['a ringgit merchant paying by FPX, with a card', { currency: 'MYR', hasCard: true, paymentType: 'fpx' }, ['fpx', 'card']],
+    ['a ringgit merchant paying by card', { currency: 'MYR', hasCard: true, paymentType: 'card' }, ['card', 'fpx']],
+    ['a ringgit merchant with no card', { currency: 'MYR', hasCard: false, paymentType: 'fpx' }, ['fpx', 'addCard']],
+    ['a Singapore merchant with a card', { currency: 'SGD', hasCard: true, paymentType: 'card' }, ['card']],
+    ['a Singapore merchant with no card', { currency: 'SGD', hasCard: false, paymentType: 'card' }, ['addCard']],
+  ] as const)('%s: %j', (_case, input, expected) => {
+    expect(retryMethods(input)).toEqual(expected);
   });
 });

@@ -1,4 +1,4 @@
-import { isLocale, isMarket, MARKET_CURRENCY, MARKETS, STORE_INDUSTRIES } from '../index';
+import { checkoutChannelsOf, isLocale, isMarket, MARKET_CURRENCY, MARKETS, STORE_INDUSTRIES } from '../index';
 
 describe('markets', () => {
   it('maps every market to its currency', () => {
@@ -16,5 +16,15 @@ describe('markets', () => {
   it('lists the 16 store industries of the spec', () => {
     expect(STORE_INDUSTRIES).toHaveLength(16);
     expect(STORE_INDUSTRIES[15]).toBe('Other');
+  });
+
+  it.each([
+    ['MY', ['card', 'fpx']],
+    ['SG', ['card']],
+    ['PH', ['card']],
+    ['TH', ['card']],
+    ['TW', ['ecpay']],
+  ] as const)('lets a plan of %s be paid with %j only', (market, channels) => {
+    expect(checkoutChannelsOf(market)).toEqual(channels);
   });
 });

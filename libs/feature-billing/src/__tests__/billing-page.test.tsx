@@ -126,6 +126,30 @@ describe('BillingPage', () => {
     expect(back.calls.some((c) => c.path === '/users/billing/late-subscribe/fpx')).toBe(false);
   });
 
+  it('shows the invoice number and amount in the FPX dialog, on its Pay button too, before the bank asks for it (issue 31 #4)', async () => {
+    const pastDue = {
+      ...overview(),
+      all: [sub({ stripe_status: 'past_due' })],
+      addOnIsPastDue: false,
+      addOnSectionVisible: false,
+      openInvoices: [{ type: 'default' as const, id: 'in_42', number: 'MH-2026-0042', amount_due: 10692, currency: 'MYR' as const, hosted_invoice_url: '/api/invoices/in_42' }],
+    };
+    renderFeature(<BillingPage />, { routes: [merchant, { method: 'GET', path: '/users/billing/all', body: pastDue }] });
+    expect(await screen.findByText('Invoice MH-2026-0042 for RM 106.92 is unpaid. Pay it to keep your plan.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Pay with FPX' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pay the open invoice with FPX' });
+    expect(within(dialog).getByTestId('fpx-invoice')).toHaveTextContent('InvoiceMH-2026-0042Amount dueRM 106.92');
+    expect(within(dialog).getByRole('button', { name: 'Pay RM 106.92 at your bank' })).toBeDisabled();
+  });
+
+  it('offers a card-less merchant outside ringgit to add a card, never a card retry that can only fail', async () => {
+    const cardless = { ...overview(), currency: 'SGD', paymentMethod: { data: [] }, userData: { ...overview().userData, default_payment_methods: null }, all: [sub({ stripe_status: 'past_due' })], addOnIsPastDue: false, addOnSectionVisible: false };
+    renderFeature(<BillingPage />, { routes: [merchant, { method: 'GET', path: '/users/billing/all', body: cardless }] });
+    await userEvent.click(await screen.findByRole('button', { name: 'Add a card to pay' }));
+    expect(screen.queryByRole('button', { name: 'Retry Payment' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Manage Cards' })).toBeInTheDocument();
+  });
+
   it('offers no FPX retry outside ringgit', async () => {
     const sgd = { ...overview(), currency: 'SGD', all: [sub({ stripe_status: 'past_due' })], addOnIsPastDue: false, addOnSectionVisible: false };
     renderFeature(<BillingPage />, { routes: [merchant, { method: 'GET', path: '/users/billing/all', body: sgd }] });

@@ -23,6 +23,8 @@ const handlers = {
   onResume: vi.fn(),
   onUnsubscribe: vi.fn(),
   onRetryPayment: vi.fn(),
+  onRetryByFpx: vi.fn(),
+  onAddCard: vi.fn(),
   onCancelScheduled: vi.fn(),
   onApplyCoupon: vi.fn(),
   onCreditBalance: vi.fn(),
@@ -43,10 +45,40 @@ describe('CurrentPlanCard', () => {
     expect(screen.getByText('Your plan ends on 01/06/2026')).toBeInTheDocument();
   });
 
-  it('paints the heading red and offers Retry Payment when past due', async () => {
-    renderFeature(<CurrentPlanCard overview={overview([sub({ stripe_status: 'past_due' })])} {...handlers} />);
+  it('paints the heading red and offers Retry Payment when past due with a card on file', async () => {
+    const withCard = { ...overview([sub({ stripe_status: 'past_due' })]), paymentMethod: { data: [{ id: 'pm_1', brand: 'visa' as const, last4: '4242', exp_month: 12, exp_year: 2030 }] } };
+    renderFeature(<CurrentPlanCard overview={withCard} {...handlers} />);
     expect(await screen.findByRole('button', { name: 'Retry Payment' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Current Plan' })).toHaveStyle({ color: 'var(--mantine-color-red-text)' });
+  });
+
+  it('names the open invoice and its amount, and offers an FPX merchant without a card FPX first and no card retry (issue 31 #4)', async () => {
+    const owed = {
+      ...overview([sub({ stripe_status: 'past_due' })]),
+      userData: { payment_type: 'fpx' as const, default_payment_methods: null, inventory_users: { inventory_store_users: { store_id: 1 } } },
+      openInvoices: [{ type: 'default' as const, id: 'in_42', number: 'MH-2026-0042', amount_due: 10692, currency: 'MYR' as const, hosted_invoice_url: '/api/invoices/in_42' }],
+    };
+    renderFeature(<CurrentPlanCard overview={owed} {...handlers} />);
+    const block = await screen.findByTestId('past-due-payment');
+    expect(block).toHaveTextContent('Invoice MH-2026-0042 for RM 106.92 is unpaid.');
+    expect(screen.getByRole('link', { name: 'View invoice MH-2026-0042' })).toHaveAttribute('href', '/api/invoices/in_42');
+    expect(screen.queryByRole('button', { name: 'Retry Payment' })).not.toBeInTheDocument();
+    const buttons = screen.getAllByRole('button').map((button) => button.textContent);
+    expect(buttons.indexOf('Pay with FPX')).toBeGreaterThanOrEqual(0);
+    expect(buttons.indexOf('Pay with FPX')).toBeLessThan(buttons.indexOf('Add a card to pay'));
+  });
+
+  it('puts FPX before the card retry for a merchant who pays by FPX and has a card too', async () => {
+    const both = {
+      ...overview([sub({ stripe_status: 'past_due' })]),
+      userData: { payment_type: 'fpx' as const, default_payment_methods: 'pm_1', inventory_users: { inventory_store_users: { store_id: 1 } } },
+      paymentMethod: { data: [{ id: 'pm_1', brand: 'visa' as const, last4: '4242', exp_month: 12, exp_year: 2030 }] },
+    };
+    renderFeature(<CurrentPlanCard overview={both} {...handlers} />);
+    await screen.findByRole('button', { name: 'Retry Payment' });
+    const buttons = screen.getAllByRole('button').map((button) => button.textContent);
+    expect(buttons.indexOf('Pay with FPX')).toBeLessThan(buttons.indexOf('Retry Payment'));
+    expect(buttons).not.toContain('Add a card to pay');
   });
 
   it('shows a scheduled downgrade as Changed To and offers cancelling it instead of Resume', async () => {

@@ -65,6 +65,20 @@ describe('ManageCardsModal', () => {
     expect(calls.find((c) => c.path === '/users/billing/add-card')?.body).toEqual({ payment_method: 'pm_declined' });
   });
 
+  it('words a refusal named by its decline code in the page language, not in the provider\'s English (issue 31 #5)', async () => {
+    const routes = [
+      intent,
+      { method: 'POST', path: '/sandbox/payment-methods', status: 201, body: { id: 'pm_declined', brand: 'visa', last4: '0002' } },
+      { method: 'POST', path: '/users/billing/add-card', status: 402, body: { error: { code: 'card_error', message: 'Your card has insufficient funds.', key: 'errors:billing.cardError', details: { decline_code: 'insufficient_funds' } } } },
+    ];
+    renderFeature(<ManageCardsModal opened cards={[]} defaultId={null} onClose={vi.fn()} />, { routes, lng: 'zhtw' });
+    await userEvent.type(await screen.findByLabelText('卡號'), '4000000000009995');
+    await userEvent.type(screen.getByLabelText('有效期限（MM / YY）'), '1240');
+    await userEvent.type(screen.getByLabelText('安全碼'), '123');
+    await userEvent.click(screen.getByRole('button', { name: '新增信用卡' }));
+    expect(await screen.findByTestId('card-add-error')).toHaveTextContent('您的信用卡餘額不足。');
+  });
+
   it('asks before deleting a card and deletes it on confirmation', async () => {
     const routes = [intent, { method: 'POST', path: '/users/billing/delete-card', body: { message: 'Card has been deleted' } }];
     const { calls } = renderFeature(<ManageCardsModal opened cards={cards} defaultId="pm_a" onClose={vi.fn()} />, { routes });
@@ -192,6 +206,21 @@ describe('BillingHistoryModal', () => {
     const [row] = await screen.findAllByTestId('invoice-row');
     expect(row).toHaveTextContent('01/05/2026 – 01/05/2027');
     expect(row).not.toHaveTextContent('01/06/2026');
+  });
+
+  it('shows the credit notes of a refunded invoice and a card dispute under it (issue 25 item 7)', async () => {
+    const refunded = {
+      ...invoice('in_4', 'paid'),
+      amount_refunded: 5346,
+      credit_notes: [{ number: 'CN-MH-000004-1', amount: 5346, currency: 'MYR', created: 1778889599, source: 'staff' }],
+      disputes: [{ id: 'dp_1', status: 'lost', reason: 'fraudulent', amount: 10692, created: 1778889599 }],
+    };
+    const routes = [{ method: 'POST', path: '/users/billing/billing-history', body: { data: [refunded, invoice('in_5', 'paid')], has_more: false } }];
+    renderFeature(<BillingHistoryModal opened accountCreatedAt={null} showPdf={false} today="2026-05-15" onClose={vi.fn()} />, { routes });
+    const [notes] = await screen.findAllByTestId('credit-notes');
+    expect(notes).toHaveTextContent('Credit note CN-MH-000004-1: RM 53.46 refunded on 15/05/2026');
+    expect(notes).toHaveTextContent('Card payment disputed on 15/05/2026: closed in the card holder’s favour');
+    expect(screen.getAllByTestId('credit-notes')).toHaveLength(1);
   });
 
   it('pages with Show More from the last invoice shown', async () => {

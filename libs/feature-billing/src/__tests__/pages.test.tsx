@@ -1,6 +1,7 @@
+import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BillingUpgradePage } from '../pages/billing-upgrade.page';
 import { UsageAddOnPage } from '../pages/usage-add-on.page';
 import { pkg, sub } from './fixtures';
@@ -98,6 +99,27 @@ describe('BillingUpgradePage', () => {
     expect(screen.getByText('-RM 10.00')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Confirm & Pay' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ package_id: 2, type: 'upgrade', store_id: 4 }));
+  });
+
+  it('words the lines and the result in the page language from the server\'s keys and values, not its English (issue 31 #5)', async () => {
+    const show = vi.spyOn(notifications, 'show').mockReturnValue('n');
+    const labelled = {
+      ...preview,
+      lines: [
+        { ...preview.lines[0], label: { kind: 'unused', plan: 'Starter', at: 1777593600 } },
+        { ...preview.lines[1], label: { kind: 'remaining', plan: 'Growth', at: 1777593600 } },
+      ],
+    };
+    const result = { message: 'Your plan has been upgraded to Growth', notice: { kind: 'planUpgraded', plan: 'Growth' }, invoice: null };
+    const routes = [all, { method: 'GET', path: '/users/billing/plan-change-preview', body: { data: labelled } }, { method: 'POST', path: '/users/billing/downgrade-or-upgrade', body: result }];
+    renderFeature(<BillingUpgradePage />, { routes, path: '/profile/billing/upgrade?package_id=2', lng: 'zhtw' });
+    await screen.findByTestId('upgrade-total');
+    expect(screen.getByText(/^Starter 自 01\/05\/2026 起未使用的時間/)).toBeInTheDocument();
+    expect(screen.getByText(/^Growth 自 01\/05\/2026 起的剩餘時間/)).toBeInTheDocument();
+    expect(screen.queryByText(/Unused time|Remaining time/)).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '確認並付款' }));
+    await waitFor(() => expect(show).toHaveBeenCalledWith(expect.objectContaining({ color: 'green', message: '您的方案已升級為 Growth' })));
+    show.mockRestore();
   });
 
   it('refuses a plan that is not an upgrade', async () => {

@@ -37,6 +37,15 @@ describe('PlanCards', () => {
     expect(onOrder).toHaveBeenCalledWith(monthly[1]);
   });
 
+  it('lists the features in the page language where the catalog has them, in English where it has none (issue 31 #5)', async () => {
+    const translated = pkg({ id: 11, name: 'Growth', stripe_id: 'price_growth', descriptions: { basic: [], features: ['Live chat support'], report: ['Sales report'], translations: { zhtw: { basic: [], features: ['線上客服'], report: [] } } } });
+    const english = pkg({ id: 12, name: 'Pro', sort_order: 2, stripe_id: 'price_pro', descriptions: { basic: [], features: ['API access'], report: ['Sales report'] } });
+    renderFeature(<PlanCards packages={[translated, english]} subscriptions={[]} isStaff={false} onOrder={vi.fn()} />, { lng: 'zhtw' });
+    expect(await within(screen.getByTestId('plan-11')).findByText('線上客服')).toBeInTheDocument();
+    expect(within(screen.getByTestId('plan-11')).queryByText('Live chat support')).not.toBeInTheDocument();
+    expect(within(screen.getByTestId('plan-12')).getByText('API access')).toBeInTheDocument();
+  });
+
   it('disables ordering while a subscription is past due', async () => {
     renderFeature(<PlanCards packages={monthly.slice(0, 2)} subscriptions={[sub({ stripe_status: 'past_due' })]} isStaff={false} onOrder={vi.fn()} />);
     expect(within(await screen.findByTestId('plan-2')).getByRole('button', { name: 'Order Plan' })).toBeDisabled();

@@ -7,7 +7,7 @@ import type { IsoDateTime } from '@merchant-hub/domain';
 import { formatMoney } from '@merchant-hub/money';
 import { EmptyState, ErrorState, formatDate, Icon } from '@merchant-hub/ui-kit';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EcpayPayButton } from './ecpay-pay';
 
@@ -100,8 +100,11 @@ export const BillingHistoryModal = ({ opened, userId, accountCreatedAt, showPdf,
                   // credit for the old plan, while the invoice pays for the new plan's cycle.
                   const line = invoice.lines.data[0];
                   const period = invoice.period_start !== undefined && invoice.period_end !== undefined ? { start: invoice.period_start, end: invoice.period_end } : line?.period;
+                  const notes = invoice.credit_notes ?? [];
+                  const disputes = invoice.disputes ?? [];
                   return (
-                    <Table.Tr key={invoice.id} data-testid="invoice-row">
+                    <Fragment key={invoice.id}>
+                    <Table.Tr data-testid="invoice-row">
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>
                         {/* Narrow screens fold the date under the number and make the number the invoice link,
                             so amount and status stay in view without sideways scrolling. */}
@@ -154,6 +157,26 @@ export const BillingHistoryModal = ({ opened, userId, accountCreatedAt, showPdf,
                         </Group>
                       </Table.Td>
                     </Table.Tr>
+                    {notes.length > 0 || disputes.length > 0 ? (
+                      // What happened to the payment afterwards: refunds (each a credit note) and card disputes.
+                      <Table.Tr data-testid="credit-notes">
+                        <Table.Td colSpan={6}>
+                          <Stack gap={2}>
+                            {notes.map((note) => (
+                              <Text key={note.number} size="sm">
+                                {t('history.creditNote', { number: note.number, amount: formatMoney(note.amount, note.currency), date: formatDate(note.created) })}
+                              </Text>
+                            ))}
+                            {disputes.map((dispute) => (
+                              <Text key={dispute.id} size="sm" c="red">
+                                {t('history.dispute', { status: t(`history.disputeStatus.${dispute.status}`, { defaultValue: t('history.disputeStatus.needs_response') }), date: formatDate(dispute.created) })}
+                              </Text>
+                            ))}
+                          </Stack>
+                        </Table.Td>
+                      </Table.Tr>
+                    ) : null}
+                    </Fragment>
                   );
                 })}
               </Table.Tbody>

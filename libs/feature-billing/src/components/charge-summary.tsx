@@ -2,6 +2,7 @@ import { Table, Text } from '@mantine/core';
 import type { PlanChangePreview } from '@merchant-hub/api-client';
 import { formatMoney, invoiceAmounts, sumMinor } from '@merchant-hub/money';
 import { formatDate } from '@merchant-hub/ui-kit';
+import { useBillingTexts } from '../billing-texts';
 import { useTranslation } from 'react-i18next';
 import { SummaryRow } from './summary-row';
 
@@ -49,6 +50,7 @@ export const upgradeSummary = (preview: PlanChangePreview): UpgradeSummary => {
  */
 export const ChargeSummaryTable = ({ preview }: { preview: PlanChangePreview }) => {
   const { t } = useTranslation('billing');
+  const { lineText } = useBillingTexts();
   const summary = upgradeSummary(preview);
   const money = (amount: number) => formatMoney(amount, preview.currency);
   return (
@@ -66,7 +68,7 @@ export const ChargeSummaryTable = ({ preview }: { preview: PlanChangePreview }) 
               <Table.Td>
                 <Text size="sm">{line.amount < 0 ? t('upgrade.proratedCredit') : t('upgrade.proratedCharge')}</Text>
                 <Text size="xs" c="dimmed">
-                  {line.description} · {formatDate(line.period.start)} – {formatDate(line.period.end)}
+                  {lineText(line)} · {formatDate(line.period.start)} – {formatDate(line.period.end)}
                 </Text>
               </Table.Td>
               <Table.Td ta="right" c={line.amount < 0 ? 'green' : undefined} style={{ whiteSpace: 'nowrap' }}>

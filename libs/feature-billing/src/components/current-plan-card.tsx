@@ -1,9 +1,10 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { BillingOverview } from '@merchant-hub/api-client';
-import { currentPlanAction, currentPlanSubscription, pendingPlanChange, planHeadingColor } from '@merchant-hub/billing-rules';
+import { currentPlanAction, currentPlanSubscription, pendingPlanChange, planHeadingColor, retryMethods } from '@merchant-hub/billing-rules';
 import { formatMoney } from '@merchant-hub/money';
 import { formatDate } from '@merchant-hub/ui-kit';
 import { useTranslation } from 'react-i18next';
+import { PastDuePayment } from './past-due-payment';
 
 export type CurrentPlanCardProps = {
   overview: BillingOverview;
@@ -13,6 +14,8 @@ export type CurrentPlanCardProps = {
   onRetryPayment: () => void;
   /** Pay the open invoice at the bank instead (FPX): offered for ringgit accounts only. */
   onRetryByFpx?: () => void;
+  /** A past-due merchant without a card adds one (the card retry would only fail without it). */
+  onAddCard: () => void;
   onCancelScheduled: () => void;
   onApplyCoupon: () => void;
   onCreditBalance: () => void;
@@ -55,9 +58,14 @@ export const CurrentPlanCard = ({ overview, busy, ...on }: CurrentPlanCardProps)
               {plan.billing_period === 'monthly' ? t('plans.perMonth') : t('plans.perYear')}
             </Text>
             {current.stripe_status === 'past_due' ? (
-              <Text size="sm" c="red">
-                {t('currentPlan.pastDue')}
-              </Text>
+              <PastDuePayment
+                invoice={overview.openInvoices?.find((invoice) => invoice.type === 'default') ?? null}
+                methods={retryMethods({ currency: overview.currency, hasCard: overview.paymentMethod.data.length > 0, paymentType: overview.userData.payment_type })}
+                busy={busy}
+                onRetryCard={on.onRetryPayment}
+                onRetryFpx={on.onRetryByFpx}
+                onAddCard={on.onAddCard}
+              />
             ) : current.ends_at && !pending ? (
               <Text size="sm" c="orange">
                 {t('currentPlan.endsOn', { date: formatDate(current.ends_at) })}
@@ -97,16 +105,6 @@ export const CurrentPlanCard = ({ overview, busy, ...on }: CurrentPlanCardProps)
           {action === 'resume' ? (
             <Button size="xs" onClick={on.onResume} loading={busy}>
               {t('currentPlan.resume')}
-            </Button>
-          ) : null}
-          {action === 'retryPayment' ? (
-            <Button size="xs" color="red" onClick={on.onRetryPayment} loading={busy}>
-              {t('currentPlan.retryPayment')}
-            </Button>
-          ) : null}
-          {action === 'retryPayment' && overview.currency === 'MYR' && on.onRetryByFpx ? (
-            <Button size="xs" variant="outline" color="red" onClick={on.onRetryByFpx} disabled={busy}>
-              {t('currentPlan.retryByFpx')}
             </Button>
           ) : null}
           {action === 'cancelScheduled' ? (

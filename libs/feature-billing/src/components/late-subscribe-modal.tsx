@@ -1,5 +1,5 @@
 import { Alert, Button, Modal, Radio, Select, Stack, Text } from '@mantine/core';
-import { authenticationRedirectOf, isApiError, useCreateLateSubscribeFpxIntent, useLateSubscribe } from '@merchant-hub/api-client';
+import { authenticationRedirectOf, declineKeyOf, isApiError, useCreateLateSubscribeFpxIntent, useLateSubscribe } from '@merchant-hub/api-client';
 import type { CurrencyCode, Package } from '@merchant-hub/domain';
 import { visiblePlanCards } from '@merchant-hub/billing-rules';
 import { formatMoney, invoiceTotals } from '@merchant-hub/money';
@@ -11,6 +11,7 @@ import { useStaffReason } from '../staff-reason';
 import type { StaffReasonFields } from '../staff-reason';
 import { CardEntryField, useCardEntry } from './card-entry';
 import { FpxBankSelect } from './fpx-bank-select';
+import { useBillingTexts } from '../billing-texts';
 
 export type LateSubscribeModalProps = {
   packages: Package[];
@@ -31,6 +32,7 @@ export type LateSubscribeModalProps = {
 export const LateSubscribeModal = ({ packages, currency, userId, isStaff, returnPath, redirect = (url) => window.location.assign(url) }: LateSubscribeModalProps) => {
   const { t } = useTranslation(['billing', 'validation', 'errors']);
   const notify = useNotify();
+  const { noticeText } = useBillingTexts();
   const plans = [...visiblePlanCards({ packages, period: 'monthly', isStaff }), ...visiblePlanCards({ packages, period: 'yearly', isStaff })]
     .flatMap((card) => (card.kind === 'plan' && !card.callForQuote ? [card.pkg] : []));
   const [packageId, setPackageId] = useState<string | null>(plans[0] ? String(plans[0].id) : null);
@@ -63,7 +65,7 @@ export const LateSubscribeModal = ({ packages, currency, userId, isStaff, return
       }
       const paymentMethod = await entry.confirm();
       const result = await subscribe.mutateAsync({ paymentMethod, package_id: chosen.id, user_id: userId, ...fields });
-      notify.success(result.message);
+      notify.success(noticeText(result));
     } catch (failure) {
       const authentication = authenticationRedirectOf(failure);
       if (authentication) {
@@ -71,8 +73,10 @@ export const LateSubscribeModal = ({ packages, currency, userId, isStaff, return
         return;
       }
       // A refused card shows the provider's words; anything else is spec §8's 'Something went wrong'.
+      // A refusal named by its decline code reads in the page's language (issue 31 #5).
+      const decline = declineKeyOf(failure);
       const providerText = isApiError(failure) ? ['card_error', 'payment_failed'].includes(failure.code) : failure instanceof Error;
-      setError(providerText && failure instanceof Error ? failure.message : t('lateSubscribe.failed'));
+      setError(decline ? t(decline) : providerText && failure instanceof Error ? failure.message : t('lateSubscribe.failed'));
     } finally {
       setBusy(false);
     }

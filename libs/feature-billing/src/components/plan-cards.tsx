@@ -1,5 +1,6 @@
 import { Badge, Button, Card, List, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
-import type { BillingPeriod, Package, Subscription } from '@merchant-hub/domain';
+import { type BillingPeriod, descriptionsIn, type Package, type Subscription } from '@merchant-hub/domain';
+import { normalizeLocale } from '@merchant-hub/i18n';
 import { planButtonState, visiblePlanCards } from '@merchant-hub/billing-rules';
 import { formatMoney } from '@merchant-hub/money';
 import { useState } from 'react';
@@ -60,7 +61,9 @@ type PlanCardProps = { pkg: Package; callForQuote: boolean; subscriptions: Subsc
 const limitText = (value: number | '*', unlimited: string): string => (value === '*' ? unlimited : String(value));
 
 const PlanCard = ({ pkg, callForQuote, subscriptions, onOrder }: PlanCardProps) => {
-  const { t } = useTranslation('billing');
+  const { t, i18n } = useTranslation('billing');
+  // The feature lines in the page's language where the catalog has them (issue 31 #5), else in English.
+  const texts = descriptionsIn(pkg.descriptions, normalizeLocale(i18n.language));
   const button = planButtonState({ pkg, subscriptions });
   const selected = button.label !== 'orderPlan';
   return (
@@ -122,7 +125,7 @@ const PlanCard = ({ pkg, callForQuote, subscriptions, onOrder }: PlanCardProps) 
             <List.Item>
               {t('usage.items.staff')}: {limitText(pkg.max_staff, t('usage.unlimited'))}
             </List.Item>
-            {pkg.descriptions.features.slice(0, 4).map((feature) => (
+            {texts.features.slice(0, 4).map((feature) => (
               <List.Item key={feature}>{feature}</List.Item>
             ))}
           </List>

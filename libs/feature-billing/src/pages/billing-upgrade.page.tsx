@@ -9,6 +9,7 @@ import { ChargeSummaryTable } from '../components/charge-summary';
 import { useErrorText, useNotify } from '../notify';
 import { useStaffReason } from '../staff-reason';
 import { useActingMerchant } from '../use-store-chooser';
+import { useBillingTexts } from '../billing-texts';
 
 /** /profile/billing/upgrade?package_id=: what an immediate upgrade costs, then Confirm & Pay. */
 export const BillingUpgradePage = () => {
@@ -18,6 +19,7 @@ export const BillingUpgradePage = () => {
   const acting = useActingMerchant();
   const navigate = useNavigate();
   const notify = useNotify();
+  const { noticeText } = useBillingTexts();
   const errorText = useErrorText();
   const [params] = useSearchParams();
   const packageId = Number(params.get('package_id')) || null;
@@ -44,7 +46,7 @@ export const BillingUpgradePage = () => {
         { package_id: data.package.id, type: 'upgrade', store_id: storeId || undefined, user_id: acting.userId, preview_token: data.preview_token, ...fields },
         {
           onSuccess: (result) => {
-            notify.success(result.message);
+            notify.success(noticeText(result));
             void navigate(scope.paths.billing);
           },
           onError: (error) => notify.error(error, { title: t('errors:billing.paymentFailed'), fallbackKey: 'errors:billing.upgradeFailed' }),

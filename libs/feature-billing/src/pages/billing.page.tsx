@@ -15,7 +15,7 @@ import {
   useRetryPayment,
   useUnsubscribe,
 } from '@merchant-hub/api-client';
-import { addOnAction, currentPlanSubscription, isAddOnSectionVisible, isStaff as hasStaffRole, pendingPlanChange } from '@merchant-hub/billing-rules';
+import { addOnAction, currentPlanSubscription, isAddOnSectionVisible, isStaff as hasStaffRole, pendingPlanChange, retryMethods } from '@merchant-hub/billing-rules';
 import type { Package } from '@merchant-hub/domain';
 import { ConfirmModal, ErrorState, PageLoader, formatDate, usePageTitle } from '@merchant-hub/ui-kit';
 import { useEffect, useRef, useState } from 'react';
@@ -41,6 +41,7 @@ import { UsageLimitCard } from '../components/usage-limit-card';
 import { useErrorText, useNotify } from '../notify';
 import { useStaffReason } from '../staff-reason';
 import { useStoreChooser } from '../use-store-chooser';
+import { useBillingTexts } from '../billing-texts';
 
 type OpenModal = 'credit' | 'coupon' | 'detail' | 'history' | 'cards' | 'unsubscribe' | 'resume' | 'cancelScheduled' | null;
 
@@ -75,6 +76,7 @@ const BillingScreen = ({ userId, storeId: chosenStoreId, isStaff }: { userId?: n
   const { paths } = useBillingScope();
   const navigate = useNavigate();
   const notify = useNotify();
+  const { noticeText } = useBillingTexts();
   const errorText = useErrorText();
   const [params, setParams] = useSearchParams();
   const overview = useBillingOverview(userId, { meta: { handlesError: true }, retry: false });
@@ -180,6 +182,7 @@ const BillingScreen = ({ userId, storeId: chosenStoreId, isStaff }: { userId?: n
   const addOn = data.all.find((s) => s.name === 'multistore' && s.stripe_status !== 'canceled') ?? null;
   const storeId = chosenStoreId ?? data.userData.inventory_users.inventory_store_users.store_id;
   const billingIncomplete = data.billing === null || data.billing.name === '' || data.billing.address1 === '';
+  const payMethods = retryMethods({ currency: data.currency, hasCard: data.paymentMethod.data.length > 0, paymentType: data.userData.payment_type });
   const busy = unsubscribe.isPending || resume.isPending || retry.isPending || cancelTrialing.isPending;
 
   const handleRetry = (type: 'default' | 'multistore') =>
@@ -204,7 +207,7 @@ const BillingScreen = ({ userId, storeId: chosenStoreId, isStaff }: { userId?: n
         { package_id: pkg.id, type: requestType, store_id: storeId || undefined, user_id: userId, preview_token: previewToken, ...fields },
         {
           onSuccess: (result) => {
-            notify.success(result.message);
+            notify.success(noticeText(result));
             setTarget(null);
           },
           onError: (error) =>
@@ -234,6 +237,7 @@ const BillingScreen = ({ userId, storeId: chosenStoreId, isStaff }: { userId?: n
           onUnsubscribe={() => setModal('unsubscribe')}
           onRetryPayment={() => handleRetry('default')}
           onRetryByFpx={() => setRetryFpxType('default')}
+          onAddCard={() => setModal('cards')}
           onCancelScheduled={() => setModal('cancelScheduled')}
           onApplyCoupon={() => setModal('coupon')}
           onCreditBalance={() => setModal('credit')}
@@ -247,8 +251,11 @@ const BillingScreen = ({ userId, storeId: chosenStoreId, isStaff }: { userId?: n
             action={addOnAction({ subscriptions: data.all, addOnIsPastDue: data.addOnIsPastDue })}
             extraChannels={addOn?.quantity ?? 0}
             busy={retry.isPending}
+            owed={{ invoice: data.openInvoices?.find((invoice) => invoice.type === 'multistore') ?? null, methods: payMethods }}
             onSubscribe={() => void navigate(paths.addOn)}
             onRetryPayment={() => handleRetry('multistore')}
+            onRetryByFpx={() => setRetryFpxType('multistore')}
+            onAddCard={() => setModal('cards')}
           />
         ) : null}
       </SimpleGrid>
@@ -256,7 +263,14 @@ const BillingScreen = ({ userId, storeId: chosenStoreId, isStaff }: { userId?: n
 
       <PlanChangeModal key={target?.id ?? 'none'} target={target} subscriptions={data.all} userId={userId} loading={changePlan.isPending} onClose={() => setTarget(null)} onConfirm={handleConfirmChange} />
       <EcpayInvoiceLinkModal invoiceId={data.currency === 'TWD' ? ecpayInvoice : null} userId={userId} returnPath={paths.billing} onClose={closeEcpayLink} />
-      <RetryFpxModal key={retryFpxType ?? 'closed'} type={retryFpxType} userId={userId} returnPath={paths.billing} onClose={() => setRetryFpxType(null)} />
+      <RetryFpxModal
+        key={retryFpxType ?? 'closed'}
+        type={retryFpxType}
+        invoice={data.openInvoices?.find((invoice) => invoice.type === retryFpxType) ?? null}
+        userId={userId}
+        returnPath={paths.billing}
+        onClose={() => setRetryFpxType(null)}
+      />
       <CreditBalanceModal opened={modal === 'credit'} userId={userId} onClose={() => setModal(null)} />
       <ApplyCouponModal opened={modal === 'coupon'} userId={userId} storeId={storeId} onClose={() => setModal(null)} />
       {data.billing ? (

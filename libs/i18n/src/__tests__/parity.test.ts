@@ -13,7 +13,7 @@ const TRANSLATED = SUPPORTED_LOCALES.filter((lng) => lng !== 'en');
  * so they are not here). Anything else identical to English is an untranslated copy.
  */
 const PROPER_NOUNS: { readonly [lng in (typeof TRANSLATED)[number]]?: readonly string[] } & { readonly all: readonly string[] } = {
-  all: ['Merchant Hub'],
+  all: ['Merchant Hub', 'ECPay'],
   ms: ['Malaysia', 'Taiwan', 'Thailand'],
 };
 

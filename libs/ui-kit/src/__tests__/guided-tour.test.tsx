@@ -1,7 +1,8 @@
 import { notifications } from '@mantine/notifications';
-import { act, renderHook } from '@testing-library/react';
+import { act, renderHook, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TOUR_DELAY_MS, TOUR_POPOVER, tourPlacement, useDelayedTour } from '../guided-tour';
+import { GuidedTour, TOUR_DELAY_MS, TOUR_POPOVER, tourPlacement, useDelayedTour } from '../guided-tour';
+import { renderWithTheme } from './render';
 import type { Box4, TourPlacement } from '../guided-tour';
 
 const screen1366 = { width: 1366, height: 900 };
@@ -85,5 +86,26 @@ describe('useDelayedTour waits for the toasts to go (issue 16 #4: the sign-in to
     act(() => vi.advanceTimersByTime(1100));
     act(() => vi.advanceTimersByTime(10));
     expect(result.current[0]).toBe(true);
+  });
+});
+
+describe('GuidedTour follows its element (issue 31 #7: the ring 254 px off after the window narrowed)', () => {
+  it('moves the ring when the layout moves the element without any event, as the sidebar collapsing does', async () => {
+    const target = document.createElement('div');
+    target.dataset.tour = 'quick-links';
+    document.body.append(target);
+    let box = { top: 100, left: 300, width: 200, height: 40 };
+    target.getBoundingClientRect = () => ({ ...box, right: box.left + box.width, bottom: box.top + box.height, x: box.left, y: box.top, toJSON: () => box });
+    const labels = { next: 'Next', back: 'Back', done: 'Done', skip: 'Skip', progress: (step: number, total: number) => `${step} / ${total}` };
+    try {
+      renderWithTheme(<GuidedTour steps={[{ target: '[data-tour="quick-links"]', title: 'Quick Links', body: 'Shortcuts' }]} opened onClose={vi.fn()} labels={labels} />);
+      const ring = await screen.findByTestId('tour-ring');
+      expect(ring.style.left).toBe('294px');
+      // The sidebar collapses: the element is 254 px further left, and nothing fires a resize or scroll.
+      box = { ...box, left: 46 };
+      await waitFor(() => expect(screen.getByTestId('tour-ring').style.left).toBe('40px'));
+    } finally {
+      target.remove();
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { Button, TextInput } from '@mantine/core';
 import { createI18n } from '@merchant-hub/i18n';
 import { signInFormSchema } from '@merchant-hub/validation';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it, vi } from 'vitest';
@@ -61,5 +61,22 @@ describe('useSchemaForm with a schema imported on demand', () => {
     await userEvent.type(screen.getByLabelText('Password'), 'secret-password');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(onValid).toHaveBeenCalledWith(expect.objectContaining({ email: 'merchant-my@demo.test' }), expect.anything()));
+  });
+});
+
+describe('useSchemaForm when a field is left for the submit button (issue 31 #7)', () => {
+  it('does not put a message under the field between the press and the release, which moved the button away', async () => {
+    renderForm(async () => signInFormSchema);
+    const email = screen.getByLabelText('Email');
+    const submit = screen.getByRole('button', { name: 'Sign in' });
+    const password = screen.getByLabelText('Password');
+    await userEvent.click(email);
+    // The browser moves focus to the button on its press: the field's blur names the button as where focus goes.
+    fireEvent.blur(email, { relatedTarget: submit });
+    // Left for anything else, a field still says what is wrong with it; once it does, the check of the
+    // e-mail's blur (had there been one) has answered too.
+    fireEvent.blur(password, { relatedTarget: email });
+    await waitFor(() => expect(password).toHaveAttribute('aria-invalid', 'true'));
+    expect(email).not.toHaveAttribute('aria-invalid', 'true');
   });
 });

@@ -11,7 +11,7 @@ import {
   parseExpiry,
 } from './card-validation';
 import type { CardEntry, CardEntryError, CardEntryField } from './card-validation';
-import { loadStripeJs } from './stripe-js';
+import { loadStripeJs, stripeLocaleOf } from './stripe-js';
 import type { StripeCardElement, StripeInstance } from './stripe-js';
 
 export type CardFieldGateway = 'sandbox' | 'stripe';
@@ -182,7 +182,7 @@ const StripeCardField = ({ publishableKey, labels, onChange, ref }: Omit<CardFie
       .then((factory) => {
         if (cancelled || !mountRef.current) return;
         const stripe = factory(publishableKey);
-        const element = stripe.elements().create('card', { hidePostalCode: true });
+        const element = stripe.elements({ locale: stripeLocaleOf(document.documentElement.lang) }).create('card', { hidePostalCode: true });
         element.on('change', (change) => {
           const message = change.error?.message ?? null;
           setError(message);

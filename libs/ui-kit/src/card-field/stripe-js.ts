@@ -8,7 +8,7 @@ export type StripeCardElement = {
 };
 
 export type StripeInstance = {
-  elements: () => { create: (type: 'card', options?: Record<string, unknown>) => StripeCardElement };
+  elements: (options?: { locale?: string }) => { create: (type: 'card', options?: Record<string, unknown>) => StripeCardElement };
   confirmCardSetup: (
     clientSecret: string,
     data: { payment_method: { card: StripeCardElement } },
@@ -16,6 +16,19 @@ export type StripeInstance = {
 };
 
 type StripeFactory = (publishableKey: string) => StripeInstance;
+
+/**
+ * The Stripe Elements locale for a page language (`<html lang>`): the card field's own texts and messages
+ * ("Your card number is incomplete.") then read in the page's language (issue 31 #5). Stripe knows `zh-TW`
+ * apart from `zh` (Simplified); a language it does not know is left to Stripe (`auto`).
+ */
+export const stripeLocaleOf = (pageLanguage: string): string => {
+  const lang = pageLanguage.toLowerCase();
+  if (lang === 'zh-tw' || lang === 'zh-hant' || lang.startsWith('zh-hant-')) return 'zh-TW';
+  if (lang.startsWith('zh')) return 'zh';
+  const base = lang.split('-')[0] ?? '';
+  return ['en', 'ms', 'th'].includes(base) ? base : 'auto';
+};
 
 export const STRIPE_JS_URL = 'https://js.stripe.com/v3/';
 

@@ -96,9 +96,9 @@ describe('registration account', () => {
     state: 'Kuala Lumpur',
   };
 
-  it('reports the mismatch alongside an invalid e-mail and a one-letter name', () => {
+  it('reports the mismatch alongside an invalid e-mail and a name with a digit', () => {
     expect(
-      errorsOf(registrationSchema, { account: { ...account, email: 'siti', first_name: 'S', password_confirmation: 'kedai2027' }, store }),
+      errorsOf(registrationSchema, { account: { ...account, email: 'siti', first_name: 'S2', password_confirmation: 'kedai2027' }, store }),
     ).toEqual({
       'account.email': 'validation:register.error.email',
       'account.first_name': 'validation:registration.firstNameInvalid',

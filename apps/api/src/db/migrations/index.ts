@@ -20,6 +20,7 @@ import * as staffDirectoryViewIndexes from './811-staff-directory-view-indexes';
 import * as staffDirectoryShortSearch from './812-staff-directory-short-search';
 import * as billingReadRevisions from './900-billing-read-revisions';
 import * as staffDirectoryBillingTriggers from './910-staff-directory-billing-triggers';
+import * as billingReadOpenInvoices from './920-billing-read-open-invoices';
 import * as auditActorIndex from './920-audit-actor-index';
 import * as contactChangeReports from './921-contact-change-reports';
 import * as rateLimitCounters from './950-rate-limit-counters';
@@ -57,6 +58,7 @@ export const migrations: Migration[] = [
   { name: '812-staff-directory-short-search', ...staffDirectoryShortSearch },
   { name: '900-billing-read-revisions', ...billingReadRevisions },
   { name: '910-staff-directory-billing-triggers', ...staffDirectoryBillingTriggers },
+  { name: '920-billing-read-open-invoices', ...billingReadOpenInvoices },
   { name: '920-audit-actor-index', ...auditActorIndex },
   { name: '921-contact-change-reports', ...contactChangeReports },
   { name: '950-rate-limit-counters', ...rateLimitCounters },

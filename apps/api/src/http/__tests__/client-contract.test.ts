@@ -509,12 +509,63 @@ const rows: Row[] = [
       return get(s, '/staff/approvals', ADMIN);
     },
   },
+  { call: 'GET /staff/approvals/count', as: ADMIN, run: (s) => get(s, '/staff/approvals/count', ADMIN) },
   { call: 'POST /staff/approvals/:id/:decision', as: ADMIN, run: (s) => staffPost(s, `/staff/approvals/${String(s.made.approval)}/reject`, { reason: REASON }, ADMIN) },
   { call: 'POST /staff/merchants/:userId/:action', as: SUPPORT, run: (s) => staffPost(s, `/staff/merchants/${s.userId(MY)}/password-reset`, { reason: REASON }) },
   { call: 'GET /staff/audit', as: SUPPORT, run: (s) => get(s, '/staff/audit', SUPPORT) },
   { call: 'GET /staff/merchants/:userId/clock', as: SUPPORT, run: (s) => get(s, `/staff/merchants/${s.userId(TH)}/clock`, SUPPORT) },
   { call: 'POST /staff/merchants/:userId/clock/advance', as: SUPPORT, run: (s) => staffPost(s, `/staff/merchants/${s.userId(TH)}/clock/advance`, { by: { days: 1 }, reason: REASON }) },
   { call: 'GET /users/staff-access', as: MY, run: (s) => get(s, '/users/staff-access', MY) },
+  // Refunds (issue 25 item 7): a renewal a month on is paid through the configured gateway, then refunded.
+  {
+    call: 'GET /staff/merchants/:userId/refundable-invoices',
+    as: SUPPORT,
+    run: async (s) => {
+      await advance(s.ctx, await s.token(SUPPORT), s.userId(MY), 31 * DAY + 60);
+      const invoice = await s.ctx.db('invoices').where({ merchant_id: s.ctx.demo.get(MY)?.merchantId, status: 'paid', billing_reason: 'subscription_cycle' }).orderBy('seq', 'desc').first('id');
+      s.made.refundInvoice = String(invoice.id);
+      return get(s, `/staff/merchants/${s.userId(MY)}/refundable-invoices`, SUPPORT);
+    },
+  },
+  {
+    call: 'POST /staff/invoices/:id/refunds/preview',
+    as: SUPPORT,
+    run: async (s) => {
+      const res = await post(s, `/staff/invoices/${String(s.made.refundInvoice)}/refunds/preview`, { amount_minor: 100, reason: REASON }, SUPPORT);
+      s.made.refundPreview = res.body.preview_token;
+      return res;
+    },
+  },
+  {
+    call: 'POST /staff/invoices/:id/refunds',
+    as: SUPPORT,
+    run: (s) => staffPost(s, `/staff/invoices/${String(s.made.refundInvoice)}/refunds`, { amount_minor: 100, reason: REASON, preview_token: s.made.refundPreview }),
+  },
+  {
+    call: 'GET /staff/refund-approvals',
+    as: ADMIN,
+    run: async (s) => {
+      // Credits up to the MYR threshold (500.00) first: the refund on top of them waits for approval.
+      const probe = await post(s, `/staff/merchants/${s.userId(MY)}/credit-adjustments/preview`, { direction: 'credit', amount_minor: 1, description: 'Goodwill', reason: REASON }, SUPPORT);
+      const credit = { direction: 'credit', amount_minor: 50_000 - (Number(probe.body.window_total_minor) - 1), description: 'Goodwill', reason: REASON };
+      const creditPreview = await post(s, `/staff/merchants/${s.userId(MY)}/credit-adjustments/preview`, credit, SUPPORT);
+      await staffPost(s, `/staff/merchants/${s.userId(MY)}/credit-adjustments`, { ...credit, preview_token: creditPreview.body.preview_token });
+      const preview = await post(s, `/staff/invoices/${String(s.made.refundInvoice)}/refunds/preview`, { amount_minor: 200, reason: REASON }, SUPPORT);
+      const held = await staffPost(s, `/staff/invoices/${String(s.made.refundInvoice)}/refunds`, { amount_minor: 200, reason: REASON, preview_token: preview.body.preview_token });
+      s.made.heldRefund = held.body.refund?.id;
+      return get(s, '/staff/refund-approvals', ADMIN);
+    },
+  },
+  { call: 'POST /staff/refunds/:id/:decision', as: ADMIN, run: (s) => staffPost(s, `/staff/refunds/${String(s.made.heldRefund)}/reject`, { reason: REASON }, ADMIN) },
+  { call: 'GET /staff/gateway-notices', as: SUPPORT, run: (s) => get(s, '/staff/gateway-notices', SUPPORT, { status: 'all' }) },
+  {
+    call: 'POST /staff/gateway-notices/:id/review',
+    as: SUPPORT,
+    run: async (s) => {
+      const id = Number((await s.ctx.db('gateway_notices').insert({ gateway: 'ecpay', kind: 'notification_refused', dedupe_key: 'contract', reason: 'amount_mismatch', details: '{}', received_at: 1, last_received_at: 1 }).returning('id'))[0]?.id ?? 0);
+      return staffPost(s, `/staff/gateway-notices/${id}/review`, { reason: REASON });
+    },
+  },
 
   // Catalog and promotions
   { call: 'GET /staff/catalog', as: ADMIN, run: (s) => get(s, '/staff/catalog', ADMIN, { market: 'MY' }) },
@@ -530,7 +581,7 @@ const rows: Row[] = [
       const plans = (await get(s, '/staff/catalog', ADMIN, { market: 'MY' })).body.plans as Record<string, unknown>[];
       const plan = plans.find((entry) => entry.id === undefined || entry.call_for_quote === false) as Record<string, unknown>;
       const { name, price, discount, tax, tax_label, image, sort_order, hide, call_for_quote, limits, descriptions } = plan;
-      return staffPost(s, `/staff/catalog/plans/${String(plan.id)}`, { name, price, discount, tax, tax_label, image, sort_order, hide, call_for_quote, limits, descriptions }, ADMIN);
+      return staffPost(s, `/staff/catalog/plans/${String(plan.id)}`, { name, price, discount, tax, tax_label, image, sort_order, hide, call_for_quote, limits, descriptions, reason: REASON }, ADMIN);
     },
   },
   {
@@ -555,17 +606,18 @@ const rows: Row[] = [
           call_for_quote: false,
           limits: { order: 100, item: 100, channel: 1, staff: 1, warehouse: 1, competitor_products: 0 },
           descriptions: { basic: ['Basic'], features: ['Feature'], report: ['Report'] },
+          reason: REASON,
         },
         ADMIN,
       ),
   },
-  { call: 'POST /staff/catalog/plans/:id/hide', as: ADMIN, run: async (s) => staffPost(s, `/staff/catalog/plans/${await packageId(s.ctx, 'price_my_starter_monthly')}/hide`, { hide: false }, ADMIN) },
+  { call: 'POST /staff/catalog/plans/:id/hide', as: ADMIN, run: async (s) => staffPost(s, `/staff/catalog/plans/${await packageId(s.ctx, 'price_my_starter_monthly')}/hide`, { hide: false, reason: REASON }, ADMIN) },
   {
     call: 'POST /staff/catalog/reorder',
     as: ADMIN,
     run: async (s) => {
       const plans = (await get(s, '/staff/catalog', ADMIN, { market: 'MY' })).body.plans as { id: number; billing_period: string }[];
-      return staffPost(s, '/staff/catalog/reorder', { market: 'MY', billing_period: 'monthly', ids: plans.filter((plan) => plan.billing_period === 'monthly').map((plan) => plan.id) }, ADMIN);
+      return staffPost(s, '/staff/catalog/reorder', { market: 'MY', billing_period: 'monthly', ids: plans.filter((plan) => plan.billing_period === 'monthly').map((plan) => plan.id), reason: REASON }, ADMIN);
     },
   },
   { call: 'GET /staff/promotions', as: ADMIN, run: (s) => get(s, '/staff/promotions', ADMIN) },
@@ -573,13 +625,13 @@ const rows: Row[] = [
     call: 'POST /staff/promotions',
     as: ADMIN,
     run: async (s) => {
-      const res = await staffPost(s, '/staff/promotions', { code: 'CONTRACT10', kind: 'percent', percent_off: 10, duration: 'once' }, ADMIN);
+      const res = await staffPost(s, '/staff/promotions', { code: 'CONTRACT10', kind: 'percent', percent_off: 10, duration: 'once', reason: REASON }, ADMIN);
       s.made.promotion = res.body.data?.id;
       return res;
     },
   },
   { call: 'GET /staff/promotions/:id/redemptions', as: ADMIN, run: (s) => get(s, `/staff/promotions/${String(s.made.promotion)}/redemptions`, ADMIN) },
-  { call: 'POST /staff/promotions/:id/deactivate', as: ADMIN, run: (s) => staffPost(s, `/staff/promotions/${String(s.made.promotion)}/deactivate`, {}, ADMIN) },
+  { call: 'POST /staff/promotions/:id/deactivate', as: ADMIN, run: (s) => staffPost(s, `/staff/promotions/${String(s.made.promotion)}/deactivate`, { reason: REASON }, ADMIN) },
 
   // Staff team (superadmin)
   { call: 'GET /staff/team', as: ADMIN, run: (s) => get(s, '/staff/team', ADMIN) },
@@ -587,13 +639,14 @@ const rows: Row[] = [
     call: 'POST /staff/team/invitations',
     as: ADMIN,
     run: async (s) => {
-      const res = await staffPost(s, '/staff/team/invitations', { email: 'new-staff@demo.test', name: 'New Staff', role: 'support' }, ADMIN);
+      const res = await staffPost(s, '/staff/team/invitations', { email: 'new-staff@demo.test', name: 'New Staff', role: 'support', reason: REASON }, ADMIN);
       s.made.member = res.body.data?.id;
       return res;
     },
   },
-  { call: 'POST /staff/team/:userId/role', as: ADMIN, run: (s) => staffPost(s, `/staff/team/${String(s.made.member)}/role`, { role: 'superadmin' }, ADMIN) },
-  { call: 'POST /staff/team/:userId/deactivate', as: ADMIN, run: (s) => staffPost(s, `/staff/team/${String(s.made.member)}/deactivate`, {}, ADMIN) },
+  { call: 'POST /staff/team/:userId/role', as: ADMIN, run: (s) => staffPost(s, `/staff/team/${String(s.made.member)}/role`, { role: 'superadmin', reason: REASON }, ADMIN) },
+  { call: 'POST /staff/team/:userId/deactivate', as: ADMIN, run: (s) => staffPost(s, `/staff/team/${String(s.made.member)}/deactivate`, { reason: REASON }, ADMIN) },
+  { call: 'POST /staff/team/:userId/reactivate', as: ADMIN, run: (s) => staffPost(s, `/staff/team/${String(s.made.member)}/reactivate`, { reason: REASON }, ADMIN) },
 
   // Support inbox
   {

@@ -20,6 +20,7 @@ export { isRefundOrDisputeEvent, REFUND_AND_DISPUTE_EVENTS, refundMethodOf } fro
 export {
   findRefund,
   insertRefund,
+  paidInvoicesOf,
   type RefundMethod,
   type RefundRecord,
   refundablePaymentOf,

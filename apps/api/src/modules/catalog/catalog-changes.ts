@@ -5,7 +5,7 @@ import { bumpCatalogRevision } from './catalog-revision.repository';
 export { catalogRevision } from './catalog-revision.repository';
 
 /** Who changes the catalog: always a superadmin by the time a change runs (see `staffActorOf`). */
-export type CatalogActor = { userId: number; role: 'support' | 'superadmin'; ip: string | null };
+export type CatalogActor = { userId: number; role: 'support' | 'superadmin'; ip: string | null; reason?: string | null };
 
 export type CatalogChange = { action: string; revision: number; packageIds: number[]; market: string | null };
 type Listener = (change: CatalogChange) => void;
@@ -48,6 +48,7 @@ export const commitCatalogChange = async <R>(
       after: done.after ?? null,
       ip: actor.ip,
       actorRole: actor.role,
+      reason: actor.reason ?? null,
       at: input.now,
     });
     return { result: done.result, revision };

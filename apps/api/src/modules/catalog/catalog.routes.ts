@@ -2,13 +2,14 @@ import type { Market } from '@merchant-hub/domain';
 import {
   catalogIdParamsSchema,
   catalogQuerySchema,
-  planCreateSchema,
-  planEditSchema,
+  planCreateRequestSchema,
+  planEditRequestSchema,
   planHideSchema,
   planPreviewSchema,
   planReorderSchema,
-  promotionCreateSchema,
+  promotionCreateRequestSchema,
   promotionIdParamsSchema,
+  reasonSchema,
 } from '@merchant-hub/validation';
 import type { Request, Response } from 'express';
 import type { AppDeps } from '../../app-deps';
@@ -18,9 +19,10 @@ import type { CatalogActor } from './catalog-changes';
 import { createPlansService } from './plans.service';
 import { createPromotionsService } from './promotions.service';
 
-const actorOf = (req: Request, res: Response): CatalogActor => {
+/** `input`: the checked request; its reason (issue 27 §8) goes to the audit entry of the change. */
+const actorOf = (req: Request, res: Response, input?: { reason?: string }): CatalogActor => {
   const auth = authOf(res);
-  return { userId: auth.userId, role: auth.roles.includes('superadmin') ? 'superadmin' : 'support', ip: req.ip ?? null };
+  return { userId: auth.userId, role: auth.roles.includes('superadmin') ? 'superadmin' : 'support', ip: req.ip ?? null, reason: input?.reason ?? null };
 };
 
 /** Plans, add-on packages and promotion codes: staff read them, superadmins change them (403 for support). */
@@ -41,11 +43,11 @@ export const catalogRoutes = (deps: AppDeps): RouteTable => {
       path: '/staff/catalog/plans',
       summary: 'Superadmin only: a new plan tier in one market and billing period',
       auth: 'superadmin',
-      body: planCreateSchema,
+      body: planCreateRequestSchema,
       audit: 'catalog.plan.create',
       handler: async ({ input, req, res }) => {
         res.status(201);
-        return plans.create(actorOf(req, res), input);
+        return plans.create(actorOf(req, res, input), input);
       },
     }),
     route({
@@ -64,9 +66,9 @@ export const catalogRoutes = (deps: AppDeps): RouteTable => {
       summary: 'Superadmin only: saves every field of a plan or add-on package; past invoices keep their amounts, subscribers pay a new price from their next renewal',
       auth: 'superadmin',
       params: catalogIdParamsSchema,
-      body: planEditSchema,
+      body: planEditRequestSchema,
       audit: 'catalog.plan.update',
-      handler: ({ input, params, req, res }) => plans.edit(actorOf(req, res), params.id, input),
+      handler: ({ input, params, req, res }) => plans.edit(actorOf(req, res, input), params.id, input),
     }),
     route({
       method: 'post',
@@ -76,7 +78,7 @@ export const catalogRoutes = (deps: AppDeps): RouteTable => {
       params: catalogIdParamsSchema,
       body: planHideSchema,
       audit: (input) => (input.hide ? 'catalog.plan.hide' : 'catalog.plan.show'),
-      handler: ({ input, params, req, res }) => plans.hide(actorOf(req, res), params.id, input.hide),
+      handler: ({ input, params, req, res }) => plans.hide(actorOf(req, res, input), params.id, input.hide),
     }),
     route({
       method: 'post',
@@ -85,7 +87,7 @@ export const catalogRoutes = (deps: AppDeps): RouteTable => {
       auth: 'superadmin',
       body: planReorderSchema,
       audit: 'catalog.plan.reorder',
-      handler: ({ input, req, res }) => plans.reorder(actorOf(req, res), { ...input, market: input.market as Market }),
+      handler: ({ input, req, res }) => plans.reorder(actorOf(req, res, input), { ...input, market: input.market as Market }),
     }),
     route({
       method: 'get',
@@ -99,11 +101,11 @@ export const catalogRoutes = (deps: AppDeps): RouteTable => {
       path: '/staff/promotions',
       summary: 'Superadmin only: a promotion code (percent or amount off, once / repeating / forever, expiry, limit, markets, plans)',
       auth: 'superadmin',
-      body: promotionCreateSchema,
+      body: promotionCreateRequestSchema,
       audit: 'promotion.create',
       handler: async ({ input, req, res }) => {
         res.status(201);
-        return promotions.create(actorOf(req, res), input);
+        return promotions.create(actorOf(req, res, input), input);
       },
     }),
     route({
@@ -112,8 +114,9 @@ export const catalogRoutes = (deps: AppDeps): RouteTable => {
       summary: 'Superadmin only: the code stops working at once (redemptions already made keep their discount)',
       auth: 'superadmin',
       params: promotionIdParamsSchema,
+      body: reasonSchema,
       audit: 'promotion.deactivate',
-      handler: ({ params, req, res }) => promotions.deactivate(actorOf(req, res), params.id),
+      handler: ({ input, params, req, res }) => promotions.deactivate(actorOf(req, res, input), params.id),
     }),
     route({
       method: 'get',

@@ -1,7 +1,7 @@
 import type { Coupon } from '@merchant-hub/domain';
 import type { AppDeps } from '../../app-deps';
 import { gatewayFor } from '../../gateways';
-import { GatewayError, type GatewayPayment } from '../../gateways/port';
+import { declineDetails, GatewayError, type GatewayPayment } from '../../gateways/port';
 import { AppError } from '../../http/errors';
 import { newOpaqueToken, sha256Hex } from '../../security/crypto';
 import { chargeOnce, type PromotionRecord, toCoupon } from '../billing';
@@ -90,7 +90,7 @@ export const createCardCheckoutService = (deps: AppDeps, core: CheckoutCore, set
     try {
       card = await gateway.attachPaymentMethod({ customer: input.stripe_id, paymentMethod: input.paymentMethod });
     } catch (error) {
-      if (error instanceof GatewayError) throw new AppError('card_error', { message: error.message });
+      if (error instanceof GatewayError) throw new AppError('card_error', { message: error.message, details: declineDetails(error.code) });
       throw error;
     }
     const tradeNo = newTradeNo();
@@ -124,7 +124,7 @@ export const createCardCheckoutService = (deps: AppDeps, core: CheckoutCore, set
             // Never asked, or no answer: the order lets go of the card; the buyer may try again.
             const order = await findOrderByTradeNo(db, tradeNo);
             if (order) await markOrderFailed(db, order.id, { code: 'gateway_unavailable', message: error instanceof Error ? error.message : 'Payment provider unavailable', paymentRef: null }, now);
-            if (error instanceof GatewayError) throw new AppError('payment_failed', { message: error.message });
+            if (error instanceof GatewayError) throw new AppError('payment_failed', { message: error.message, details: declineDetails(error.code) });
             throw error;
           });
     if (payment.status === 'requires_action' && payment.next_action) {
@@ -134,7 +134,7 @@ export const createCardCheckoutService = (deps: AppDeps, core: CheckoutCore, set
     if (!order || order.status !== 'paid') {
       const mine = await findOrderByTradeNo(db, tradeNo);
       if (mine?.status === 'pending') await markOrderFailed(db, mine.id, { code: payment.failure_code ?? payment.status, message: payment.failure_message ?? 'Your card was declined.', paymentRef: null }, now);
-      throw new AppError('payment_failed', { message: payment.failure_message ?? 'Your card was declined.' });
+      throw new AppError('payment_failed', { message: payment.failure_message ?? 'Your card was declined.', details: declineDetails(payment.failure_code ?? 'card_declined') });
     }
     const ticket = await core.issueTicket(order, now);
     return { message: 'Success, Logging you in!', token, ...(ticket as SignInTicket) };

@@ -1,4 +1,4 @@
-import type { Market, PaymentStatusResponse } from '@merchant-hub/domain';
+import { CHECKOUT_CHANNEL_MARKETS, type Market, type PaymentStatusResponse } from '@merchant-hub/domain';
 import { type CouponTerms, invoiceTotals, toMajorString } from '@merchant-hub/money';
 import type { Knex } from 'knex';
 import { randomBytes } from 'node:crypto';
@@ -19,12 +19,8 @@ export const SIGN_IN_WINDOW_SECONDS = 30 * 60;
 /** An unpaid gateway order is given up after a day (ECPay's own payment pages expire well before). */
 export const PENDING_ORDER_TTL_SECONDS = 24 * 60 * 60;
 
-/** Which markets each checkout sells to: ECPay is Taiwan's, FPX Malaysia's, cards every other market's. */
-const CHANNEL_MARKETS: Readonly<Record<CheckoutChannel, readonly Market[]>> = {
-  ecpay: ['TW'],
-  fpx: ['MY'],
-  card: ['MY', 'SG', 'PH', 'TH'],
-};
+/** Which markets each checkout sells to: the rule the checkout pages follow too (libs/domain). */
+const CHANNEL_MARKETS: Readonly<Record<CheckoutChannel, readonly Market[]>> = CHECKOUT_CHANNEL_MARKETS;
 
 /** The gateway form after schema parsing (country and state are ids or names, checked here). */
 export type GatewayOrderInput = {

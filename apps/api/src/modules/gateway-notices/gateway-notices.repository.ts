@@ -26,6 +26,8 @@ export type GatewayNotice = {
   reason: string | null;
   reference: string | null;
   merchant_id: number | null;
+  /** The merchant's owner: the staff console opens a merchant by it. */
+  merchant_user_id: number | null;
   invoice_id: string | null;
   amount: number | null;
   currency: string | null;
@@ -78,6 +80,7 @@ const toNotice = (row: Record<string, unknown>): GatewayNotice => ({
   reason: (row.reason as string | null) ?? null,
   reference: (row.reference as string | null) ?? null,
   merchant_id: numOrNull(row.merchant_id),
+  merchant_user_id: numOrNull(row.merchant_user_id),
   invoice_id: (row.invoice_id as string | null) ?? null,
   amount: numOrNull(row.amount),
   currency: (row.currency as string | null) ?? null,
@@ -90,9 +93,13 @@ const toNotice = (row: Record<string, unknown>): GatewayNotice => ({
 
 /** Staff's list: the notices not reviewed yet (or all), newest first; one merchant's when given. */
 export const listGatewayNotices = async (exec: Exec, filter: { open?: boolean; merchantId?: number; limit: number }): Promise<GatewayNotice[]> => {
-  const query = exec('gateway_notices').orderBy([{ column: 'received_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(filter.limit);
-  if (filter.open) query.whereNull('reviewed_at');
-  if (filter.merchantId !== undefined) query.where({ merchant_id: filter.merchantId });
+  const query = exec('gateway_notices as n')
+    .leftJoin('merchants as m', 'm.id', 'n.merchant_id')
+    .select('n.*', 'm.owner_user_id as merchant_user_id')
+    .orderBy([{ column: 'n.received_at', order: 'desc' }, { column: 'n.id', order: 'desc' }])
+    .limit(filter.limit);
+  if (filter.open) query.whereNull('n.reviewed_at');
+  if (filter.merchantId !== undefined) query.where('n.merchant_id', filter.merchantId);
   return (await query).map(toNotice);
 };
 

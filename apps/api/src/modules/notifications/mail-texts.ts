@@ -1,4 +1,4 @@
-import { createI18n, type EnResources, INTL_LOCALE_TAGS, normalizeLocale, type SupportedLocale } from '@merchant-hub/i18n';
+import { createI18n, type EnResources, normalizeLocale, type SupportedLocale } from '@merchant-hub/i18n';
 import type { i18n as I18n } from 'i18next';
 
 /** The texts of libs/i18n's `mail` namespace: one key per message the API sends. */
@@ -40,25 +40,17 @@ export const periodWord = (locale: string | null | undefined, period: string): s
 
 /** What a contact change changed, as the notice to the old address names it. */
 export const contactWord = (locale: string | null | undefined, what: 'email' | 'phone' | 'emailAndPhone'): string => mailT(locale, `contactChange.${what}`, {});
+const twoDigits = (value: number): string => String(value).padStart(2, '0');
 
 /**
- * One formatter per language and style: making an Intl.DateTimeFormat costs far more than formatting with it
- * (a renewal batch writes hundreds of receipts; issue 12).
+ * A calendar day (UTC, unix seconds) as the product writes every date: day first in digits, 30/12/2026, in
+ * every language (spec §9; issue 31 #5: e-mails read "December 30, 2026" in English words).
  */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-const formatterFor = (locale: string | null | undefined, withTime: boolean): Intl.DateTimeFormat => {
-  const tag = INTL_LOCALE_TAGS[mailLocaleOf(locale)];
-  const key = `${tag}|${withTime}`;
-  let formatter = formatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat(tag, withTime ? { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' } : { dateStyle: 'long', timeZone: 'UTC' });
-    formatters.set(key, formatter);
-  }
-  return formatter;
+export const mailDate = (_locale: string | null | undefined, seconds: number): string => {
+  const at = new Date(seconds * 1000);
+  return `${twoDigits(at.getUTCDate())}/${twoDigits(at.getUTCMonth() + 1)}/${at.getUTCFullYear()}`;
 };
 
-/** A calendar day (UTC, unix seconds) as the recipient's language writes it: 24 November 2026, 2026年11月24日... */
-export const mailDate = (locale: string | null | undefined, seconds: number): string => formatterFor(locale, false).format(new Date(seconds * 1000));
-
-/** A moment (UTC) with its time, for sign-in notices. */
-export const mailDateTime = (locale: string | null | undefined, at: Date): string => formatterFor(locale, true).format(at) + ' UTC';
+/** A moment (UTC) with its time, for sign-in notices: 30/12/2026 14:05 UTC. */
+export const mailDateTime = (locale: string | null | undefined, at: Date): string =>
+  `${mailDate(locale, Math.floor(at.getTime() / 1000))} ${twoDigits(at.getUTCHours())}:${twoDigits(at.getUTCMinutes())} UTC`;

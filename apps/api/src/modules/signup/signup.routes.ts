@@ -54,7 +54,7 @@ export const signupRoutes = (deps: AppDeps, limits: RateLimiters): RouteTable =>
       summary: 'Send the mobile code (keeps the current one during the cooldown)',
       use: limits('otpResend'),
       body: trialEmailSchema,
-      handler: ({ input }) => signup.sendOtp(input.email, false),
+      handler: ({ input }) => signup.sendOtp(input.email, false, input.locale),
     }),
     route({
       method: 'post',
@@ -62,7 +62,7 @@ export const signupRoutes = (deps: AppDeps, limits: RateLimiters): RouteTable =>
       summary: 'Send a new mobile code (429 during the cooldown)',
       use: limits('otpResend'),
       body: trialEmailSchema,
-      handler: ({ input }) => signup.sendOtp(input.email, true),
+      handler: ({ input }) => signup.sendOtp(input.email, true, input.locale),
     }),
     route({
       method: 'post',

@@ -50,15 +50,15 @@ export const createSignupService = (deps: AppDeps) => {
 
   const nextOtpAt = (sentAt: Date | null): number => unixSeconds(addSeconds(sentAt ?? clock.now(), OTP_RESEND_COOLDOWN_SECONDS));
 
-  const sendTrialCode = async (email: string, mobile: string, strict: boolean): Promise<{ nextOTP: number; sent: boolean }> => {
+  const sendTrialCode = async (email: string, mobile: string, strict: boolean, locale: string | undefined): Promise<{ nextOTP: number; sent: boolean }> => {
     const issued = await codes.issue('trial', email, null);
     if (issued.outcome === 'banned') throw new AppError('trial_attempt_limit', { extra: { error_code: 'attempt_limit' } });
     if (issued.outcome === 'cooldown') {
       if (strict) throw new AppError('trial_resend_too_soon', { extra: { nextOTP: nextOtpAt(issued.state.sentAt) } });
       return { nextOTP: nextOtpAt(issued.state.sentAt), sent: false };
     }
-    // Nobody has chosen a language yet at this step (the trial form sends none): the code goes out in English.
-    await notifier.send({ channel: 'sms', to: mobile, text: smsText('en', 'trialCode', { code: issued.code, minutes: OTP_VALIDITY_SECONDS / 60 }), kind: 'trial_code' });
+    // In the sign-up page's language (English when it says none).
+    await notifier.send({ channel: 'sms', to: mobile, text: smsText(locale, 'trialCode', { code: issued.code, minutes: OTP_VALIDITY_SECONDS / 60 }), kind: 'trial_code' });
     return { nextOTP: nextOtpAt(issued.state.sentAt), sent: true };
   };
 
@@ -89,14 +89,14 @@ export const createSignupService = (deps: AppDeps) => {
     };
     const existing = await findRegistration(email);
     await saveRegistration(db, existing ? existing.id : null, row, email, now);
-    const { nextOTP } = await sendTrialCode(email, mobile, false);
+    const { nextOTP } = await sendTrialCode(email, mobile, false, input.locale);
     return { valid: true, found: { nextOTP }, message: 'OTP sent' };
   };
 
-  const sendOtp = async (email: string, strict: boolean): Promise<{ success: true; nextOTP: number; message: string }> => {
+  const sendOtp = async (email: string, strict: boolean, locale?: string): Promise<{ success: true; nextOTP: number; message: string }> => {
     const registration = await findRegistration(email);
     if (!registration) throw new AppError('registration_not_found', { extra: { error_code: 'error_data' } });
-    const { nextOTP, sent } = await sendTrialCode(registration.email, String(registration.mobile_no), strict);
+    const { nextOTP, sent } = await sendTrialCode(registration.email, String(registration.mobile_no), strict, locale);
     return { success: true, nextOTP, message: sent ? 'OTP sent' : 'OTP already sent' };
   };
 

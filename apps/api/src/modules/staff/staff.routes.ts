@@ -151,6 +151,13 @@ export const staffRoutes = (deps: AppDeps): RouteTable => {
       handler: ({ input }) => service.approvals(input.status),
     }),
     route({
+      method: 'get',
+      path: '/staff/approvals/count',
+      summary: 'Staff only: how many adjustments wait for a decision the signed-in staff member may take (not their own requests)',
+      auth: 'staff',
+      handler: ({ req, res }) => service.approvalCount(actorOf(req, res)),
+    }),
+    route({
       method: 'post',
       path: '/staff/approvals/:id/approve',
       summary: 'Staff only: approve another staff member’s adjustment (403 approval_own_request for your own)',
@@ -179,6 +186,14 @@ export const staffRoutes = (deps: AppDeps): RouteTable => {
         handler: ({ req, res, input }) => write(req, res, 200, () => service.invoiceAction(actorOf(req, res), param(req, 'invoiceId'), action, input.reason)),
       }),
     ),
+    route({
+      method: 'get',
+      path: '/staff/merchants/:userId/refundable-invoices',
+      summary: 'Staff only: the merchant’s latest paid invoices, their credit notes and what is left to refund on each',
+      auth: 'staff',
+      use: userParam,
+      handler: ({ req }) => service.refundableInvoices(userIdOf(req)),
+    }),
     route({
       method: 'post',
       path: '/staff/invoices/:invoiceId/refunds/preview',

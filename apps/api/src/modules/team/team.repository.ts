@@ -83,7 +83,7 @@ export const setStaffRole = async (tx: Exec, userId: number, role: 'support' | '
   await tx('user_roles').insert({ user_id: userId, role_id: num(wanted.id) });
 };
 
-export const setUserStatus = async (tx: Exec, userId: number, status: 'deactivated', now: Date): Promise<void> => {
+export const setUserStatus = async (tx: Exec, userId: number, status: 'active' | 'deactivated', now: Date): Promise<void> => {
   await tx('users').where({ id: userId }).update({ status, updated_at: now });
 };
 

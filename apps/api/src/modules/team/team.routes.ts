@@ -1,4 +1,4 @@
-import { positiveId, staffInviteSchema, staffRoleChangeSchema, type StaffRole } from '@merchant-hub/validation';
+import { positiveId, reasonSchema, staffInviteSchema, staffRoleChangeSchema, type StaffRole } from '@merchant-hub/validation';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
@@ -6,10 +6,11 @@ import { authOf } from '../../http/auth';
 import { route, type RouteTable } from '../../http/route-table';
 import { createTeamService, type TeamActor } from './team.service';
 
-const actorOf = (req: Request, res: Response): TeamActor => {
+/** `input`: the checked request; its reason (issue 27 §8) goes to the audit entry of the change. */
+const actorOf = (req: Request, res: Response, input: { reason: string }): TeamActor => {
   const auth = authOf(res);
   const role: StaffRole = auth.roles.includes('superadmin') ? 'superadmin' : 'support';
-  return { userId: auth.userId, role, ip: req.ip ?? null };
+  return { userId: auth.userId, role, ip: req.ip ?? null, reason: input.reason };
 };
 
 const userParams = z.object({ userId: positiveId() });
@@ -33,7 +34,7 @@ export const teamRoutes = (deps: AppDeps): RouteTable => {
       body: staffInviteSchema,
       audit: 'staff.invited',
       handler: async ({ input, req, res }) => {
-        res.status(201).json(await service.invite(actorOf(req, res), input));
+        res.status(201).json(await service.invite(actorOf(req, res, input), input));
       },
     }),
     route({
@@ -44,7 +45,7 @@ export const teamRoutes = (deps: AppDeps): RouteTable => {
       params: userParams,
       body: staffRoleChangeSchema,
       audit: 'staff.role_changed',
-      handler: ({ input, params, req, res }) => service.changeRole(actorOf(req, res), params.userId, input.role),
+      handler: ({ input, params, req, res }) => service.changeRole(actorOf(req, res, input), params.userId, input.role),
     }),
     route({
       method: 'post',
@@ -52,8 +53,19 @@ export const teamRoutes = (deps: AppDeps): RouteTable => {
       summary: 'Superadmin only: deactivate a staff member; their sessions end at once (never the last active superadmin)',
       auth: 'superadmin',
       params: userParams,
+      body: reasonSchema,
       audit: 'staff.deactivated',
-      handler: ({ params, req, res }) => service.deactivate(actorOf(req, res), params.userId),
+      handler: ({ input, params, req, res }) => service.deactivate(actorOf(req, res, input), params.userId),
+    }),
+    route({
+      method: 'post',
+      path: '/staff/team/:userId/reactivate',
+      summary: 'Superadmin only: let a deactivated staff member sign in again, with the role they had (409 staff_not_deactivated otherwise)',
+      auth: 'superadmin',
+      params: userParams,
+      body: reasonSchema,
+      audit: 'staff.reactivated',
+      handler: ({ input, params, req, res }) => service.reactivate(actorOf(req, res, input), params.userId),
     }),
   ];
 };

@@ -20,7 +20,7 @@ import {
   type StaffRecord,
 } from './team.repository';
 
-export type TeamActor = { userId: number; role: StaffRole; ip: string | null };
+export type TeamActor = { userId: number; role: StaffRole; ip: string | null; reason: string };
 
 const seconds = (date: Date): number => Math.floor(date.getTime() / 1000);
 
@@ -44,7 +44,7 @@ export const createTeamService = (deps: AppDeps) => {
     action: string,
     change: (tx: Knex.Transaction) => Promise<{ result: T; before?: Record<string, unknown>; after?: Record<string, unknown> }>,
   ): Promise<T> => {
-    const base = { actorUserId: actor.userId, merchantId: null, action, ip: actor.ip, actorRole: actor.role };
+    const base = { actorUserId: actor.userId, merchantId: null, action, ip: actor.ip, actorRole: actor.role, reason: actor.reason };
     try {
       return await db.transaction(async (tx) => {
         const done = await change(tx);
@@ -125,5 +125,16 @@ export const createTeamService = (deps: AppDeps) => {
       return { result: { data: toDto(await requireStaff(tx, userId)) }, before: { staff_user_id: userId, status: member.status }, after: { staff_user_id: userId, status: 'deactivated' } };
     });
 
-  return { list, invite, changeRole, deactivate };
+  /** Undoes a deactivation (issue 27 §8): the member signs in again with the role they had. */
+  const reactivate = async (actor: TeamActor, userId: number): Promise<{ data: StaffMember }> =>
+    audited(actor, 'staff.reactivated', async (tx) => {
+      await lockStaffChanges(tx);
+      const member = await requireStaff(tx, userId);
+      if (member.status !== 'deactivated') throw new AppError('staff_not_deactivated');
+      await setUserStatus(tx, userId, 'active', clock.now());
+      const after = await requireStaff(tx, userId);
+      return { result: { data: toDto(after) }, before: { staff_user_id: userId, status: member.status }, after: { staff_user_id: userId, status: after.status } };
+    });
+
+  return { list, invite, changeRole, deactivate, reactivate };
 };

@@ -17,6 +17,11 @@ export const billing = {
     unpaid: 'Unpaid',
     ending: 'Ends on {{date}}',
   },
+  pastDue: {
+    owed: 'Invoice {{number}} for {{amount}} is unpaid. Pay it to keep your plan.',
+    viewInvoice: 'View invoice {{number}}',
+    addCard: 'Add a card to pay',
+  },
   currentPlan: {
     title: 'Current Plan',
     none: 'You have no plan yet',
@@ -163,6 +168,9 @@ export const billing = {
     title: 'Pay the open invoice with FPX',
     body: 'Your last payment failed. Pay the open invoice from your bank account with FPX online banking; your plan is active again once the bank confirms.',
     pay: 'Continue to your bank',
+    payAmount: 'Pay {{amount}} at your bank',
+    invoice: 'Invoice',
+    amountDue: 'Amount due',
   },
   lateSubscribe: {
     title: 'Subscribe to continue',
@@ -222,6 +230,15 @@ export const billing = {
     statusLabel: 'Status',
     view: 'View invoice',
     pdf: 'Download PDF',
+    creditNote: 'Credit note {{number}}: {{amount}} refunded on {{date}}',
+    dispute: 'Card payment disputed on {{date}}: {{status}}',
+    disputeStatus: {
+      needs_response: 'waiting for our answer',
+      under_review: 'under review by the bank',
+      won: 'closed in our favour',
+      lost: 'closed in the card holder’s favour',
+      closed: 'closed',
+    },
     invoiceStatus: {
       paid: 'Paid',
       open: 'Open',
@@ -321,5 +338,21 @@ export const billing = {
     open: 'Open billing',
     change: 'Change merchant',
     actingFor: 'Acting for {{name}}',
+  },
+  notice: {
+    planUpgraded: 'Your plan has been upgraded to {{plan}}',
+    planSwitched: 'Your plan has been switched to {{plan}} ({{period}})',
+    planScheduled: 'Your plan will change to {{plan}} on {{date}}',
+    welcomePlan: 'Welcome to {{plan}}!',
+    welcome: 'Welcome to Merchant Hub!',
+  },
+  chargeLine: {
+    unused: 'Unused time on {{plan}} after {{date}}',
+    remaining: 'Remaining time on {{plan}} after {{date}}',
+    unusedQuantity: 'Unused time on {{quantity}} × {{plan}}',
+    plan: '{{plan}} ({{period}})',
+    planDiscounted: '{{plan}} ({{period}}, {{percent}}% off)',
+    monthly: 'monthly',
+    yearly: 'yearly',
   },
 };

@@ -84,6 +84,8 @@ export const catalog = {
     },
     basic: 'Basic description (one line each)',
     features: 'Features (one line each)',
+    textsLanguage: 'Texts in',
+    englishShown: 'Not translated: English is shown',
     report: 'Reports (one line each)',
     renewalNote: 'Past invoices keep their amounts. Existing subscribers move to the new price at their next renewal.',
     review: 'Review change',

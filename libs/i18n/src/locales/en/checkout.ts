@@ -34,6 +34,7 @@ export const checkout = {
     applied: 'Coupon {{code}} applied',
   },
   payment: {
+    method: 'Payment method',
     card: 'Card',
     fpx: 'Online banking (FPX)',
     fpxNote: 'You will be taken to your bank to approve the payment, then brought back here.',

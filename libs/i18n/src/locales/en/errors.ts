@@ -33,6 +33,7 @@ export const errors = {
     amountTooLarge: 'This amount is larger than any charge we can take. Please contact support',
     customerMissing: 'Your saved payment details are no longer available at our payment provider. Please add your card again.',
     cardInUse: 'Please set another card as default before deleting this one',
+    cardAlreadySaved: 'This card is already saved on your account',
   },
   success: {
     updated: 'Update Success',
@@ -143,9 +144,20 @@ export const errors = {
   },
   team: {
     lastSuperadmin: 'The last active superadmin cannot be removed or demoted.',
+    notDeactivated: 'Only a deactivated staff member can be reactivated.',
     accountDeactivated: 'This account has been deactivated.',
   },
   support: {
     conversationClosed: 'This conversation is closed.',
+  },
+  decline: {
+    cardDeclined: 'Your card was declined.',
+    insufficientFunds: 'Your card has insufficient funds.',
+    expiredCard: 'Your card has expired.',
+    incorrectCvc: "Your card's security code is incorrect.",
+    incorrectNumber: 'Your card number is incorrect.',
+    invalidExpiry: "Your card's expiration date is invalid.",
+    authenticationRequired: 'Your card was declined. This transaction requires authentication.',
+    processingError: 'An error occurred while processing your card. Please try again.',
   },
 };

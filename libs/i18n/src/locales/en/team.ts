@@ -30,6 +30,17 @@ export const team = {
     deactivated: 'Deactivated',
   },
   never: 'Never',
+  roleChange: {
+    message: 'Make {{name}} {{role}}. Your reason is kept in the audit log.',
+  },
+  reactivate: {
+    action: 'Reactivate',
+    actionFor: 'Reactivate {{name}}',
+    done: '{{name}} can sign in again',
+    title: 'Reactivate this staff member?',
+    message: '{{name}} ({{email}}) can sign in again as {{role}}. Your reason is kept in the audit log.',
+    confirm: 'Reactivate',
+  },
   deactivate: {
     action: 'Deactivate',
     done: '{{name}} has been deactivated and signed out',

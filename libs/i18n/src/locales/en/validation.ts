@@ -9,6 +9,7 @@ export const validation = {
     referenceRequired: 'A reference is required',
     markupNotAllowed: 'Please do not use < or > here',
     controlCharacters: 'Please remove the invisible control characters from this text',
+    nameTooLong: 'Please keep the name to 100 characters or fewer',
   },
   error: {
     termsOfServiceRequired: 'You have to agree to the Terms of Service',
@@ -54,12 +55,15 @@ export const validation = {
     otpRequired: 'Please enter your 6-digit PIN before submitting.',
   },
   registration: {
-    firstNameInvalid: 'First name may contain letters only and needs at least 2 characters',
-    lastNameInvalid: 'Last name may contain letters only and needs at least 2 characters',
+    firstNameInvalid: 'First name may contain letters, spaces, hyphens, apostrophes and dots only',
+    lastNameInvalid: 'Last name may contain letters, spaces, hyphens, apostrophes and dots only',
     mobileNumberInvalid: 'Invalid phone number format',
     storeEmailInvalid: 'Please enter a valid store email address',
     industryInvalid: 'Selected industry does not exist',
     industryRequired: 'Please choose your industry',
+    languageRequired: 'Please choose the store language',
+    countryRequired: 'Please choose a country',
+    stateRequired: 'Please choose a state or region',
     currencyInvalid: 'Selected currency is invalid',
     currencyMarketMismatch: "The currency must be the store country's currency",
     languageInvalid: 'Selected language does not exist',
@@ -150,6 +154,7 @@ export const validation = {
     phoneRequired: 'Please fill in your Contact Number',
     companyNameTooLong: 'Please enter no more than 190 characters',
     nameRequired: 'Please fill in your Name',
+    nameInvalid: 'Your name may contain letters, spaces, hyphens, apostrophes and dots only',
   },
   staff: {
     previewRequired: 'Preview this change first, then confirm it',

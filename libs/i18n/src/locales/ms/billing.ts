@@ -15,6 +15,11 @@ export const billing = {
     unpaid: 'Belum dibayar',
     ending: 'Tamat pada {{date}}',
   },
+  pastDue: {
+    owed: 'Invois {{number}} berjumlah {{amount}} belum dibayar. Bayar untuk mengekalkan pelan anda.',
+    viewInvoice: 'Lihat invois {{number}}',
+    addCard: 'Tambah kad untuk membayar',
+  },
   currentPlan: {
     title: 'Pelan Semasa',
     none: 'Anda belum mempunyai pelan',
@@ -161,6 +166,9 @@ export const billing = {
     title: 'Bayar invois terbuka dengan FPX',
     body: 'Pembayaran terakhir anda gagal. Bayar invois terbuka dari akaun bank anda dengan perbankan dalam talian FPX; pelan anda aktif semula sebaik sahaja bank mengesahkannya.',
     pay: 'Teruskan ke bank anda',
+    payAmount: 'Bayar {{amount}} di bank anda',
+    invoice: 'Invois',
+    amountDue: 'Jumlah perlu dibayar',
   },
   lateSubscribe: {
     title: 'Langgan untuk meneruskan',
@@ -220,6 +228,15 @@ export const billing = {
     statusLabel: 'Status invois',
     view: 'Lihat invois',
     pdf: 'Muat turun PDF',
+    creditNote: 'Nota kredit {{number}}: {{amount}} dipulangkan pada {{date}}',
+    dispute: 'Bayaran kad dipertikaikan pada {{date}}: {{status}}',
+    disputeStatus: {
+      needs_response: 'menunggu jawapan kami',
+      under_review: 'sedang disemak oleh bank',
+      won: 'ditutup memihak kepada kami',
+      lost: 'ditutup memihak kepada pemegang kad',
+      closed: 'ditutup',
+    },
     invoiceStatus: {
       paid: 'Dibayar',
       open: 'Terbuka',
@@ -318,5 +335,21 @@ export const billing = {
     open: 'Buka pengebilan',
     change: 'Tukar peniaga',
     actingFor: 'Bertindak bagi {{name}}',
+  },
+  notice: {
+    planUpgraded: 'Pelan anda telah dinaik taraf kepada {{plan}}',
+    planSwitched: 'Pelan anda telah ditukar kepada {{plan}} ({{period}})',
+    planScheduled: 'Pelan anda akan bertukar kepada {{plan}} pada {{date}}',
+    welcomePlan: 'Selamat datang ke {{plan}}!',
+    welcome: 'Selamat datang ke Merchant Hub!',
+  },
+  chargeLine: {
+    unused: 'Masa tidak digunakan bagi {{plan}} selepas {{date}}',
+    remaining: 'Baki masa bagi {{plan}} selepas {{date}}',
+    unusedQuantity: 'Masa tidak digunakan bagi {{quantity}} × {{plan}}',
+    plan: '{{plan}} (bayaran {{period}})',
+    planDiscounted: '{{plan}} ({{period}}, diskaun {{percent}}%)',
+    monthly: 'bulanan',
+    yearly: 'tahunan',
   },
 };

@@ -85,6 +85,8 @@ export const catalog = {
     },
     basic: 'Penerangan asas (satu baris setiap satu)',
     features: 'Ciri (satu baris setiap satu)',
+    textsLanguage: 'Teks dalam',
+    englishShown: 'Belum diterjemah: bahasa Inggeris dipaparkan',
     report: 'Laporan (satu baris setiap satu)',
     renewalNote: 'Invois lepas mengekalkan jumlahnya. Pelanggan sedia ada beralih kepada harga baharu pada pembaharuan seterusnya.',
     review: 'Semak perubahan',

@@ -34,6 +34,7 @@ export const checkout = {
     applied: 'Kupon {{code}} digunakan',
   },
   payment: {
+    method: 'Kaedah pembayaran',
     card: 'Kad',
     fpx: 'Perbankan dalam talian (FPX)',
     fpxNote: 'Anda akan dibawa ke bank anda untuk meluluskan pembayaran, kemudian kembali ke sini.',

@@ -34,6 +34,7 @@ export const errors = {
     amountTooLarge: 'Jumlah ini melebihi had caj yang boleh kami proses. Sila hubungi sokongan',
     customerMissing: 'Butiran pembayaran anda yang disimpan tidak lagi tersedia di penyedia pembayaran kami. Sila tambah kad anda sekali lagi.',
     cardInUse: 'Sila tetapkan kad lain sebagai kad utama sebelum memadam kad ini',
+    cardAlreadySaved: 'Kad ini sudah disimpan dalam akaun anda',
   },
   success: {
     updated: 'Berjaya Dikemas Kini',
@@ -144,9 +145,20 @@ export const errors = {
   },
   team: {
     lastSuperadmin: 'Pentadbir super aktif yang terakhir tidak boleh dibuang atau diturunkan.',
+    notDeactivated: 'Hanya kakitangan yang dinyahaktifkan boleh diaktifkan semula.',
     accountDeactivated: 'Akaun ini telah dinyahaktifkan.',
   },
   support: {
     conversationClosed: 'Perbualan ini telah ditutup.',
+  },
+  decline: {
+    cardDeclined: 'Kad anda telah ditolak.',
+    insufficientFunds: 'Baki kad anda tidak mencukupi.',
+    expiredCard: 'Kad anda telah tamat tempoh.',
+    incorrectCvc: 'Kod keselamatan kad anda tidak betul.',
+    incorrectNumber: 'Nombor kad anda tidak betul.',
+    invalidExpiry: 'Tarikh luput kad anda tidak sah.',
+    authenticationRequired: 'Kad anda telah ditolak. Transaksi ini memerlukan pengesahan.',
+    processingError: 'Ralat berlaku semasa memproses kad anda. Sila cuba lagi.',
   },
 } satisfies Messages;

@@ -31,6 +31,17 @@ export const team = {
     deactivated: 'Dinyahaktifkan',
   },
   never: 'Tidak pernah',
+  roleChange: {
+    message: 'Jadikan {{name}} {{role}}. Sebab anda disimpan dalam log audit.',
+  },
+  reactivate: {
+    action: 'Aktifkan semula',
+    actionFor: 'Aktifkan semula {{name}}',
+    done: '{{name}} boleh log masuk semula',
+    title: 'Aktifkan semula kakitangan ini?',
+    message: '{{name}} ({{email}}) boleh log masuk semula sebagai {{role}}. Sebab anda disimpan dalam log audit.',
+    confirm: 'Aktifkan semula',
+  },
   deactivate: {
     action: 'Nyahaktifkan',
     done: '{{name}} telah dinyahaktifkan dan dilog keluar',

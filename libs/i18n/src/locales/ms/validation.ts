@@ -9,6 +9,7 @@ export const validation = {
     referenceRequired: 'Rujukan diperlukan',
     markupNotAllowed: 'Sila jangan gunakan < atau > di sini',
     controlCharacters: 'Sila buang aksara kawalan yang tidak kelihatan daripada teks ini',
+    nameTooLong: 'Sila hadkan nama kepada 100 aksara atau kurang',
   },
   error: {
     termsOfServiceRequired: 'Anda perlu bersetuju dengan Terma Perkhidmatan',
@@ -54,12 +55,15 @@ export const validation = {
     otpRequired: 'Sila masukkan PIN 6 digit anda sebelum menghantar.',
   },
   registration: {
-    firstNameInvalid: 'Nama pertama hanya boleh mengandungi huruf dan memerlukan sekurang-kurangnya 2 aksara',
-    lastNameInvalid: 'Nama akhir hanya boleh mengandungi huruf dan memerlukan sekurang-kurangnya 2 aksara',
+    firstNameInvalid: 'Nama pertama hanya boleh mengandungi huruf, ruang, tanda sempang, tanda koma atas dan titik',
+    lastNameInvalid: 'Nama akhir hanya boleh mengandungi huruf, ruang, tanda sempang, tanda koma atas dan titik',
     mobileNumberInvalid: 'Format nombor telefon tidak sah',
     storeEmailInvalid: 'Sila masukkan alamat e-mel kedai yang sah',
     industryInvalid: 'Industri yang dipilih tidak wujud',
     industryRequired: 'Sila pilih industri anda',
+    languageRequired: 'Sila pilih bahasa kedai',
+    countryRequired: 'Sila pilih negara',
+    stateRequired: 'Sila pilih negeri atau wilayah',
     currencyInvalid: 'Mata wang yang dipilih tidak sah',
     currencyMarketMismatch: 'Mata wang mestilah mata wang negara kedai',
     languageInvalid: 'Bahasa yang dipilih tidak wujud',
@@ -150,6 +154,7 @@ export const validation = {
     phoneRequired: 'Sila isikan Nombor Telefon anda',
     companyNameTooLong: 'Sila masukkan tidak lebih daripada 190 aksara',
     nameRequired: 'Sila isikan Nama anda',
+    nameInvalid: 'Nama anda hanya boleh mengandungi huruf, ruang, tanda sempang, tanda koma atas dan titik',
   },
   staff: {
     previewRequired: 'Pratonton perubahan ini dahulu, kemudian sahkannya',

@@ -15,6 +15,11 @@ export const billing = {
     unpaid: 'ยังไม่ชำระ',
     ending: 'สิ้นสุดวันที่ {{date}}',
   },
+  pastDue: {
+    owed: 'ใบแจ้งหนี้ {{number}} ยอด {{amount}} ยังไม่ได้ชำระ ชำระเพื่อคงแพ็กเกจของคุณไว้',
+    viewInvoice: 'ดูใบแจ้งหนี้ {{number}}',
+    addCard: 'เพิ่มบัตรเพื่อชำระเงิน',
+  },
   currentPlan: {
     title: 'แพ็กเกจปัจจุบัน',
     none: 'คุณยังไม่มีแพ็กเกจ',
@@ -161,6 +166,9 @@ export const billing = {
     title: 'ชำระใบแจ้งหนี้ที่ค้างอยู่ด้วย FPX',
     body: 'การชำระเงินครั้งล่าสุดของคุณไม่สำเร็จ ชำระใบแจ้งหนี้ที่ค้างอยู่จากบัญชีธนาคารของคุณผ่านธนาคารออนไลน์ FPX แผนของคุณจะกลับมาใช้งานได้เมื่อธนาคารยืนยัน',
     pay: 'ไปยังธนาคารของคุณ',
+    payAmount: 'ชำระ {{amount}} ที่ธนาคารของคุณ',
+    invoice: 'ใบแจ้งหนี้',
+    amountDue: 'ยอดที่ต้องชำระ',
   },
   lateSubscribe: {
     title: 'สมัครใช้งานเพื่อดำเนินการต่อ',
@@ -220,6 +228,15 @@ export const billing = {
     statusLabel: 'สถานะ',
     view: 'ดูใบแจ้งหนี้',
     pdf: 'ดาวน์โหลด PDF',
+    creditNote: 'ใบลดหนี้ {{number}}: คืนเงิน {{amount}} เมื่อ {{date}}',
+    dispute: 'มีการโต้แย้งการชำระด้วยบัตรเมื่อ {{date}}: {{status}}',
+    disputeStatus: {
+      needs_response: 'รอคำตอบจากเรา',
+      under_review: 'ธนาคารกำลังตรวจสอบ',
+      won: 'ปิดแล้ว ผลเป็นประโยชน์ต่อเรา',
+      lost: 'ปิดแล้ว ผลเป็นประโยชน์ต่อผู้ถือบัตร',
+      closed: 'ปิดแล้ว',
+    },
     invoiceStatus: {
       paid: 'ชำระแล้ว',
       open: 'รอชำระ',
@@ -318,5 +335,21 @@ export const billing = {
     open: 'เปิดการเรียกเก็บเงิน',
     change: 'เปลี่ยนผู้ค้า',
     actingFor: 'กำลังดำเนินการแทน {{name}}',
+  },
+  notice: {
+    planUpgraded: 'อัปเกรดแพ็กเกจของคุณเป็น {{plan}} แล้ว',
+    planSwitched: 'เปลี่ยนแพ็กเกจของคุณเป็น {{plan}} ({{period}}) แล้ว',
+    planScheduled: 'แพ็กเกจของคุณจะเปลี่ยนเป็น {{plan}} ในวันที่ {{date}}',
+    welcomePlan: 'ยินดีต้อนรับสู่ {{plan}}!',
+    welcome: 'ยินดีต้อนรับสู่ Merchant Hub!',
+  },
+  chargeLine: {
+    unused: 'เวลาที่ไม่ได้ใช้ของ {{plan}} หลังวันที่ {{date}}',
+    remaining: 'เวลาที่เหลือของ {{plan}} หลังวันที่ {{date}}',
+    unusedQuantity: 'เวลาที่ไม่ได้ใช้ของ {{quantity}} × {{plan}}',
+    plan: '{{plan}} (ชำระ{{period}})',
+    planDiscounted: '{{plan}} ({{period}}, ลด {{percent}}%)',
+    monthly: 'รายเดือน',
+    yearly: 'รายปี',
   },
 };

@@ -15,6 +15,11 @@ export const billing = {
     unpaid: '未支付',
     ending: '于 {{date}} 结束',
   },
+  pastDue: {
+    owed: '发票 {{number}}（{{amount}}）尚未支付。请付款以保留您的方案。',
+    viewInvoice: '查看发票 {{number}}',
+    addCard: '添加银行卡以付款',
+  },
   currentPlan: {
     title: '当前方案',
     none: '您还没有方案',
@@ -161,6 +166,9 @@ export const billing = {
     title: '使用 FPX 支付未结发票',
     body: '您的上一笔付款失败。请通过 FPX 网上银行从您的银行账户支付未结发票；银行确认后，您的套餐将重新生效。',
     pay: '前往您的银行',
+    payAmount: '在您的银行支付 {{amount}}',
+    invoice: '发票',
+    amountDue: '应付金额',
   },
   lateSubscribe: {
     title: '请订阅以继续',
@@ -220,6 +228,15 @@ export const billing = {
     statusLabel: '状态',
     view: '查看发票',
     pdf: '下载 PDF',
+    creditNote: '贷项通知单 {{number}}：已于 {{date}} 退款 {{amount}}',
+    dispute: '卡付款于 {{date}} 被提出争议：{{status}}',
+    disputeStatus: {
+      needs_response: '等待我们回复',
+      under_review: '银行审核中',
+      won: '已结案，结果对我们有利',
+      lost: '已结案，结果对持卡人有利',
+      closed: '已结案',
+    },
     invoiceStatus: {
       paid: '已支付',
       open: '待支付',
@@ -318,5 +335,21 @@ export const billing = {
     open: '打开账单',
     change: '更换商家',
     actingFor: '正在代表 {{name}} 操作',
+  },
+  notice: {
+    planUpgraded: '您的套餐已升级为 {{plan}}',
+    planSwitched: '您的套餐已切换为 {{plan}}（{{period}}）',
+    planScheduled: '您的套餐将于 {{date}} 变更为 {{plan}}',
+    welcomePlan: '欢迎使用 {{plan}}！',
+    welcome: '欢迎使用 Merchant Hub！',
+  },
+  chargeLine: {
+    unused: '{{plan}} 自 {{date}} 起未使用的时间',
+    remaining: '{{plan}} 自 {{date}} 起的剩余时间',
+    unusedQuantity: '{{quantity}} × {{plan}} 未使用的时间',
+    plan: '{{plan}}（{{period}}）',
+    planDiscounted: '{{plan}}（{{period}}，{{percent}}% 折扣）',
+    monthly: '按月',
+    yearly: '按年',
   },
 };

@@ -85,6 +85,8 @@ export const catalog = {
     },
     basic: '基本说明（每行一项）',
     features: '功能（每行一项）',
+    textsLanguage: '文字语言',
+    englishShown: '未翻译：显示英文',
     report: '报表（每行一项）',
     renewalNote: '过去的发票金额不变。现有订阅者在下次续订时改用新价格。',
     review: '查看变更',

@@ -34,6 +34,7 @@ export const checkout = {
     applied: '已使用优惠码 {{code}}',
   },
   payment: {
+    method: '付款方式',
     card: '银行卡',
     fpx: '网上银行（FPX）',
     fpxNote: '您将前往银行页面确认付款，完成后会返回此页。',

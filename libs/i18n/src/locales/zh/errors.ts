@@ -34,6 +34,7 @@ export const errors = {
     amountTooLarge: '该金额超出了我们可收取的上限，请联系客服',
     customerMissing: '您保存的付款信息在我们的支付服务商处已不可用，请重新添加您的银行卡。',
     cardInUse: '请先将另一张卡设为默认卡，再删除此卡',
+    cardAlreadySaved: '此卡已保存在您的账户中',
   },
   success: {
     updated: '更新成功',
@@ -141,9 +142,20 @@ export const errors = {
   },
   team: {
     lastSuperadmin: '不能移除或降级最后一位在职的超级管理员。',
+    notDeactivated: '只有已停用的员工才能重新启用。',
     accountDeactivated: '此账户已停用。',
   },
   support: {
     conversationClosed: '此对话已关闭。',
+  },
+  decline: {
+    cardDeclined: '您的银行卡被拒绝。',
+    insufficientFunds: '您的银行卡余额不足。',
+    expiredCard: '您的银行卡已过期。',
+    incorrectCvc: '您的银行卡安全码不正确。',
+    incorrectNumber: '您的卡号不正确。',
+    invalidExpiry: '您的银行卡有效期无效。',
+    authenticationRequired: '您的银行卡被拒绝。此交易需要身份验证。',
+    processingError: '处理您的银行卡时出错，请重试。',
   },
 } satisfies Messages;

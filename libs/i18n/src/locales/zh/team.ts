@@ -31,6 +31,17 @@ export const team = {
     deactivated: '已停用',
   },
   never: '从未',
+  roleChange: {
+    message: '将 {{name}} 设为{{role}}。您的理由会记入审计日志。',
+  },
+  reactivate: {
+    action: '重新启用',
+    actionFor: '重新启用 {{name}}',
+    done: '{{name}} 可以再次登录',
+    title: '重新启用这名员工？',
+    message: '{{name}}（{{email}}）可以再次以{{role}}身份登录。您的理由会记入审计日志。',
+    confirm: '重新启用',
+  },
   deactivate: {
     action: '停用',
     done: '{{name}} 已停用并已退出登录',

@@ -9,6 +9,7 @@ export const validation = {
     referenceRequired: '缺少必要的引用编号',
     markupNotAllowed: '此处请勿使用 < 或 >',
     controlCharacters: '请删除此文本中不可见的控制字符',
+    nameTooLong: '名称请勿超过 100 个字符',
   },
   error: {
     termsOfServiceRequired: '您必须同意服务条款',
@@ -54,12 +55,15 @@ export const validation = {
     otpRequired: '提交前请输入 6 位验证码。',
   },
   registration: {
-    firstNameInvalid: '名字只能包含字母，且至少需要 2 个字符',
-    lastNameInvalid: '姓氏只能包含字母，且至少需要 2 个字符',
+    firstNameInvalid: '名字只能包含文字、空格、连字符、撇号和点',
+    lastNameInvalid: '姓氏只能包含文字、空格、连字符、撇号和点',
     mobileNumberInvalid: '电话号码格式无效',
     storeEmailInvalid: '请输入有效的店铺邮箱地址',
     industryInvalid: '所选行业不存在',
     industryRequired: '请选择您的行业',
+    languageRequired: '请选择店铺语言',
+    countryRequired: '请选择国家',
+    stateRequired: '请选择州或地区',
     currencyInvalid: '所选货币无效',
     currencyMarketMismatch: '货币必须是店铺所在国家的货币',
     languageInvalid: '所选语言不存在',
@@ -150,6 +154,7 @@ export const validation = {
     phoneRequired: '请填写您的联系电话',
     companyNameTooLong: '请输入不超过 190 个字符',
     nameRequired: '请填写您的姓名',
+    nameInvalid: '姓名只能包含文字、空格、连字符、撇号和点',
   },
   staff: {
     previewRequired: '请先预览此变更，再确认',

@@ -15,6 +15,11 @@ export const billing = {
     unpaid: '未付款',
     ending: '於 {{date}} 結束',
   },
+  pastDue: {
+    owed: '發票 {{number}}（{{amount}}）尚未付款。請付款以保留您的方案。',
+    viewInvoice: '查看發票 {{number}}',
+    addCard: '新增信用卡以付款',
+  },
   currentPlan: {
     title: '目前方案',
     none: '您尚未有方案',
@@ -161,6 +166,9 @@ export const billing = {
     title: '使用 FPX 支付未結發票',
     body: '您的上一筆付款失敗。請透過 FPX 網路銀行從您的銀行帳戶支付未結發票；銀行確認後，您的方案將重新生效。',
     pay: '前往您的銀行',
+    payAmount: '在您的銀行支付 {{amount}}',
+    invoice: '發票',
+    amountDue: '應付金額',
   },
   lateSubscribe: {
     title: '請訂閱以繼續',
@@ -220,6 +228,15 @@ export const billing = {
     statusLabel: '狀態',
     view: '查看發票',
     pdf: '下載 PDF',
+    creditNote: '折讓單 {{number}}：已於 {{date}} 退款 {{amount}}',
+    dispute: '信用卡付款於 {{date}} 遭提出爭議：{{status}}',
+    disputeStatus: {
+      needs_response: '等待我們回覆',
+      under_review: '銀行審核中',
+      won: '已結案，結果對我們有利',
+      lost: '已結案，結果對持卡人有利',
+      closed: '已結案',
+    },
     invoiceStatus: {
       paid: '已付款',
       open: '待付款',
@@ -318,5 +335,21 @@ export const billing = {
     open: '開啟帳單',
     change: '更換商家',
     actingFor: '正在代表 {{name}} 操作',
+  },
+  notice: {
+    planUpgraded: '您的方案已升級為 {{plan}}',
+    planSwitched: '您的方案已切換為 {{plan}}（{{period}}）',
+    planScheduled: '您的方案將於 {{date}} 變更為 {{plan}}',
+    welcomePlan: '歡迎使用 {{plan}}！',
+    welcome: '歡迎使用 Merchant Hub！',
+  },
+  chargeLine: {
+    unused: '{{plan}} 自 {{date}} 起未使用的時間',
+    remaining: '{{plan}} 自 {{date}} 起的剩餘時間',
+    unusedQuantity: '{{quantity}} × {{plan}} 未使用的時間',
+    plan: '{{plan}}（{{period}}）',
+    planDiscounted: '{{plan}}（{{period}}，{{percent}}% 折扣）',
+    monthly: '按月',
+    yearly: '按年',
   },
 };

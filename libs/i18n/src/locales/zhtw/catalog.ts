@@ -85,6 +85,8 @@ export const catalog = {
     },
     basic: '基本說明（每行一項）',
     features: '功能（每行一項）',
+    textsLanguage: '文字語言',
+    englishShown: '未翻譯：顯示英文',
     report: '報表（每行一項）',
     renewalNote: '過去的發票金額不變。現有訂閱者會在下次續訂時改用新價格。',
     review: '檢視變更',

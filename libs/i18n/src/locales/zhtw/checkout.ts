@@ -34,6 +34,7 @@ export const checkout = {
     applied: '已套用優惠碼 {{code}}',
   },
   payment: {
+    method: '付款方式',
     card: '信用卡',
     fpx: '網路銀行（FPX）',
     fpxNote: '您將前往銀行頁面確認付款，完成後會回到此頁。',

@@ -34,6 +34,7 @@ export const errors = {
     amountTooLarge: '此金額超出我們可收取的上限，請聯絡客服',
     customerMissing: '您儲存的付款資料在我們的金流服務商已無法使用，請重新新增您的卡片。',
     cardInUse: '請先將另一張卡片設為預設，再刪除此卡片',
+    cardAlreadySaved: '此卡已儲存在您的帳戶中',
   },
   success: {
     updated: '更新成功',
@@ -141,9 +142,20 @@ export const errors = {
   },
   team: {
     lastSuperadmin: '不能移除或降級最後一位啟用中的超級管理員。',
+    notDeactivated: '只有已停用的員工才能重新啟用。',
     accountDeactivated: '此帳戶已停用。',
   },
   support: {
     conversationClosed: '此對話已關閉。',
+  },
+  decline: {
+    cardDeclined: '您的信用卡遭到拒絕。',
+    insufficientFunds: '您的信用卡餘額不足。',
+    expiredCard: '您的信用卡已過期。',
+    incorrectCvc: '您的信用卡安全碼不正確。',
+    incorrectNumber: '您的卡號不正確。',
+    invalidExpiry: '您的信用卡有效期限無效。',
+    authenticationRequired: '您的信用卡遭到拒絕。此交易需要身分驗證。',
+    processingError: '處理您的信用卡時發生錯誤，請再試一次。',
   },
 } satisfies Messages;

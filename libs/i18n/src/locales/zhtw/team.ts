@@ -31,6 +31,17 @@ export const team = {
     deactivated: '已停用',
   },
   never: '從未',
+  roleChange: {
+    message: '將 {{name}} 設為{{role}}。您的理由會記入稽核紀錄。',
+  },
+  reactivate: {
+    action: '重新啟用',
+    actionFor: '重新啟用 {{name}}',
+    done: '{{name}} 可以再次登入',
+    title: '重新啟用這名員工？',
+    message: '{{name}}（{{email}}）可以再次以{{role}}身分登入。您的理由會記入稽核紀錄。',
+    confirm: '重新啟用',
+  },
   deactivate: {
     action: '停用',
     done: '{{name}} 已停用並已登出',

@@ -9,6 +9,7 @@ export const validation = {
     referenceRequired: '缺少必要的參考編號',
     markupNotAllowed: '此處請勿使用 < 或 >',
     controlCharacters: '請刪除此文字中不可見的控制字元',
+    nameTooLong: '名稱請勿超過 100 個字元',
   },
   error: {
     termsOfServiceRequired: '您必須同意服務條款',
@@ -54,12 +55,15 @@ export const validation = {
     otpRequired: '送出前請輸入 6 位數驗證碼。',
   },
   registration: {
-    firstNameInvalid: '名字只能包含字母，且至少需要 2 個字元',
-    lastNameInvalid: '姓氏只能包含字母，且至少需要 2 個字元',
+    firstNameInvalid: '名字只能包含文字、空格、連字號、撇號和點',
+    lastNameInvalid: '姓氏只能包含文字、空格、連字號、撇號和點',
     mobileNumberInvalid: '電話號碼格式無效',
     storeEmailInvalid: '請輸入有效的商店電子郵件地址',
     industryInvalid: '所選產業不存在',
     industryRequired: '請選擇您的產業',
+    languageRequired: '請選擇商店語言',
+    countryRequired: '請選擇國家',
+    stateRequired: '請選擇縣市或地區',
     currencyInvalid: '所選幣別無效',
     currencyMarketMismatch: '幣別必須是商店所在國家的幣別',
     languageInvalid: '所選語言不存在',
@@ -150,6 +154,7 @@ export const validation = {
     phoneRequired: '請填寫您的聯絡電話',
     companyNameTooLong: '請輸入不超過 190 個字元',
     nameRequired: '請填寫您的姓名',
+    nameInvalid: '姓名只能包含文字、空格、連字號、撇號和點',
   },
   staff: {
     previewRequired: '請先預覽此變更，再確認',

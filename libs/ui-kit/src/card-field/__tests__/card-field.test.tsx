@@ -4,6 +4,7 @@ import { createRef } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithTheme } from '../../__tests__/render';
 import { CardField } from '../card-field';
+import { stripeLocaleOf } from '../stripe-js';
 import type { CardFieldHandle, CardFieldLabels } from '../card-field';
 
 const labels: CardFieldLabels = {
@@ -86,5 +87,31 @@ describe('CardField (stripe gateway)', () => {
     renderWithTheme(<CardField gateway="stripe" publishableKey="pk_test_x" labels={labels} />);
     expect(document.querySelector('script[src="https://js.stripe.com/v3/"]')).not.toBeNull();
     expect(screen.getByText('Loading')).toBeInTheDocument();
+  });
+
+  it('opens Stripe Elements in the page language, so that its own texts are not English on a Chinese page (issue 31 #5)', async () => {
+    const elements = vi.fn(() => ({ create: () => ({ mount: () => undefined, destroy: () => undefined, on: () => undefined }) }));
+    const stripe = { elements, confirmCardSetup: vi.fn() };
+    const global = globalThis as { Stripe?: unknown };
+    global.Stripe = () => stripe;
+    document.documentElement.lang = 'zh-TW';
+    try {
+      renderWithTheme(<CardField gateway="stripe" publishableKey="pk_test_x" labels={labels} />);
+      await waitFor(() => expect(elements).toHaveBeenCalledWith({ locale: 'zh-TW' }));
+    } finally {
+      delete global.Stripe;
+      document.documentElement.lang = 'en';
+    }
+  });
+
+  it.each([
+    ['en', 'en'],
+    ['ms', 'ms'],
+    ['zh-CN', 'zh'],
+    ['zh-TW', 'zh-TW'],
+    ['th', 'th'],
+    ['ar', 'auto'],
+  ])('names the Stripe locale of the page language %s: %s', (page, stripe) => {
+    expect(stripeLocaleOf(page)).toBe(stripe);
   });
 });

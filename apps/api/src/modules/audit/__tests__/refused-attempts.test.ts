@@ -46,7 +46,7 @@ describe.each(testDatabases)('refused staff attempts (%s)', (kind) => {
   });
 
   it('records the self-promotion attempt under the route’s own action', async () => {
-    const res = await request(ctx.app).post(`/api/staff/team/${supportId}/role`).set(bearer(support)).send({ role: 'superadmin' });
+    const res = await request(ctx.app).post(`/api/staff/team/${supportId}/role`).set(bearer(support)).send({ role: 'superadmin', reason: 'Promote for the night shift' });
     expect(res.status).toBe(403);
     const [entry] = await refused();
     expect(entry).toMatchObject({ action: 'staff.role_changed', error_code: 'forbidden' });

@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { createTestContext, testDatabases, type TestContext } from '../../../test-support/test-app';
+import { createTestContext, mailbox, testDatabases, type TestContext } from '../../../test-support/test-app';
+import { mailDate } from '../../notifications';
 import { advance, answerPaymentPage, bearer, chargeCount, newCard, openPaymentPage, packageId, tokenFor } from '../../../test-support/billing-helpers';
 
 const NEW = 'new-merchant@demo.test';
@@ -105,8 +106,9 @@ describe.each(testDatabases)('billing lifecycle through simulated time (%s)', (k
     expect(retryFail.status).toBe(402);
     expect(retryFail.body.message).toBe('Your card was declined.');
 
-    const good = await newCard(ctx, '4242424242424242');
-    await post('add-card', { payment_method: good });
+    // Another card than the 4242 already saved (the same card again is refused since issue 31 #7).
+    const good = await newCard(ctx, '5555555555554444');
+    expect((await post('add-card', { payment_method: good })).status).toBe(200);
     await post('set-as-primary-card', { id: good });
     const retry = await post('retry-payment', { type: 'default' });
     expect(retry.status).toBe(200);
@@ -117,6 +119,20 @@ describe.each(testDatabases)('billing lifecycle through simulated time (%s)', (k
     const again = await post('retry-payment', { type: 'default' });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('It seems like your subscription have already been paid. please contact support');
+  });
+
+  it('after a 32-day clock jump over a failed renewal and its first retry, sends one payment-failed e-mail with the real next retry (issue 31 #7)', async () => {
+    await subscribe('price_my_starter_monthly');
+    const failing = await newCard(ctx, '4000000000000341');
+    await post('add-card', { payment_method: failing });
+    await post('set-as-primary-card', { id: failing });
+    await advance(ctx, staff, userId, 32 * DAY + 60);
+    // The renewal (02/04) and its first retry (03/04) both failed in this one run: two charges, one e-mail,
+    // which names the retry still to come (05/04), not the one already made.
+    expect(await chargeCount(ctx, merchantId)).toBe(3);
+    const failedMails = (await mailbox(ctx, NEW)).filter((entry) => entry.subject?.startsWith('Payment failed for invoice'));
+    expect(failedMails).toHaveLength(1);
+    expect(failedMails[0].text).toContain(mailDate('en', Date.parse('2026-04-05T09:00:00Z') / 1000));
   });
 
   it('cancels after the last dunning retry and marks the invoice uncollectible', async () => {

@@ -35,7 +35,7 @@ describe.each(testDatabases)('plan price edits and proration (%s)', (kind) => {
     const plan = plans.find((p) => (group === 'add-on' ? p.is_addon : p.group_key === group) && p.billing_period === 'monthly') as Plan;
     // The edit form sends the plan's fields as the catalog answered them, with the new price.
     const form = Object.fromEntries(FORM_FIELDS.map((field) => [field, plan[field]]));
-    const res = await request(ctx.app).post(`/api/staff/catalog/plans/${plan.id}`).set(bearer(admin)).send({ ...form, price });
+    const res = await request(ctx.app).post(`/api/staff/catalog/plans/${plan.id}`).set(bearer(admin)).send({ ...form, price, reason: 'Price review agreed for 2026' });
     expect(res.status).toBe(200);
   };
   /** Previews the upgrade, makes it, and checks the charge is exactly what the preview showed. */

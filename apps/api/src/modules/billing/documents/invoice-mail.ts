@@ -4,7 +4,7 @@ import type { Exec } from '../../../db/rows';
 import { type InvoiceAttachment, mailDate, mailText, type Notifier, type OutgoingMessage, periodWord } from '../../notifications';
 import type { BillingAccount } from '../repositories/billing-accounts.repository';
 import { ownerContacts } from '../repositories/merchants.repository';
-import { findInvoice, type InvoiceRecord, toInvoice } from '../repositories/invoices.repository';
+import { findInvoice, invoicePagePath, type InvoiceRecord, toInvoice } from '../repositories/invoices.repository';
 import { invoicePdf } from './invoice-document';
 import { invoiceParty } from './invoice-party';
 
@@ -35,7 +35,7 @@ export const invoiceRecipient = async (exec: Exec, account: Pick<BillingAccount,
  * `at` as the day (paid on, next retry on, cancelled on) and the link to act on.
  */
 export const invoiceMail = (publicUrl: string, kind: InvoiceMailKind, invoice: Pick<InvoiceRecord, 'id' | 'number' | 'amountDue' | 'currency'>, locale: string, at: number) => {
-  const link = WITH_PDF.has(kind) ? `${publicUrl}/api/invoices/${invoice.id}` : kind === 'paymentFailed' && invoice.currency === 'TWD' ? ecpayPayLink(publicUrl, invoice.id) : `${publicUrl}/home/dashboard`;
+  const link = WITH_PDF.has(kind) ? `${publicUrl}${invoicePagePath(invoice.id)}` : kind === 'paymentFailed' && invoice.currency === 'TWD' ? ecpayPayLink(publicUrl, invoice.id) : `${publicUrl}/home/dashboard`;
   const text = mailText(locale, kind, { number: invoice.number, amount: formatMoney(invoice.amountDue, invoice.currency), date: mailDate(locale, at), link });
   return { channel: 'email' as const, ...text, kind: KINDS[kind], ...(WITH_PDF.has(kind) ? { attachInvoice: invoice.id } : {}) };
 };
@@ -105,7 +105,7 @@ export const invoicePdfAttachment =
   async (invoiceId) => {
     const record = await findInvoice(deps.db, invoiceId);
     if (!record) throw new Error(`invoice ${invoiceId} not found`);
-    const invoice = await toInvoice(deps.db, record, deps.publicUrl);
+    const invoice = await toInvoice(deps.db, record);
     const content = await invoicePdf(invoice, await invoiceParty(deps.db, record.merchantId));
     return { filename: `invoice-${record.number}.pdf`, content, contentType: 'application/pdf' };
   };

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../../../app-deps';
 import { createEcpayGateway, ecpaySettingsFrom } from '../../../gateways/ecpay/ecpay.gateway';
+import { createEcpayRefunds } from '../../../gateways/ecpay/ecpay-refund';
 import { periodAction, periodTermsFor, verifyPeriodNotification, withPeriodTerms } from '../../../gateways/ecpay/ecpay-periodic';
 import type { HostedForm } from '../../../gateways/hosted-form-port';
 import { AppError } from '../../../http/errors';
@@ -265,26 +266,57 @@ export const createEcpayBillingService = (deps: AppDeps) => {
     if (notification.paid && (!Number.isSafeInteger(notification.amount) || fromWholeMajor(notification.amount, order.currency as 'TWD') !== order.amount)) return refuse('invoice', 'amount_mismatch', body, '0|Amount Mismatch', about);
     if (simulatedRefused(notification.simulated, notification.paid)) return refuse('invoice', 'simulated_payment', body, '0|SimulatePaid Refused', about);
     const paid = notification.paid;
-    await engine.withMerchant(order.merchantId, async (ctx) => {
+    const settled = await engine.withMerchant(order.merchantId, async (ctx) => {
       if (!paid) {
         await settleInvoiceOrder(ctx.tx, order.tradeNo, 'failed', notification.gatewayTradeNo, ctx.now);
-        return;
+        return null;
       }
       const invoice = await findInvoice(ctx.tx, order.invoiceId);
       if (!invoice || invoice.status !== 'open' || invoice.amountDue !== order.amount) {
-        if (await settleInvoiceOrder(ctx.tx, order.tradeNo, 'paid_elsewhere', notification.gatewayTradeNo, ctx.now)) {
-          deps.logger?.warn({ tradeNo: order.tradeNo, invoiceId: order.invoiceId }, 'ECPay paid an invoice that was settled meanwhile: refund it');
-        }
-        return;
+        const first = await settleInvoiceOrder(ctx.tx, order.tradeNo, 'paid_elsewhere', notification.gatewayTradeNo, ctx.now);
+        return first ? { elsewhere: true as const, number: invoice?.number ?? null } : null;
       }
-      if (!(await settleInvoiceOrder(ctx.tx, order.tradeNo, 'paid', notification.gatewayTradeNo, ctx.now))) return;
+      if (!(await settleInvoiceOrder(ctx.tx, order.tradeNo, 'paid', notification.gatewayTradeNo, ctx.now))) return null;
       await recordEcpayPayment(engine, ctx.tx, ctx.account, invoice, { id: `ecpay_${notification.gatewayTradeNo || order.tradeNo}`.slice(0, 64), key: `ecpay:${order.tradeNo}`, now: ctx.now });
       const agreement = order.periodic ? await agreementByTradeNo(ctx.tx, order.tradeNo) : null;
       if (agreement && agreement.status === 'pending' && invoice.subscriptionId !== null) {
         await startAgreement(ctx.tx, agreement, { merchantId: order.merchantId, subscriptionId: invoice.subscriptionId, invoice, gatewayTradeNo: notification.gatewayTradeNo, now: ctx.now });
       }
+      return null;
     });
+    if (settled?.elsewhere) await refundPaidElsewhere(order, notification.gatewayTradeNo, settled.number);
     return OK;
+  };
+
+  /**
+   * An ECPay payment of an invoice paid meanwhile another way (issue 25 item 1: every reported payment recorded
+   * once, a second one for a paid invoice refunded automatically): refunded through DoAction after the commit, and
+   * shown to staff as a gateway notice; a refund ECPay refuses or cannot take is shown so, for staff to finish.
+   */
+  const refundPaidElsewhere = async (order: { tradeNo: string; merchantId: number; invoiceId: string; amount: number; currency: string }, gatewayTradeNo: string, invoiceNumber: string | null) => {
+    const transport = ecpayTransportFor(deps);
+    const refunds = createEcpayRefunds(settings, settings.mode === 'sandbox' ? {} : { post: async (url, form) => ({ status: 200, text: await transport(url, Object.fromEntries(form)) }) });
+    let outcome: { refund_status: string; message: string };
+    try {
+      const done = await refunds.refund({ merchantTradeNo: order.tradeNo, tradeNo: gatewayTradeNo, totalAmount: toWholeMajor(order.amount, 'TWD') });
+      outcome = { refund_status: done.simulated ? 'simulated' : 'succeeded', message: done.message };
+    } catch (error) {
+      outcome = { refund_status: 'failed', message: error instanceof Error ? error.message.slice(0, 200) : 'ECPay refund failed' };
+      deps.logger?.warn({ tradeNo: order.tradeNo, invoiceId: order.invoiceId }, 'ECPay paid an invoice that was settled meanwhile and the refund failed: refund it by hand');
+    }
+    await recordGatewayNotice(db, {
+      gateway: 'ecpay',
+      kind: 'payment.duplicate_refunded',
+      dedupeKey: `duplicate:ecpay:${order.tradeNo}`,
+      reason: outcome.refund_status === 'failed' ? 'refund_failed' : 'duplicate',
+      reference: order.tradeNo,
+      merchantId: order.merchantId,
+      invoiceId: order.invoiceId,
+      amountMinor: order.amount,
+      currency: order.currency,
+      details: { ...outcome, invoice_number: invoiceNumber, ecpay_trade_no: gatewayTradeNo },
+      at: nowSeconds(),
+    });
   };
 
   /** Where the browser goes after ECPay's page: the page that sent it there (validated when the order was made). */

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import type { Clock } from '../../../clock';
 import type { Db } from '../../../db/knex';
 import { type Exec, newId } from '../../../db/rows';
-import type { ChargeInput, GatewayNextAction, PaymentGateway } from '../../../gateways/port';
+import { type ChargeInput, declineDetails, type GatewayNextAction, type PaymentGateway } from '../../../gateways/port';
 import { AppError } from '../../../http/errors';
 import { type BillingAccount, ensureBillingAccount, readBillingAccount } from '../repositories/billing-accounts.repository';
 import { findInvoice, type InvoiceRecord } from '../repositories/invoices.repository';
@@ -80,10 +80,14 @@ export const createEngine = (deps: EngineDeps) => {
   const mailPlan = (tx: Knex.Transaction, account: BillingAccount, kind: PlanMailKind, plan: { name: string; billing_period: string }, at: number): Promise<void> =>
     queuePlanMail({ tx, notifier: deps.notifier, publicUrl: deps.publicUrl }, account, kind, plan, at);
 
-  /** Dunning after a failed charge of `invoice`, and the merchant told when the next attempt is. */
-  const startDunningAndTell = async (tx: Knex.Transaction, account: BillingAccount, sub: SubscriptionRecord, invoice: InvoiceRecord, failedAt: number, tell = true): Promise<void> => {
+  /**
+   * Dunning after a failed charge of `invoice`, and the merchant told when the next attempt is. `merchantNow`
+   * (the scheduler's): a next attempt already due then (a test clock moved past it) is made in the same run,
+   * which tells its own outcome; announcing it too sent two e-mails in one second with two retry dates (issue 31 #7).
+   */
+  const startDunningAndTell = async (tx: Knex.Transaction, account: BillingAccount, sub: SubscriptionRecord, invoice: InvoiceRecord, failedAt: number, tell = true, merchantNow?: number): Promise<void> => {
     const nextRetryAt = await startDunning(tx, sub, failedAt);
-    if (tell) await mailInvoice(tx, account, 'paymentFailed', invoice, nextRetryAt);
+    if (tell && !(merchantNow !== undefined && nextRetryAt <= merchantNow)) await mailInvoice(tx, account, 'paymentFailed', invoice, nextRetryAt);
   };
 
   /** The merchant's "now": the app clock plus the merchant's sandbox test-clock offset. */
@@ -172,7 +176,8 @@ export const createEngine = (deps: EngineDeps) => {
 
   type PayResult =
     | { ok: true; paymentId: string | null }
-    | { ok: false; code: 'no_card' | 'declined'; message: string }
+    | { ok: false; code: 'no_card'; message: string }
+    | { ok: false; code: 'declined'; message: string; declineCode: string }
     | { ok: false; code: 'requires_action'; message: string; payment: AuthenticationPayment };
 
   /** Records the gateway's answer to {@link chargeInvoice}: the payment row, and the invoice paid or one attempt on. */
@@ -203,7 +208,8 @@ export const createEngine = (deps: EngineDeps) => {
       };
     }
     const fallback = payment.status === 'requires_action' ? 'Your card was declined. This transaction requires authentication.' : 'Your card was declined.';
-    return { ok: false, code: 'declined', message: payment.failure_message ?? fallback };
+    const declineCode = payment.failure_code ?? (payment.status === 'requires_action' ? 'authentication_required' : 'card_declined');
+    return { ok: false, code: 'declined', message: payment.failure_message ?? fallback, declineCode };
   };
 
   /**
@@ -292,7 +298,7 @@ export const createEngine = (deps: EngineDeps) => {
       ? new AppError('no_valid_card')
       : result.code === 'requires_action'
         ? authenticationError(result.payment)
-        : new AppError('payment_failed', { message: result.message });
+        : new AppError('payment_failed', { message: result.message, details: declineDetails(result.declineCode) });
 
   return {
     deps,

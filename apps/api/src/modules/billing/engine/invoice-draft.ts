@@ -1,4 +1,5 @@
 import { exceedsChargeCeiling, invoiceAmounts, type CouponTerms } from '@merchant-hub/money';
+import type { ChargeLineLabel } from '@merchant-hub/validation';
 import type { Knex } from 'knex';
 import { dbClient } from '../../../db/knex';
 import { newId, updateFromValues } from '../../../db/rows';
@@ -6,7 +7,8 @@ import { AppError } from '../../../http/errors';
 import type { BillingAccount } from '../repositories/billing-accounts.repository';
 import { type InvoiceRecord, toInvoiceRecord } from '../repositories/invoices.repository';
 
-export type DraftLine = { description: string; amount: number; quantity?: number; proration?: boolean; periodStart: number; periodEnd: number };
+/** `label`: what the line is, for a page to word in its own language (not stored; the invoice keeps `description`). */
+export type DraftLine = { description: string; label?: ChargeLineLabel; amount: number; quantity?: number; proration?: boolean; periodStart: number; periodEnd: number };
 
 /** What the engine's createInvoice is asked to bill. */
 export type InvoiceInput = {

@@ -78,6 +78,7 @@ export const insertSubscription = async (
 
 export const planLine = (pkg: CatalogPackage, start: number, end: number, quantity = 1): DraftLine => ({
   description: `${quantity > 1 ? `${quantity} × ` : ''}${pkg.name} (${pkg.billing_period}${pkg.discount > 0 ? `, ${pkg.discount}% off` : ''})`,
+  label: { kind: 'plan', plan: pkg.name, quantity, period: pkg.billing_period, discount: pkg.discount },
   amount: pkg.subtotal * quantity,
   quantity,
   periodStart: start,

@@ -77,7 +77,12 @@ export const invoiceLines = async (exec: Exec, invoiceId: string): Promise<Invoi
     period: { start: num(row.period_start), end: num(row.period_end) },
   }));
 
-export const toInvoice = async (exec: Exec, record: InvoiceRecord, publicUrl: string): Promise<Invoice & Record<string, unknown>> => ({
+/**
+ * The API's view of an invoice. Its links are paths on whatever origin the browser used (issue 31 #2): built
+ * on PUBLIC_URL they led a browser that reached the product through another host to a page without its
+ * session there. E-mails, which have no request to follow, put PUBLIC_URL in front themselves.
+ */
+export const toInvoice = async (exec: Exec, record: InvoiceRecord): Promise<Invoice & Record<string, unknown>> => ({
   id: record.id,
   object: 'invoice',
   number: record.number,
@@ -97,14 +102,17 @@ export const toInvoice = async (exec: Exec, record: InvoiceRecord, publicUrl: st
   collection_method: record.collectionMethod,
   billing_reason: record.billingReason,
   coupon_code: record.couponCode,
-  hosted_invoice_url: `${publicUrl}/api/invoices/${record.id}`,
-  invoice_pdf: `${publicUrl}/api/invoices/${record.id}.pdf`,
+  hosted_invoice_url: invoicePagePath(record.id),
+  invoice_pdf: `${invoicePagePath(record.id)}.pdf`,
   created: record.createdAt,
   period_start: record.periodStart,
   period_end: record.periodEnd,
   lines: { data: await invoiceLines(exec, record.id) },
   ...(await afterPayment(exec, record.id)),
 });
+
+/** The hosted invoice page's path (`.pdf` after it for the PDF). */
+export const invoicePagePath = (id: string): string => `/api/invoices/${id}`;
 
 /**
  * What happened to an invoice's payment afterwards: its credit notes (refunds made, by staff or at the

@@ -144,3 +144,13 @@ export const unapprovedRefundAmountsSince = async (exec: Exec, staffId: number, 
       .where('created_at', '>=', since)
       .select('amount')
   ).map((row) => num(row.amount));
+
+/** A merchant's latest paid invoices (newest first), for the console's refunds panel. */
+export const paidInvoicesOf = async (exec: Exec, merchantId: number, limit: number): Promise<{ id: string; number: string; currency: CurrencyCode; total: number; paidAt: number | null }[]> =>
+  (await exec('invoices').where({ merchant_id: merchantId, status: 'paid' }).orderBy('seq', 'desc').limit(limit).select('id', 'number', 'currency', 'total', 'paid_at')).map((row) => ({
+    id: String(row.id),
+    number: String(row.number),
+    currency: String(row.currency) as CurrencyCode,
+    total: num(row.total),
+    paidAt: numOrNull(row.paid_at),
+  }));

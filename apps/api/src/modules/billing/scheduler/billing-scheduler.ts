@@ -249,7 +249,7 @@ const invoicePeriod = async (engine: Engine, ctx: MerchantTx, sub: SubscriptionR
   if (agreement && (await renewThroughAgreement(engine, ctx, sub, agreement, invoice, start))) return null;
   await engine.payInvoice(ctx.tx, ctx.account, invoice, { now: start, offSession: true }); // no card: nothing is asked, the invoice stays open
   report.failed += 1;
-  await engine.startDunning(ctx.tx, ctx.account, sub, invoice, start);
+  await engine.startDunning(ctx.tx, ctx.account, sub, invoice, start, true, ctx.now);
   return null;
 };
 

@@ -17,7 +17,7 @@ const PURPOSE = 'retry_payment';
  * confirmation after it, which pays that invoice once and makes the subscription active again.
  */
 export const createFpxRetryService = (engine: Engine, parts: { paymentMethods: PaymentMethodsService }) => {
-  const { gateway, publicUrl } = engine.deps;
+  const { gateway } = engine.deps;
 
   /**
    * POST retry-payment/fpx/create-intent: the open invoice found in the merchant's transaction, the bank redirect
@@ -123,7 +123,7 @@ export const createFpxRetryService = (engine: Engine, parts: { paymentMethods: P
     if (outcome === 'mismatch') throw new AppError('fpx_payment_failed', { message: 'The paid amount does not match the invoice' });
     if (outcome === 'ignored') throw new AppError('not_found', { message: 'Payment not found' });
     const invoice = await readInvoice(engine.deps.db, payment.metadata.invoice_id ?? '');
-    return { message: 'Payment received', invoice: await toInvoice(engine.deps.db, invoice, publicUrl), already_confirmed: false };
+    return { message: 'Payment received', invoice: await toInvoice(engine.deps.db, invoice), already_confirmed: false };
   };
 
   return { retryPaymentFpxIntent, retryPaymentFpx, recordReportedPayment };

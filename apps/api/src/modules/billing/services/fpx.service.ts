@@ -18,7 +18,7 @@ const FPX_MARKETS: readonly Market[] = ['MY'];
 
 /** Late subscribe by FPX (Malaysian online banking): the bank redirect, then the confirmation after it. */
 export const createFpxService = (engine: Engine, parts: { paymentMethods: PaymentMethodsService; activation: PlanActivation }) => {
-  const { gateway, publicUrl } = engine.deps;
+  const { gateway } = engine.deps;
 
   /**
    * POST late-subscribe/fpx/create-intent: checked in the merchant's transaction, the bank redirect asked of the
@@ -64,7 +64,7 @@ export const createFpxService = (engine: Engine, parts: { paymentMethods: Paymen
     const payment = await gateway.retrievePayment(input.payment_intent_id);
     return engine.withMerchant(actor, async (ctx) => {
       if (!payment || payment.metadata.merchant_id !== String(actor.merchantId) || payment.metadata.purpose !== 'late_subscribe') throw new AppError('not_found', { message: 'Payment not found' });
-      if (await invoiceOfPayment(ctx.tx, payment.id)) return { message: 'Welcome to Merchant Hub!', invoice: null, already_confirmed: true };
+      if (await invoiceOfPayment(ctx.tx, payment.id)) return { message: 'Welcome to Merchant Hub!', notice: { kind: 'welcome' as const }, invoice: null, already_confirmed: true };
       if (payment.status !== 'succeeded') throw new AppError('fpx_payment_failed');
       const st = await billingState(ctx.tx, actor.merchantId);
       if (st.current) throw new AppError('already_subscribed');
@@ -76,7 +76,7 @@ export const createFpxService = (engine: Engine, parts: { paymentMethods: Paymen
       await engine.mailInvoice(ctx.tx, ctx.account, 'invoicePaid', invoice, ctx.now);
       await insertFpxPayment(ctx.tx, payment, { merchantId: actor.merchantId, invoiceId: invoice.id, now: ctx.now });
       await setPaymentType(ctx.tx, actor.merchantId, 'fpx', ctx.now);
-      return { message: 'Welcome to Merchant Hub!', invoice: await toInvoice(ctx.tx, await readInvoice(ctx.tx, invoice.id), publicUrl), already_confirmed: false };
+      return { message: 'Welcome to Merchant Hub!', notice: { kind: 'welcome' as const }, invoice: await toInvoice(ctx.tx, await readInvoice(ctx.tx, invoice.id)), already_confirmed: false };
     });
   };
 

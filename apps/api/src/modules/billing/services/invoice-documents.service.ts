@@ -35,7 +35,7 @@ export const createInvoiceDocumentsService = (deps: AppDeps) => {
     } else {
       await caller.actFor(Number(merchant?.ownerUserId), pdf ? 'billing.invoice_pdf' : 'billing.invoice_view', { invoice: record.id });
     }
-    const invoice = await toInvoice(deps.db, record, deps.config.publicUrl);
+    const invoice = await toInvoice(deps.db, record);
     const party = await invoiceParty(deps.db, record.merchantId);
     return pdf ? { contentType: 'pdf', body: await invoicePdf(invoice, party), filename: `${record.number}.pdf` } : { contentType: 'html', body: invoiceHtml(invoice, party) };
   };

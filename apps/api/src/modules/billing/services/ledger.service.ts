@@ -14,7 +14,7 @@ const withoutSeq = ({ seq: _seq, ...entry }: LedgerRow) => entry;
 
 /** Invoice history and the credit-balance ledger, both paged by cursor. */
 export const createLedgerService = (engine: Engine) => {
-  const { db, publicUrl } = engine.deps;
+  const { db } = engine.deps;
 
   const billingHistory = async (actor: Actor, input: BillingHistoryQueryOutput): Promise<{ data: Invoice[]; has_more: boolean; hasMore: boolean }> => {
     let beforeSeq: number | undefined;
@@ -25,7 +25,7 @@ export const createLedgerService = (engine: Engine) => {
     }
     const createdBetween: [number, number] | undefined = input.date_start !== undefined && input.date_end !== undefined ? [input.date_start, input.date_end] : undefined;
     const records = await listInvoices(db, actor.merchantId, { createdBetween, beforeSeq, limit: PAGE_SIZE + 1 });
-    const data = await Promise.all(records.slice(0, PAGE_SIZE).map((record) => toInvoice(db, record, publicUrl)));
+    const data = await Promise.all(records.slice(0, PAGE_SIZE).map((record) => toInvoice(db, record)));
     const hasMore = records.length > PAGE_SIZE;
     return { data, has_more: hasMore, hasMore };
   };

@@ -1,15 +1,17 @@
 import { channelLimit, isAddOnSectionVisible } from '@merchant-hub/billing-rules';
-import type { BillingResponse, Package, SelectedPackage } from '@merchant-hub/domain';
+import type { BillingResponse, OpenInvoiceDue, Package, SelectedPackage } from '@merchant-hub/domain';
 import { hash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { iso } from '../../../db/rows';
+import { type Exec, iso } from '../../../db/rows';
 import { AppError } from '../../../http/errors';
 import { rawRows } from '../../../db/knex';
 import { type CatalogPackage, catalogAt } from '../../packages';
 import type { Engine } from '../engine/billing.engine';
 import { type BillingAccount, billingAccountOf, billingInfoOf } from '../repositories/billing-accounts.repository';
 import { storesAndStaff } from '../repositories/merchants.repository';
+import { invoicePagePath, openInvoiceOf } from '../repositories/invoices.repository';
 import { cardsOf } from '../repositories/payment-methods.repository';
+import type { SubscriptionRecord } from '../repositories/subscriptions.repository';
 import { type Actor, billingState } from './billing-state';
 
 /**
@@ -30,6 +32,19 @@ type CachedAnswer = { key: string; head: Buffer; digest: string };
 
 /** The answer's bytes and its weak ETag: the digest of everything but `now`, then `now` (seconds). */
 export type BillingAllAnswer = { json: Buffer; etag: string };
+
+/** The open invoice each past-due subscription owes, for the page to name it and its amount wherever it asks for payment. */
+const openInvoicesDue = async (exec: Exec, subs: readonly SubscriptionRecord[]): Promise<OpenInvoiceDue[]> => {
+  const due: OpenInvoiceDue[] = [];
+  for (const sub of subs) {
+    if (sub.status !== 'past_due' || (sub.name !== 'default' && sub.name !== 'multistore')) continue;
+    const invoice = await openInvoiceOf(exec, sub.id);
+    if (invoice && invoice.amountDue > 0) {
+      due.push({ type: sub.name, id: invoice.id, number: invoice.number, amount_due: invoice.amountDue, currency: invoice.currency, hosted_invoice_url: invoicePagePath(invoice.id) });
+    }
+  }
+  return due;
+};
 
 /** `GET users/billing/all`: the plan, the catalog to change to, cards, credit, and what the page may offer. */
 export const createOverviewService = (engine: Engine) => {
@@ -65,7 +80,7 @@ export const createOverviewService = (engine: Engine) => {
     // key is read per request).
     const catalog = await catalogAt(db, catalogKey);
     const account = (await billingAccountOf(db, actor.merchantId, now)) as BillingAccount;
-    const { domain, current, currentRecord, addOn } = await billingState(db, actor.merchantId, catalog.byId);
+    const { subs, domain, current, currentRecord, addOn } = await billingState(db, actor.merchantId, catalog.byId);
     const plans = catalog.plans(account.market, actor.isStaff);
     if (!current || !currentRecord) {
       throw new AppError('must_subscribe', {
@@ -73,6 +88,7 @@ export const createOverviewService = (engine: Engine) => {
       });
     }
     const { stores, staff } = await storesAndStaff(db, actor.merchantId);
+    const openInvoices = await openInvoicesDue(db, subs);
     const currentPkg = current.package as CatalogPackage;
     const listed = plans.some((p) => p.id === currentPkg.id) ? plans : [...plans, currentPkg];
     const selectedPackage: SelectedPackage[] = listed.map((pkg) => {
@@ -110,6 +126,7 @@ export const createOverviewService = (engine: Engine) => {
       creditBalance: Math.max(0, -account.balance),
       balance: account.balance,
       currency: account.currency,
+      openInvoices,
     };
   };
 

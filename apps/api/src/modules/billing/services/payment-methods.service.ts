@@ -1,5 +1,5 @@
 import type { AddCardOutput, BillingInfoOutput } from '@merchant-hub/validation';
-import { type GatewayCard, GatewayError } from '../../../gateways/port';
+import { declineDetails, type GatewayCard, GatewayError } from '../../../gateways/port';
 import { AppError } from '../../../http/errors';
 import type { Engine, MerchantTx } from '../engine/billing.engine';
 import { type BillingAccount, billingInfoOf, clearDefaultCard, readBillingAccount, setDefaultCard, setGatewayCustomer, updateBillingDetails } from '../repositories/billing-accounts.repository';
@@ -38,7 +38,7 @@ export const createPaymentMethodsService = (engine: Engine) => {
           ctx.failAfterCommit(new AppError('payment_customer_missing'));
           return;
         }
-        if (error instanceof GatewayError) throw new AppError('card_error', { message: error.message });
+        if (error instanceof GatewayError) throw new AppError('card_error', { message: error.message, details: declineDetails(error.code) });
         throw error;
       }
       if (known) await reattachCard(ctx.tx, paymentMethod);
@@ -120,8 +120,19 @@ export const createPaymentMethodsService = (engine: Engine) => {
         card = await gateway.attachPaymentMethod({ customer: await customerFor(actor.merchantId), paymentMethod });
       } catch (error) {
         if (!(error instanceof GatewayError)) throw error;
-        if (error.code !== 'resource_missing' || !/customer/i.test(error.message)) throw new AppError('card_error', { message: error.message });
+        if (error.code !== 'resource_missing' || !/customer/i.test(error.message)) throw new AppError('card_error', { message: error.message, details: declineDetails(error.code) });
         customerGone = true;
+      }
+    }
+    // The same card entered again (issue 31 #7): one saved card per card, told plainly. Brand, last four digits
+    // and expiry together name a card as the merchant sees it in the list. Let go at the gateway (outside any
+    // transaction of ours) before saying so.
+    if (card) {
+      const added = card;
+      const saved = await cardsOf(engine.deps.db, actor.merchantId);
+      if (saved.some((other) => other.id !== paymentMethod && other.brand === added.brand && other.last4 === added.last4 && other.exp_month === added.exp_month && other.exp_year === added.exp_year)) {
+        await gateway.detachPaymentMethod({ paymentMethod });
+        throw new AppError('card_already_saved');
       }
     }
     return engine.withMerchant(actor, async (ctx) => {

@@ -33,17 +33,17 @@ export const createPlanChangeService = (engine: Engine, parts: { onSession: OnSe
     let newPeriodEnd = end;
     if (currentPkg.billing_period === target.billing_period) {
       const { credit, charge } = planChangeProration({ oldAmount: billedUnitAmount(current, currentPkg), newAmount: target.subtotal, periodStart: start, periodEnd: end, at: now, currency });
-      lines.push({ description: `Unused time on ${currentPkg.name} after ${dateOf(now)}`, amount: -credit, proration: true, periodStart: now, periodEnd: end });
-      lines.push({ description: `Remaining time on ${target.name} after ${dateOf(now)}`, amount: charge, proration: true, periodStart: now, periodEnd: end });
+      lines.push({ description: `Unused time on ${currentPkg.name} after ${dateOf(now)}`, label: { kind: 'unused', plan: currentPkg.name, at: now }, amount: -credit, proration: true, periodStart: now, periodEnd: end });
+      lines.push({ description: `Remaining time on ${target.name} after ${dateOf(now)}`, label: { kind: 'remaining', plan: target.name, at: now }, amount: charge, proration: true, periodStart: now, periodEnd: end });
     } else {
       // Monthly ↔ yearly: a new cycle starts now; the old plan's unused time is credited.
       newPeriodEnd = nextPeriodEnd(now, target.billing_period, now);
       const credit = prorate({ amount: billedUnitAmount(current, currentPkg), periodStart: start, periodEnd: end, at: now, currency });
-      lines.push({ description: `Unused time on ${currentPkg.name} after ${dateOf(now)}`, amount: -credit, proration: true, periodStart: now, periodEnd: end });
+      lines.push({ description: `Unused time on ${currentPkg.name} after ${dateOf(now)}`, label: { kind: 'unused', plan: currentPkg.name, at: now }, amount: -credit, proration: true, periodStart: now, periodEnd: end });
       lines.push(engine.planLine(target, now, newPeriodEnd));
       if (addOn && addOn.sub.periodStart !== null && addOn.sub.periodEnd !== null) {
         const addOnCredit = prorate({ amount: billedUnitAmount(addOn.sub, addOn.oldPkg) * addOn.sub.quantity, periodStart: addOn.sub.periodStart, periodEnd: addOn.sub.periodEnd, at: now, currency });
-        lines.push({ description: `Unused time on ${addOn.sub.quantity} × ${addOn.oldPkg.name}`, amount: -addOnCredit, proration: true, periodStart: now, periodEnd: addOn.sub.periodEnd });
+        lines.push({ description: `Unused time on ${addOn.sub.quantity} × ${addOn.oldPkg.name}`, label: { kind: 'unusedQuantity', plan: addOn.oldPkg.name, quantity: addOn.sub.quantity }, amount: -addOnCredit, proration: true, periodStart: now, periodEnd: addOn.sub.periodEnd });
         lines.push(engine.planLine(addOn.newPkg, now, newPeriodEnd, addOn.sub.quantity));
       }
     }
@@ -75,7 +75,7 @@ export const createPlanChangeService = (engine: Engine, parts: { onSession: OnSe
     const amounts = invoiceAmounts({ lines, coupon: null, taxPercent: target.tax, currency: account.currency, balance: account.balance });
     return {
       ...base,
-      lines: lines.map((l) => ({ description: l.description, amount: l.amount, proration: l.proration ?? false, period: { start: l.periodStart, end: l.periodEnd } })),
+      lines: lines.map((l) => ({ description: l.description, label: l.label, amount: l.amount, proration: l.proration ?? false, period: { start: l.periodStart, end: l.periodEnd } })),
       subtotal: amounts.subtotal,
       tax: amounts.tax,
       tax_percent: target.tax,
@@ -110,7 +110,12 @@ export const createPlanChangeService = (engine: Engine, parts: { onSession: OnSe
         await engine.insertSubscription(ctx.tx, { merchantId: actor.merchantId, name: 'default', status: 'trialing', pkg: target, periodStart: null, periodEnd: null, trialEndsAt: startsAt, now: ctx.now });
         await updateSubscriptions(ctx.tx, current.id, { endsAt: startsAt, promotionCodeId: null, couponAppliedAt: null, updatedAt: ctx.now });
         await engine.mailPlan(ctx.tx, ctx.account, 'planChangeScheduled', target, startsAt);
-        return { message: `Your plan will change to ${target.name} on ${dateOf(startsAt)}`, change: 'downgrade' as const, invoice: null };
+        return {
+          message: `Your plan will change to ${target.name} on ${dateOf(startsAt)}`,
+          notice: { kind: 'planScheduled' as const, plan: target.name, at: startsAt },
+          change: 'downgrade' as const,
+          invoice: null,
+        };
       }
       // Upgrade or period switch: immediate, prorated to the second, charged at once (always_invoice).
       const addOn = await addOnRealignment(ctx.tx, ctx.account, st.addOn, target);
@@ -141,8 +146,9 @@ export const createPlanChangeService = (engine: Engine, parts: { onSession: OnSe
       const finalInvoice = await findInvoice(ctx.tx, invoice.id);
       return {
         message: switched ? `Your plan has been switched to ${target.name} (${target.billing_period})` : `Your plan has been upgraded to ${target.name}`,
+        notice: switched ? { kind: 'planSwitched' as const, plan: target.name, period: target.billing_period } : { kind: 'planUpgraded' as const, plan: target.name },
         change: decision.change,
-        invoice: finalInvoice ? await toInvoice(ctx.tx, finalInvoice, publicUrl) : null,
+        invoice: finalInvoice ? await toInvoice(ctx.tx, finalInvoice) : null,
       };
     });
 

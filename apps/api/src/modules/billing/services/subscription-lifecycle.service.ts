@@ -29,7 +29,7 @@ export const createSubscriptionLifecycleService = (engine: Engine, parts: { onSe
     const invoice = await activation.firstPlanInvoice(ctx, pkg);
     if (!(await onSession.chargeNowOrVoid(ctx, invoice, options.returnUrl, { purpose: 'subscribe', details: { package_id: pkg.id } }))) return null;
     await activation.startPlan(ctx.tx, ctx.account.merchantId, pkg, invoice, ctx.now);
-    return { message: `Welcome to ${pkg.name}!`, change: 'upgrade' as const, invoice: await toInvoice(ctx.tx, await readInvoice(ctx.tx, invoice.id), publicUrl) };
+    return { message: `Welcome to ${pkg.name}!`, notice: { kind: 'welcomePlan' as const, plan: pkg.name }, change: 'upgrade' as const, invoice: await toInvoice(ctx.tx, await readInvoice(ctx.tx, invoice.id)) };
   };
 
   const cancelTrialing = async (actor: Actor, input: CancelTrialingPackageOutput) =>

@@ -11,7 +11,7 @@ import type { PlanActivation } from './plan-activation';
 
 /** The return from the issuer's 3-D Secure page: settles the waiting payment and applies what it paid for. */
 export const createThreeDSecureService = (engine: Engine, parts: { activation: PlanActivation }) => {
-  const { gateway, publicUrl } = engine.deps;
+  const { gateway } = engine.deps;
   const { activation } = parts;
 
   /**
@@ -56,7 +56,7 @@ export const createThreeDSecureService = (engine: Engine, parts: { activation: P
       } else {
         await updateSubscriptions(ctx.tx, pending.details.subscription_id, { status: 'active', dunningAttempts: 0, nextRetryAt: null, updatedAt: ctx.now });
       }
-      return { message: 'Payment received', status: 'succeeded' as const, already_confirmed: false, invoice: await toInvoice(ctx.tx, await readInvoice(ctx.tx, invoice.id), publicUrl) };
+      return { message: 'Payment received', status: 'succeeded' as const, already_confirmed: false, invoice: await toInvoice(ctx.tx, await readInvoice(ctx.tx, invoice.id)) };
     });
   };
 

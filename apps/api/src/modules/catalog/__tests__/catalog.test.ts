@@ -11,6 +11,9 @@ const MY = 'merchant-my@demo.test';
 type Plan = { id: number; name: string; group_key: string; billing_period: string; price: number; discount: number; subtotal: number; tax: number; tax_label: string; image: string | null; sort_order: number; hide: boolean; is_addon: boolean; call_for_quote: boolean; limits: Record<string, number | '*'>; descriptions: { basic: string[]; features: string[]; report: string[] }; subscribers: number; yearly_claim_holds: boolean; yearly_saving_percent: number | null };
 
 /** The edit form's body for a plan as the catalog answered it. */
+/** Every catalog write carries the superadmin's reason (issue 27 §8). */
+const REASON = 'Price review agreed for 2026';
+
 const editBody = (plan: Plan, changes: Record<string, unknown> = {}) => ({
   name: plan.name,
   price: plan.price,
@@ -23,6 +26,7 @@ const editBody = (plan: Plan, changes: Record<string, unknown> = {}) => ({
   call_for_quote: plan.call_for_quote,
   limits: plan.limits,
   descriptions: plan.descriptions,
+  reason: REASON,
   ...changes,
 });
 
@@ -61,8 +65,8 @@ describe.each(testDatabases)('staff catalog API (%s)', (kind) => {
     const writes: [string, Record<string, unknown>][] = [
       [`/api/staff/catalog/plans/${growth.id}`, editBody(growth, { price: 1 })],
       [`/api/staff/catalog/plans/${growth.id}/preview`, { price: 1, discount: 0 }],
-      [`/api/staff/catalog/plans/${growth.id}/hide`, { hide: true }],
-      ['/api/staff/catalog/reorder', { market: 'MY', billing_period: 'monthly', ids: [growth.id] }],
+      [`/api/staff/catalog/plans/${growth.id}/hide`, { hide: true, reason: REASON }],
+      ['/api/staff/catalog/reorder', { market: 'MY', billing_period: 'monthly', ids: [growth.id], reason: REASON }],
       ['/api/staff/catalog/plans', { ...editBody(growth), market: 'MY', billing_period: 'monthly', group_key: 'new-tier' }],
     ];
     const before = await ctx.db('audit_log').count({ n: '*' }).first();
@@ -187,25 +191,38 @@ describe.each(testDatabases)('staff catalog API (%s)', (kind) => {
     const again = await request(ctx.app).post('/api/staff/catalog/plans').set(bearer(admin)).send({ ...editBody(growth), market: 'MY', billing_period: 'monthly', group_key: 'growth' });
     expect([again.status, again.body.error.code]).toEqual([409, 'plan_exists']);
 
-    expect((await request(ctx.app).post(`/api/staff/catalog/plans/${growth.id}/hide`).set(bearer(admin)).send({ hide: true })).status).toBe(200);
+    expect((await request(ctx.app).post(`/api/staff/catalog/plans/${growth.id}/hide`).set(bearer(admin)).send({ hide: true, reason: REASON })).status).toBe(200);
     expect((await planOf('growth', 'monthly')).hide).toBe(true);
     const active = await request(ctx.app).get('/api/active-packages?country=MY');
     expect((active.body.data as { id: number }[]).some((p) => p.id === growth.id)).toBe(false);
 
     const monthly = (await catalog(admin)).plans.filter((p) => p.billing_period === 'monthly').map((p) => p.id);
     const reversed = [...monthly].reverse();
-    expect((await request(ctx.app).post('/api/staff/catalog/reorder').set(bearer(admin)).send({ market: 'MY', billing_period: 'monthly', ids: reversed })).status).toBe(200);
+    expect((await request(ctx.app).post('/api/staff/catalog/reorder').set(bearer(admin)).send({ market: 'MY', billing_period: 'monthly', ids: reversed, reason: REASON })).status).toBe(200);
     const after = (await catalog(admin)).plans.filter((p) => p.billing_period === 'monthly').sort((a, b) => a.sort_order - b.sort_order).map((p) => p.id);
     expect(after).toEqual(reversed);
-    const partial = await request(ctx.app).post('/api/staff/catalog/reorder').set(bearer(admin)).send({ market: 'MY', billing_period: 'monthly', ids: reversed.slice(1) });
+    const partial = await request(ctx.app).post('/api/staff/catalog/reorder').set(bearer(admin)).send({ market: 'MY', billing_period: 'monthly', ids: reversed.slice(1), reason: REASON });
     expect([partial.status, partial.body.error.details.fields.ids]).toEqual([400, 'validation:catalog.orderInvalid']);
     expect((await auditOf('catalog.plan.create')).length).toBe(1);
     expect((await auditOf('catalog.plan.hide')).length).toBe(1);
     expect((await auditOf('catalog.plan.reorder')).length).toBe(1);
   });
 
+  it('keeps a plan\'s feature lines per language and gives them to the billing page; refuses a language it does not know (issue 31 #5)', async () => {
+    const growth = await planOf('growth', 'monthly');
+    const translations = { zhtw: { basic: [], features: ['線上客服'], report: [] }, th: { basic: ['พื้นฐาน'], features: [], report: [] } };
+    const saved = await save(admin, growth, { descriptions: { ...growth.descriptions, translations } });
+    expect(saved.status).toBe(200);
+    expect((await planOf('growth', 'monthly')).descriptions).toMatchObject({ features: growth.descriptions.features, translations });
+    const billing = await request(ctx.app).get('/api/users/billing/all').set(bearer(merchant));
+    const shown = (billing.body.selectedPackage as { data: { id: number; descriptions: unknown } }[]).find((entry) => entry.data.id === growth.id);
+    expect(shown?.data.descriptions).toMatchObject({ translations });
+    const unknown = await save(admin, growth, { descriptions: { ...growth.descriptions, translations: { fr: { basic: [], features: ['Chat'], report: [] } } } });
+    expect(unknown.status).toBe(400);
+  });
+
   it('answers 404 for an unknown plan', async () => {
-    const res = await request(ctx.app).post('/api/staff/catalog/plans/999999/hide').set(bearer(admin)).send({ hide: true });
+    const res = await request(ctx.app).post('/api/staff/catalog/plans/999999/hide').set(bearer(admin)).send({ hide: true, reason: REASON });
     expect(res.status).toBe(404);
   });
 });

@@ -17,7 +17,7 @@ describe.each(testDatabases)('staff promotion codes API (%s)', (kind) => {
   afterEach(async () => ctx.close());
 
   const nowSeconds = () => Math.floor(new Date(ctx.clock.now()).getTime() / 1000);
-  const create = (token: string, body: Record<string, unknown>) => request(ctx.app).post('/api/staff/promotions').set(bearer(token)).send(body);
+  const create = (token: string, body: Record<string, unknown>) => request(ctx.app).post('/api/staff/promotions').set(bearer(token)).send({ reason: 'Launch campaign for March', ...body });
   const launch15 = { code: 'launch15', kind: 'percent', percent_off: 15, duration: 'once', max_redemptions: 3 };
   const addCoupon = (token: string, coupon: string) => request(ctx.app).post('/api/users/billing/add-coupon').set(bearer(token)).send({ coupon });
 
@@ -61,7 +61,7 @@ describe.each(testDatabases)('staff promotion codes API (%s)', (kind) => {
     for (const token of [support, merchant]) {
       const made = await create(token, { ...launch15, code: 'OTHER15' });
       expect([made.status, made.body.key]).toEqual([403, 'errors:error.forbidden']);
-      expect((await request(ctx.app).post(`/api/staff/promotions/${id}/deactivate`).set(bearer(token))).status).toBe(403);
+      expect((await request(ctx.app).post(`/api/staff/promotions/${id}/deactivate`).set(bearer(token)).send({ reason: 'Campaign over' })).status).toBe(403);
     }
     expect((await request(ctx.app).get('/api/staff/promotions').set(bearer(merchant))).status).toBe(403);
     expect((await request(ctx.app).get(`/api/staff/promotions/${id}/redemptions`).set(bearer(merchant))).status).toBe(403);
@@ -79,7 +79,7 @@ describe.each(testDatabases)('staff promotion codes API (%s)', (kind) => {
     expect(redemptions.body.data).toHaveLength(1);
     expect(redemptions.body.data[0]).toMatchObject({ merchant_id: expect.any(Number), merchant_name: expect.any(String) });
 
-    const off = await request(ctx.app).post(`/api/staff/promotions/${id}/deactivate`).set(bearer(admin));
+    const off = await request(ctx.app).post(`/api/staff/promotions/${id}/deactivate`).set(bearer(admin)).send({ reason: 'Campaign over' });
     expect([off.status, off.body.data.active]).toEqual([200, false]);
     expect(await ctx.db('audit_log').where({ action: 'promotion.deactivate' })).toHaveLength(1);
     const refused = await addCoupon(await tokenFor(ctx, ACTIVE_MERCHANTS[1]), 'LAUNCH15');

@@ -1,4 +1,4 @@
-import { createI18n, INTL_LOCALE_TAGS, SUPPORTED_LOCALES, type SupportedLocale } from '@merchant-hub/i18n';
+import { createI18n, SUPPORTED_LOCALES, type SupportedLocale } from '@merchant-hub/i18n';
 import { formatMoney } from '@merchant-hub/money';
 import type { CurrencyCode } from '@merchant-hub/domain';
 import type { AddressInfo } from 'node:net';
@@ -267,7 +267,8 @@ describe.each(testDatabases)('mail in every language through a real SMTP server 
     expect(await sender.deliverDue()).toMatchObject({ failed: 0 });
     const receipt = onlyMailSince(mark, merchant);
     const amount = formatMoney(Number(invoice.amount_due), invoice.currency as CurrencyCode);
-    const date = new Intl.DateTimeFormat(INTL_LOCALE_TAGS[lng], { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(Number(invoice.paid_at) * 1000));
+    // Day first in digits in every language (issue 31 #5).
+    const date = new Date(Number(invoice.paid_at) * 1000).toISOString().slice(0, 10).split('-').reverse().join('/');
     const hosted = `${ctx.config.publicUrl}/api/invoices/${invoice.id}`;
     expect(receipt.subject).toBe(t('invoicePaid.subject', { number: invoice.number }));
     expect(bodyOf(receipt)).toBe(t('invoicePaid.text', { amount, number: invoice.number, date, link: hosted }));

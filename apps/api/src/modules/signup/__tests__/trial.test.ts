@@ -57,6 +57,16 @@ describe.each(testDatabases)('trial sign-up (%s)', (kind) => {
     expect(row.password_hash).toMatch(/^scrypt\$/);
   });
 
+  it("texts the code in the sign-up page's language, and a resent one too (issue 31 #5)", async () => {
+    expect((await request(ctx.app).post('/api/trial/verify').send({ ...TRIAL, locale: 'zhtw' })).status).toBe(200);
+    const [sms] = await mailbox(ctx, EMAIL);
+    expect(sms.text).toContain('驗證碼');
+    ctx.clock.advance(OTP_RESEND_COOLDOWN_SECONDS + 1);
+    expect((await request(ctx.app).post('/api/trial/resendOTP').send({ email: EMAIL, locale: 'th' })).status).toBe(200);
+    const [resent] = await mailbox(ctx, EMAIL);
+    expect(resent.text).toContain('รหัสยืนยัน');
+  });
+
   it('maps taken e-mail, phone and store name to their fields (mobile_no to the mobile field)', async () => {
     const res = await request(ctx.app)
       .post('/api/trial/verify')
@@ -234,6 +244,15 @@ describe.each(testDatabases)('trial sign-up (%s)', (kind) => {
       await verified();
       const res = await request(ctx.app).post('/api/trial/register').send({ ...REGISTRATION, store: { ...REGISTRATION.store, country: 'Atlantis' } });
       expect(res.body.error.details.fields['store.country']).toBe('validation:registration.countryInvalid');
+    });
+
+    it('takes a one-character surname on every step, the server check and the registration alike (issue 31)', async () => {
+      const names = { firstName: '小明', lastName: '王' };
+      expect((await request(ctx.app).post('/api/trial/verify').send({ ...TRIAL, ...names })).status).toBe(200);
+      expect((await request(ctx.app).post('/api/trial/verifyOTP').send({ email: EMAIL, otp: await smsCode() })).status).toBe(200);
+      const res = await request(ctx.app).post('/api/trial/register').send({ ...REGISTRATION, account: { ...REGISTRATION.account, first_name: '小明', last_name: '王' } });
+      expect(res.status).toBe(201);
+      expect(await ctx.db('users').where({ email: EMAIL }).first('first_name', 'last_name', 'name')).toEqual({ first_name: '小明', last_name: '王', name: '小明 王' });
     });
 
     it('rejects names with digits (server-style rules)', async () => {

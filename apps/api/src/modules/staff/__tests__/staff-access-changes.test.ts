@@ -48,4 +48,20 @@ describe.each(testDatabases)('what the merchant sees of staff changes (%s)', (ki
     expect((await request(ctx.app).post(`/api/staff/approvals/${approved}/approve`).set(bearer(admin)).send({ reason: 'Checked the ticket' })).status).toBe(200);
     expect(await seen()).toEqual([['credit.approve', 'Checked the ticket']]);
   });
+
+  // Issue 27 §7: the navigation shows how many adjustments wait for the signed-in staff member's decision.
+  it('counts the adjustments waiting for a decision, leaving out the staff member’s own requests', async () => {
+    const count = async (token: string) => {
+      const res = await request(ctx.app).get('/api/staff/approvals/count').set(bearer(token));
+      expect(res.status).toBe(200);
+      return res.body.pending as number;
+    };
+    expect(await count(admin)).toBe(0);
+    const first = await requestCredit(60_000);
+    await requestCredit(70_000);
+    expect([await count(admin), await count(support)]).toEqual([2, 0]);
+    expect((await request(ctx.app).post(`/api/staff/approvals/${first}/approve`).set(bearer(admin)).send({ reason: 'Checked the ticket' })).status).toBe(200);
+    expect(await count(admin)).toBe(1);
+    expect((await request(ctx.app).get('/api/staff/approvals/count').set(bearer(merchant))).status).toBe(403);
+  });
 });

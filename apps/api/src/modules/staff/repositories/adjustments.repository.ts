@@ -72,6 +72,12 @@ export const updateAdjustment = async (
     });
 };
 
+/** How many adjustments wait for a decision that `staffId` may take (their own requests need someone else). */
+export const countPendingApprovals = async (db: Exec, staffId: number): Promise<number> => {
+  const row = await db('staff_credit_adjustments').where({ status: 'pending_approval' }).whereNot({ requested_by: staffId }).count({ n: '*' }).first();
+  return num(row?.n ?? 0);
+};
+
 export const listApprovals = async (db: Exec, status: 'pending' | 'approved' | 'rejected') => {
   const stored = status === 'pending' ? ['pending_approval'] : status === 'rejected' ? ['rejected'] : ['applied', 'reversed'];
   const query = db('staff_credit_adjustments as a')

@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import { AppError } from '../../../http/errors';
 import { newId } from '../../../db/rows';
 import { readBillingAccount } from '../../billing';
-import { billingAccountState, creditBalanceOf, findAdjustment, insertAdjustment, lastLedgerSeq, ledgerEntryIdAfter, listApprovals, updateAdjustment } from '../repositories';
+import { billingAccountState, countPendingApprovals, creditBalanceOf, findAdjustment, insertAdjustment, lastLedgerSeq, ledgerEntryIdAfter, listApprovals, updateAdjustment } from '../repositories';
 import type { AdjustmentRecord } from '../repositories';
 import type { StaffContext, StaffActor } from './staff-context';
 
@@ -146,6 +146,9 @@ export const createCreditService = (ctx: StaffContext) => {
 
   const approvals = (status: 'pending' | 'approved' | 'rejected') => listApprovals(db, status).then((data) => ({ data }));
 
+  /** The navigation's badge (issue 27 §7): adjustments waiting for a decision this staff member may take. */
+  const approvalCount = async (actor: StaffActor) => ({ pending: await countPendingApprovals(db, actor.userId) });
+
   const decide = async (actor: StaffActor, approvalId: string, decision: 'approve' | 'reject', reason: string): Promise<CreditAdjustmentResult> => {
     const pending = await requireAdjustment(approvalId);
     return audited(
@@ -167,5 +170,5 @@ export const createCreditService = (ctx: StaffContext) => {
     );
   };
 
-  return { previewCredit, commitCredit, reverse, approvals, decide };
+  return { previewCredit, commitCredit, reverse, approvals, approvalCount, decide };
 };

@@ -1,6 +1,6 @@
 import { APPROVAL_WINDOW_SECONDS, refundableMinor, refundProblem } from '@merchant-hub/billing-rules';
 import { sumMinor, toWholeMajor } from '@merchant-hub/money';
-import type { RefundPreview, RefundResult } from '@merchant-hub/validation';
+import type { RefundableInvoiceList, RefundPreview, RefundResult } from '@merchant-hub/validation';
 import type { Knex } from 'knex';
 import { newId } from '../../../db/rows';
 import { gatewayFor } from '../../../gateways';
@@ -9,7 +9,7 @@ import { ecpaySettingsFrom } from '../../../gateways/ecpay/ecpay.gateway';
 import { GatewayError, type GatewayRefund } from '../../../gateways/port';
 import { AppError } from '../../../http/errors';
 import { writeAudit } from '../../audit';
-import { findInvoice, findRefund, insertRefund, refundablePaymentOf, refundMethodOf, type RefundMethod, type RefundRecord, refundsByStatus, reservedRefundAmounts, updateRefund } from '../../billing';
+import { findInvoice, findRefund, insertRefund, paidInvoicesOf, refundablePaymentOf, refundMethodOf, type RefundMethod, type RefundRecord, refundsByStatus, refundsOfInvoice, reservedRefundAmounts, updateRefund } from '../../billing';
 import { ecpayOrderOfTrade } from '../../checkout';
 import { countOpenGatewayNotices, listGatewayNotices, reviewGatewayNotice } from '../../gateway-notices';
 import type { StaffActor, StaffContext } from './staff-context';
@@ -207,6 +207,35 @@ export const createRefundService = (ctx: StaffContext) => {
     return execute(actor, refund, reason, attemptId);
   };
 
+  /** The merchant's latest paid invoices with what is left to refund on each (the console's refunds panel). */
+  const refundableInvoices = async (userId: number): Promise<RefundableInvoiceList> => {
+    const merchant = await ctx.requireMerchant(userId);
+    const invoices = await paidInvoicesOf(db, merchant.id, 20);
+    const data = await Promise.all(
+      invoices.map(async (invoice) => {
+        const [payment, refunds] = await Promise.all([refundablePaymentOf(db, invoice.id), refundsOfInvoice(db, invoice.id)]);
+        const method = payment && !payment.id.startsWith(ECPAY_SIMULATED_PREFIX) ? refundMethodOf(payment.methodType) : null;
+        const reserved = payment ? await reservedRefundAmounts(db, payment.id) : [];
+        return {
+          id: invoice.id,
+          number: invoice.number,
+          currency: invoice.currency,
+          total_minor: invoice.total,
+          paid_minor: payment?.amount ?? 0,
+          refunded_minor: sum(reserved),
+          refundable_minor: payment && method ? refundableMinor(payment.amount, reserved) : 0,
+          method,
+          paid_at: invoice.paidAt,
+          credit_notes: refunds
+            .filter((refund) => refund.status === 'succeeded' && refund.creditNoteNumber)
+            .map((refund) => ({ number: refund.creditNoteNumber as string, amount: refund.amount, currency: refund.currency, created: refund.completedAt ?? refund.createdAt, source: refund.source })),
+          pending_approval: refunds.filter((refund) => refund.status === 'pending_approval').length,
+        };
+      }),
+    );
+    return { data };
+  };
+
   const refundApprovals = async () => {
     const rows = await refundsByStatus(db, 'pending_approval');
     return { data: rows.map((row) => ({ id: row.id, invoice_id: row.invoiceId, merchant_id: row.merchantId, amount_minor: row.amount, currency: row.currency, method: row.method, reason: row.reason, requested_by: row.requestedBy, created: row.createdAt })) };
@@ -222,5 +251,5 @@ export const createRefundService = (ctx: StaffContext) => {
     return { ok: true };
   };
 
-  return { previewRefund, commitRefund, decideRefund, retryRefund, refundApprovals, gatewayNotices, reviewNotice };
+  return { refundableInvoices, previewRefund, commitRefund, decideRefund, retryRefund, refundApprovals, gatewayNotices, reviewNotice };
 };

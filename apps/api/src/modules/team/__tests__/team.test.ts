@@ -3,6 +3,7 @@ import { createTestContext, mailbox, signIn, testDatabases, type TestContext } f
 import { bearer, tokenFor } from '../../../test-support/billing-helpers';
 
 const NEW_STAFF = 'new-support@demo.test';
+const reason = 'Agreed with the team lead on ticket 42';
 
 describe.each(testDatabases)('staff accounts API (%s)', (kind) => {
   let ctx: TestContext;
@@ -25,9 +26,9 @@ describe.each(testDatabases)('staff accounts API (%s)', (kind) => {
   it('refuses support and merchants on every team call (403), changing nothing; support’s attempts are recorded as refused', async () => {
     const calls: [string, string, Record<string, unknown>?][] = [
       ['get', '/api/staff/team'],
-      ['post', '/api/staff/team/invitations', { email: NEW_STAFF, name: 'New', role: 'support' }],
-      ['post', `/api/staff/team/${adminId}/role`, { role: 'support' }],
-      ['post', `/api/staff/team/${adminId}/deactivate`, {}],
+      ['post', '/api/staff/team/invitations', { email: NEW_STAFF, name: 'New', role: 'support', reason }],
+      ['post', `/api/staff/team/${adminId}/role`, { role: 'support', reason }],
+      ['post', `/api/staff/team/${adminId}/deactivate`, { reason }],
     ];
     for (const token of [support, merchant]) {
       for (const [method, path, body] of calls) {
@@ -54,13 +55,13 @@ describe.each(testDatabases)('staff accounts API (%s)', (kind) => {
     const res = await invite(admin, { email: 'not-an-email', name: '', role: 'owner', locale: 'fr' });
     expect(res.status).toBe(400);
     expect(res.body.error.details.fields).toMatchObject({ email: 'validation:team.emailInvalid', name: 'validation:team.nameRequired', role: 'validation:team.roleInvalid', locale: 'validation:team.localeInvalid' });
-    const taken = await invite(admin, { email: 'merchant-my@demo.test', name: 'Taken', role: 'support' });
+    const taken = await invite(admin, { email: 'merchant-my@demo.test', name: 'Taken', role: 'support', reason });
     expect([taken.status, taken.body.error.code]).toEqual([409, 'email_taken']);
     expect((await audits('staff.invited')).map((row) => row.outcome)).toEqual(['refused']);
   });
 
   it('invites a support member in the chosen language; they set a password from the link and sign in with a code', async () => {
-    const res = await invite(admin, { email: NEW_STAFF, name: 'Mei Ling', role: 'support', locale: 'zhtw' });
+    const res = await invite(admin, { email: NEW_STAFF, name: 'Mei Ling', role: 'support', locale: 'zhtw', reason });
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ email: NEW_STAFF, role: 'support', status: 'invited' });
     const [entry] = await audits('staff.invited');
@@ -87,7 +88,7 @@ describe.each(testDatabases)('staff accounts API (%s)', (kind) => {
 
   it('deactivates a staff member: their session ends at once and sign-in is refused', async () => {
     expect((await request(ctx.app).get('/api/staff/me').set(bearer(support))).status).toBe(200);
-    const res = await request(ctx.app).post(`/api/staff/team/${supportId}/deactivate`).set(bearer(admin)).send({});
+    const res = await request(ctx.app).post(`/api/staff/team/${supportId}/deactivate`).set(bearer(admin)).send({ reason });
     expect(res.status).toBe(200);
     expect(res.body.data.status).toBe('deactivated');
     expect((await request(ctx.app).get('/api/staff/me').set(bearer(support))).status).toBe(401);
@@ -98,30 +99,30 @@ describe.each(testDatabases)('staff accounts API (%s)', (kind) => {
   });
 
   it('changes a role and audits before and after', async () => {
-    const res = await request(ctx.app).post(`/api/staff/team/${supportId}/role`).set(bearer(admin)).send({ role: 'superadmin' });
+    const res = await request(ctx.app).post(`/api/staff/team/${supportId}/role`).set(bearer(admin)).send({ role: 'superadmin', reason });
     expect([res.status, res.body.data.role]).toEqual([200, 'superadmin']);
     const [entry] = await audits('staff.role_changed');
     expect([JSON.parse(entry.before_summary).role, JSON.parse(entry.after_summary).role]).toEqual(['support', 'superadmin']);
-    const bad = await request(ctx.app).post(`/api/staff/team/${supportId}/role`).set(bearer(admin)).send({ role: 'main_user' });
+    const bad = await request(ctx.app).post(`/api/staff/team/${supportId}/role`).set(bearer(admin)).send({ role: 'main_user', reason });
     expect([bad.status, bad.body.error.details.fields.role]).toEqual([400, 'validation:team.roleInvalid']);
     const merchantId = ctx.demo.get('merchant-my@demo.test')?.userId as number;
-    expect((await request(ctx.app).post(`/api/staff/team/${merchantId}/role`).set(bearer(admin)).send({ role: 'support' })).status).toBe(404);
+    expect((await request(ctx.app).post(`/api/staff/team/${merchantId}/role`).set(bearer(admin)).send({ role: 'support', reason })).status).toBe(404);
   });
 
   it('never removes or demotes the last active superadmin', async () => {
-    const demote = await request(ctx.app).post(`/api/staff/team/${adminId}/role`).set(bearer(admin)).send({ role: 'support' });
+    const demote = await request(ctx.app).post(`/api/staff/team/${adminId}/role`).set(bearer(admin)).send({ role: 'support', reason });
     expect([demote.status, demote.body.error.code, demote.body.key]).toEqual([409, 'last_superadmin', 'errors:team.lastSuperadmin']);
-    const remove = await request(ctx.app).post(`/api/staff/team/${adminId}/deactivate`).set(bearer(admin)).send({});
+    const remove = await request(ctx.app).post(`/api/staff/team/${adminId}/deactivate`).set(bearer(admin)).send({ reason });
     expect([remove.status, remove.body.error.code]).toEqual([409, 'last_superadmin']);
     expect((await ctx.db('users').where({ id: adminId }).first()).status).toBe('active');
     expect((await audits('staff.deactivated')).map((row) => row.outcome)).toEqual(['refused']);
   });
 
   it('keeps one superadmin when two superadmins demote each other at the same time', async () => {
-    await request(ctx.app).post(`/api/staff/team/${supportId}/role`).set(bearer(admin)).send({ role: 'superadmin' }).expect(200);
+    await request(ctx.app).post(`/api/staff/team/${supportId}/role`).set(bearer(admin)).send({ role: 'superadmin', reason }).expect(200);
     const [first, second] = await Promise.all([
-      request(ctx.app).post(`/api/staff/team/${supportId}/role`).set(bearer(admin)).send({ role: 'support' }),
-      request(ctx.app).post(`/api/staff/team/${adminId}/role`).set(bearer(support)).send({ role: 'support' }),
+      request(ctx.app).post(`/api/staff/team/${supportId}/role`).set(bearer(admin)).send({ role: 'support', reason }),
+      request(ctx.app).post(`/api/staff/team/${adminId}/role`).set(bearer(support)).send({ role: 'support', reason }),
     ]);
     // The loser is refused as the last superadmin, or (already demoted when its request came in) as support.
     const statuses = [first.status, second.status];

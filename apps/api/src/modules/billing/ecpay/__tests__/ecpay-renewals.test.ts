@@ -141,6 +141,32 @@ describe.each(testDatabases)('Taiwan renewals through ECPay (%s)', (kind) => {
     expect(again.status).toBe(409);
   });
 
+  it('refunds through DoAction an ECPay payment of an invoice paid meanwhile another way, and shows it to staff', async () => {
+    const { userId, merchantId } = await checkout('twice-tw@shop.test');
+    await advance(ctx, support, userId, 31 * DAY);
+    await advance(ctx, support, userId, 2 * DAY);
+    expect((await planOf(merchantId)).stripe_status).toBe('past_due');
+    const [invoice] = await openInvoices(merchantId);
+    const { token } = await signIn(ctx, 'twice-tw@shop.test');
+    const form = (await request(ctx.app).post('/api/users/billing/ecpay/pay-invoice').set(bearer(token)).send({ invoice_id: invoice.id })).body.data as { fields: Record<string, string> };
+    // Paid another way while the buyer was at ECPay's page (staff marked it paid, a card retry went through...).
+    await ctx.db('invoices').where({ id: invoice.id }).update({ status: 'paid', amount_paid: invoice.amount_due });
+    const notification = ecpay.pay(form.fields);
+    expect((await deliver(ctx, notification)).text).toBe('1|OK');
+    const refunds = ecpay.calls.filter((call) => call.url.endsWith('/CreditDetail/DoAction'));
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0].fields).toMatchObject({ Action: 'R', MerchantTradeNo: form.fields.MerchantTradeNo, TotalAmount: form.fields.TotalAmount });
+    expect(refunds[0].fields.CheckMacValue).toBe(fakeCheckMacValue(refunds[0].fields, shop));
+    const notices = await ctx.db('gateway_notices').where({ kind: 'payment.duplicate_refunded', reference: form.fields.MerchantTradeNo });
+    expect(notices).toHaveLength(1);
+    const details: unknown = typeof notices[0].details === 'string' ? JSON.parse(notices[0].details) : notices[0].details;
+    expect(details).toMatchObject({ refund_status: 'succeeded' });
+    expect(await count(ctx, 'payments', { invoice_id: invoice.id })).toBe(0);
+    // ECPay repeats its notification: nothing is refunded twice.
+    expect((await deliver(ctx, notification)).text).toBe('1|OK');
+    expect(ecpay.calls.filter((call) => call.url.endsWith('/CreditDetail/DoAction'))).toHaveLength(1);
+  });
+
   it('cancels the agreement at ECPay (CreditCardPeriodAction, intent committed first) when the merchant unsubscribes', async () => {
     const { fields } = await checkout('leave-tw@shop.test');
     const seen: string[] = [];

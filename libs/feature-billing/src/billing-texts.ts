@@ -1,0 +1,52 @@
+import type { BillingNotice, ChargeLineLabel } from '@merchant-hub/validation';
+import { formatDate } from '@merchant-hub/ui-kit';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * The server's words for a billing change and a charge line, in the page's language (issue 31 #5): the API
+ * sends what happened as a key and values (`notice`, `label`) beside its English `message`/`description`,
+ * which stay the fallback for a kind this page does not know.
+ */
+export const useBillingTexts = () => {
+  const { t } = useTranslation('billing');
+  const period = (value: 'monthly' | 'yearly' | undefined) => (value ? t(`chargeLine.${value}`) : '');
+
+  const noticeText = (result: { message: string; notice?: BillingNotice }): string => {
+    const notice = result.notice;
+    if (!notice) return result.message;
+    switch (notice.kind) {
+      case 'planUpgraded':
+      case 'welcomePlan':
+        return t(`notice.${notice.kind}`, { plan: notice.plan });
+      case 'planSwitched':
+        return t('notice.planSwitched', { plan: notice.plan, period: period(notice.period) });
+      case 'planScheduled':
+        return t('notice.planScheduled', { plan: notice.plan, date: notice.at === undefined ? '' : formatDate(notice.at) });
+      case 'welcome':
+        return t('notice.welcome');
+      default:
+        return result.message;
+    }
+  };
+
+  const lineText = (line: { description: string; label?: ChargeLineLabel }): string => {
+    const label = line.label;
+    if (!label) return line.description;
+    const quantity = label.quantity ?? 1;
+    switch (label.kind) {
+      case 'unused':
+      case 'remaining':
+        return t(`chargeLine.${label.kind}`, { plan: label.plan, date: label.at === undefined ? '' : formatDate(label.at) });
+      case 'unusedQuantity':
+        return t('chargeLine.unusedQuantity', { plan: label.plan, quantity });
+      case 'plan': {
+        const named = quantity > 1 ? `${quantity} × ${label.plan}` : label.plan;
+        return label.discount ? t('chargeLine.planDiscounted', { plan: named, period: period(label.period), percent: label.discount }) : t('chargeLine.plan', { plan: named, period: period(label.period) });
+      }
+      default:
+        return line.description;
+    }
+  };
+
+  return { noticeText, lineText };
+};
