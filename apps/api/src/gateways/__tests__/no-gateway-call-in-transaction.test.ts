@@ -100,7 +100,7 @@ describe.each(testDatabases)('no gateway call inside a database transaction (%s)
     await pastDue(post);
     const before = callsInTransaction().length;
     expect((await post('retry-payment', { type: 'default' })).status).toBe(402);
-    const good = await newCard(ctx, '4242424242424242');
+    const good = await newCard(ctx, '5555555555554444');
     expect((await post('add-card', { payment_method: good })).status).toBe(200);
     expect((await post('set-as-primary-card', { id: good })).status).toBe(200);
     expect((await post('retry-payment', { type: 'default' })).status).toBe(200);

@@ -25,7 +25,7 @@ describe.each(testDatabases)('an on-session charge cut off before its record (%s
     expect((await post('add-card', { payment_method: failing })).status).toBe(200);
     expect((await post('set-as-primary-card', { id: failing })).status).toBe(200);
     await advance(ctx, await tokenFor(ctx, 'support@demo.test'), ctx.demo.get(NEW)?.userId as number, 31 * DAY + 60);
-    const good = await newCard(ctx, '4242424242424242');
+    const good = await newCard(ctx, '5555555555554444');
     expect((await post('add-card', { payment_method: good })).status).toBe(200);
     expect((await post('set-as-primary-card', { id: good })).status).toBe(200);
 
