@@ -21,6 +21,14 @@ describe.each(testDatabases)('no gateway call inside a database transaction (%s)
   afterEach(async () => ctx.close());
 
   const callsInTransaction = () => ctx.logs.filter((line) => line.includes(GATEWAY_CALL_IN_TRANSACTION)).map((line) => JSON.parse(line).method as string);
+  /** The new merchant past due: a first plan by card, then a default card the renewal cannot charge. */
+  const pastDue = async (post: (path: string, body: Record<string, unknown>) => request.Test) => {
+    expect((await post('late-subscribe', { paymentMethod: await newCard(ctx, '4242424242424242'), package_id: await packageId(ctx, 'price_my_starter_monthly') })).status).toBe(200);
+    const failing = await newCard(ctx, '4000000000000341');
+    expect((await post('add-card', { payment_method: failing })).status).toBe(200);
+    expect((await post('set-as-primary-card', { id: failing })).status).toBe(200);
+    await advance(ctx, await tokenFor(ctx, 'support@demo.test'), ctx.demo.get(NEW)?.userId as number, 31 * DAY + 60);
+  };
 
   it('notices a call made inside one (the guard itself)', async () => {
     const seen: string[] = [];
@@ -71,6 +79,33 @@ describe.each(testDatabases)('no gateway call inside a database transaction (%s)
     await answerPaymentPage(ctx, '3ds', held.body.payment_intent.id, 'succeeded');
     for (let i = 0; i < 2; i += 1) expect((await post('confirm-payment', { payment_intent: held.body.payment_intent.id })).status).toBe(200);
     expect(callsInTransaction().slice(charging)).toEqual([]);
+  });
+
+  it('FPX: the bank redirect of a late subscribe and of a past-due retry', async () => {
+    const token = await tokenFor(ctx, NEW);
+    const post = (path: string, body: Record<string, unknown>) => request(ctx.app).post(`/api/users/billing/${path}`).set(bearer(token)).send(body);
+    const subscribeAtBank = await post('late-subscribe/fpx/create-intent', { package_id: await packageId(ctx, 'price_my_starter_monthly'), bank: 'maybank2u' });
+    expect(subscribeAtBank.status).toBe(200);
+    expect(callsInTransaction()).toEqual([]);
+    await pastDue(post);
+    const before = callsInTransaction().length;
+    const retryAtBank = await post('retry-payment/fpx/create-intent', { type: 'default', bank: 'maybank2u', return_url: '/home/dashboard' });
+    expect(retryAtBank.status).toBe(200);
+    expect(callsInTransaction().slice(before)).toEqual([]);
+  });
+
+  it('Retry Payment of a past-due invoice: declined, then paid', async () => {
+    const token = await tokenFor(ctx, NEW);
+    const post = (path: string, body: Record<string, unknown>) => request(ctx.app).post(`/api/users/billing/${path}`).set(bearer(token)).send(body);
+    await pastDue(post);
+    const before = callsInTransaction().length;
+    expect((await post('retry-payment', { type: 'default' })).status).toBe(402);
+    const good = await newCard(ctx, '5555555555554444');
+    expect((await post('add-card', { payment_method: good })).status).toBe(200);
+    expect((await post('set-as-primary-card', { id: good })).status).toBe(200);
+    expect((await post('retry-payment', { type: 'default' })).status).toBe(200);
+    expect((await post('retry-payment', { type: 'default' })).status).toBe(409);
+    expect(callsInTransaction().slice(before)).toEqual([]);
   });
 
   it("the billing page's card form: set-up intent, add, make default and delete a card", async () => {

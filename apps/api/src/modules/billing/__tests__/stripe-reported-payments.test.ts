@@ -76,7 +76,7 @@ describe.each(testDatabases)('payments reported by Stripe webhooks (%s)', (kind)
     const intent = await post('retry-payment/fpx/create-intent', { type: 'default', bank: 'maybank2u' });
     const id = intent.body.payment_intent_id as string;
     // Meanwhile the merchant pays by card.
-    const good = await newCard(ctx, '4242424242424242');
+    const good = await newCard(ctx, '5555555555554444');
     await post('add-card', { payment_method: good });
     await post('set-as-primary-card', { id: good });
     expect((await post('retry-payment', { type: 'default' })).status).toBe(200);

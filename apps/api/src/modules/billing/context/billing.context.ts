@@ -22,7 +22,8 @@ export const createBillingServices = (engine: Engine) => {
   const activation = createPlanActivation(engine);
   const paymentMethods = createPaymentMethodsService(engine);
   const coupons = createCouponsService(engine);
-  const lifecycle = createSubscriptionLifecycleService(engine, { onSession, activation, paymentMethods });
+  const fpxRetry = createFpxRetryService(engine, { paymentMethods });
+  const lifecycle = createSubscriptionLifecycleService(engine, { onSession, activation, paymentMethods, reportedPayment: fpxRetry.recordReportedPayment });
   return {
     overview: createOverviewService(engine),
     planChanges: createPlanChangeService(engine, { onSession, activation, lifecycle }),
@@ -30,7 +31,7 @@ export const createBillingServices = (engine: Engine) => {
     paymentMethods,
     threeDSecure: createThreeDSecureService(engine, { activation }),
     fpx: createFpxService(engine, { paymentMethods, activation }),
-    fpxRetry: createFpxRetryService(engine, { paymentMethods }),
+    fpxRetry,
     coupons,
     ledger: createLedgerService(engine),
     addOn: createAddOnService(engine, { onSession, coupons }),

@@ -3,10 +3,11 @@ import type { Knex } from 'knex';
 import type { Clock } from '../../../clock';
 import type { Db } from '../../../db/knex';
 import { type Exec, newId } from '../../../db/rows';
-import { declineDetails, type GatewayNextAction, type PaymentGateway } from '../../../gateways/port';
+import { type ChargeInput, declineDetails, type GatewayNextAction, type PaymentGateway } from '../../../gateways/port';
 import { AppError } from '../../../http/errors';
 import { type BillingAccount, ensureBillingAccount, readBillingAccount } from '../repositories/billing-accounts.repository';
-import type { InvoiceRecord } from '../repositories/invoices.repository';
+import { findInvoice, type InvoiceRecord } from '../repositories/invoices.repository';
+import { chargeOnce } from './charge-once';
 import { type ChargeOptions, type Charged, createCharger } from './charges';
 import { draftInvoice, type InvoiceInput, insertInvoices } from './invoice-draft';
 import { type OnBehalfScope, takeTransactionPrecondition, takeTransactionWork } from './on-behalf';
@@ -53,6 +54,12 @@ export type AuthenticationPayment = {
   next_action: GatewayNextAction;
 };
 
+/**
+ * An on-session charge whose intent is recorded (a `pending` payment row holding its idempotency key, committed
+ * before the gateway is asked) and whose answer is not yet (see {@link createEngine} `recordChargeIntent`).
+ */
+export type ChargeIntent = { rowId: string; merchantId: number; invoiceId: string; paymentMethod: string; attempt: number; input: ChargeInput; now: number; returnUrl?: string };
+
 export type MerchantTx = {
   tx: Knex.Transaction;
   account: BillingAccount;
@@ -63,7 +70,7 @@ export type MerchantTx = {
 
 export const createEngine = (deps: EngineDeps) => {
   const { db, clock, gateway } = deps;
-  const { chargeInvoice, chargeInvoices } = createCharger(gateway);
+  const { chargeRequest, chargeInvoice, chargeInvoices } = createCharger(gateway);
 
   /** Queues the merchant's e-mail about `invoice` in `tx` (see invoice-mail.ts), in the owner's language. */
   const mailInvoice = (tx: Knex.Transaction, account: BillingAccount, kind: InvoiceMailKind, invoice: InvoiceRecord, at: number): Promise<void> =>
@@ -232,6 +239,53 @@ export const createEngine = (deps: EngineDeps) => {
     return recordCharge(tx, account, invoice, charged, options);
   };
 
+  /**
+   * No gateway call inside a transaction (issue 25 item 6), step one: records the intent to charge what `invoice`
+   * owes as a `pending` payment row holding the charge's idempotency key, in the caller's transaction. The caller
+   * commits, asks the gateway ({@link chargeIntent}), then records the answer ({@link recordIntentOutcome}). Null
+   * when there is no card to charge.
+   */
+  const recordChargeIntent = async (tx: Knex.Transaction, account: BillingAccount, invoice: InvoiceRecord, options: ChargeOptions & { now: number }): Promise<ChargeIntent | null> => {
+    const request = chargeRequest(account, invoice, options);
+    if (!request) return null;
+    const rowId = newId('payintent');
+    await tx('payments').insert({
+      id: rowId,
+      merchant_id: account.merchantId,
+      invoice_id: invoice.id,
+      payment_method_id: request.paymentMethod,
+      method_type: 'card',
+      amount: invoice.amountDue,
+      currency: invoice.currency,
+      status: 'pending',
+      idempotency_key: request.input.idempotencyKey,
+      created_at: options.now,
+    });
+    return { rowId, merchantId: account.merchantId, invoiceId: invoice.id, paymentMethod: request.paymentMethod, attempt: request.attempt, input: request.input, now: options.now, returnUrl: options.returnUrl };
+  };
+
+  /** Step two: the charge asked of the gateway, outside any transaction, under the intent's idempotency key. */
+  const chargeIntent = async (intent: ChargeIntent): Promise<Charged> => ({
+    payment: await chargeOnce(gateway, intent.input),
+    paymentMethod: intent.paymentMethod,
+    idempotencyKey: intent.input.idempotencyKey,
+    attempt: intent.attempt,
+  });
+
+  /**
+   * Step three, in the merchant's next transaction (its lock held): the pending row gives way to the gateway's
+   * answer, recorded against the invoice as {@link recordCharge} does. 'already' when the answer was recorded
+   * meanwhile (the recovery pass); 'paid_meanwhile' when the invoice is no longer open (the caller refunds a
+   * succeeded charge through the gateway after the commit).
+   */
+  const recordIntentOutcome = async (tx: Knex.Transaction, account: BillingAccount, intent: ChargeIntent, charged: Charged): Promise<PayResult | { ok: false; code: 'already' | 'paid_meanwhile'; message: string }> => {
+    const removed = await tx('payments').where({ id: intent.rowId, status: 'pending' }).delete();
+    if (removed === 0) return { ok: false, code: 'already', message: 'This payment was recorded already' };
+    const invoice = await findInvoice(tx, intent.invoiceId);
+    if (!invoice || invoice.status !== 'open') return { ok: false, code: 'paid_meanwhile', message: 'This invoice was settled meanwhile' };
+    return recordCharge(tx, account, invoice, charged, { now: intent.now, returnUrl: intent.returnUrl });
+  };
+
   /** Stripe's answer to a charge waiting for 3-D Secure: where to send the customer, and which payment it is. */
   const authenticationError = (payment: AuthenticationPayment): AppError =>
     new AppError('authentication_required', {
@@ -260,6 +314,9 @@ export const createEngine = (deps: EngineDeps) => {
     recordCharge,
     recordSucceededCharges,
     payInvoice,
+    recordChargeIntent,
+    chargeIntent,
+    recordIntentOutcome,
     paymentError,
     authenticationError,
     couponFor,

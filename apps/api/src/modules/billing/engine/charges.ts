@@ -82,5 +82,5 @@ export const createCharger = (gateway: PaymentGateway) => {
     });
   };
 
-  return { chargeInvoice, chargeInvoices };
+  return { chargeRequest, chargeInvoice, chargeInvoices };
 };

@@ -126,3 +126,14 @@ export const insertReportedPayment = (
     idempotencyKey: `${payment.method_type}:${payment.id}`,
     now: to.now,
   });
+
+/** The on-session charge of `invoiceId` whose intent is recorded and whose answer is not yet (issue 25 item 6). */
+export const pendingChargeOf = async (exec: Exec, invoiceId: string): Promise<{ id: string; createdAt: number } | null> => {
+  const row = await exec('payments').where({ invoice_id: invoiceId, status: 'pending' }).first('id', 'created_at');
+  return row ? { id: String(row.id), createdAt: Number(row.created_at) } : null;
+};
+
+/** Removes a pending charge's row (its charge is asked again under the same idempotency key). */
+export const dropPendingCharge = async (exec: Exec, id: string): Promise<void> => {
+  await exec('payments').where({ id, status: 'pending' }).delete();
+};

@@ -19,34 +19,39 @@ const PURPOSE = 'retry_payment';
 export const createFpxRetryService = (engine: Engine, parts: { paymentMethods: PaymentMethodsService }) => {
   const { gateway } = engine.deps;
 
-  const retryPaymentFpxIntent = async (actor: Actor, input: RetryPaymentFpxIntentOutput & { bank?: FpxBankCode; returnUrl: string }) =>
-    engine.withMerchant(actor, async (ctx) => {
+  /**
+   * POST retry-payment/fpx/create-intent: the open invoice found in the merchant's transaction, the bank redirect
+   * asked of the gateway after it commits (no gateway call inside a transaction), then the request's own entry.
+   */
+  const retryPaymentFpxIntent = async (actor: Actor, input: RetryPaymentFpxIntentOutput & { bank?: FpxBankCode; returnUrl: string }) => {
+    const found = await engine.withMerchant(actor.merchantId, async (ctx) => {
       if (ctx.account.currency !== 'MYR') throw new AppError('package_unavailable', { message: 'FPX is available in Malaysia only' });
       if (!input.bank && bankChoiceRequired(gateway)) throw validationError({ bank: 'validation:fpx.bankRequired' });
       const sub = await retryableSubscription(ctx.tx, actor.merchantId, input.type);
       const invoice = sub ? await openInvoiceOf(ctx.tx, sub.id) : null;
       if (!sub || !invoice || invoice.amountDue <= 0) throw new AppError('invoice_already_paid');
-      const customer = await parts.paymentMethods.ensureCustomer(ctx);
-      let redirect;
-      try {
-        redirect = await gateway.createBankRedirect(
-          {
-            customer,
-            amount: invoice.amountDue,
-            currency: invoice.currency,
-            bank: input.bank,
-            returnUrl: input.returnUrl,
-            idempotencyKey: newId('fpx'),
-            metadata: { merchant_id: String(actor.merchantId), invoice_id: invoice.id, subscription_id: String(sub.id), purpose: PURPOSE },
-          },
-          ctx.tx,
-        );
-      } catch (error) {
-        if (error instanceof GatewayError) throw new AppError('payment_failed', { message: error.message });
-        throw error;
-      }
-      return { payment_intent_id: redirect.payment.id, client_secret: redirect.client_secret, redirect_url: redirect.redirect_url, amount: invoice.amountDue, currency: invoice.currency };
+      return { sub, invoice };
     });
+    if (!found) throw new AppError('not_found');
+    const { sub, invoice } = found;
+    let redirect;
+    try {
+      redirect = await gateway.createBankRedirect({
+        customer: await parts.paymentMethods.customerFor(actor.merchantId),
+        amount: invoice.amountDue,
+        currency: invoice.currency,
+        bank: input.bank,
+        returnUrl: input.returnUrl,
+        idempotencyKey: newId('fpx'),
+        metadata: { merchant_id: String(actor.merchantId), invoice_id: invoice.id, subscription_id: String(sub.id), purpose: PURPOSE },
+      });
+    } catch (error) {
+      if (error instanceof GatewayError) throw new AppError('payment_failed', { message: error.message });
+      throw error;
+    }
+    const answer = { payment_intent_id: redirect.payment.id, client_secret: redirect.client_secret, redirect_url: redirect.redirect_url, amount: invoice.amountDue, currency: invoice.currency };
+    return (await engine.withMerchant(actor, async () => answer)) ?? answer;
+  };
 
   /**
    * A succeeded payment the gateway reports for one of our invoices (metadata `invoice_id` or `invoice` and

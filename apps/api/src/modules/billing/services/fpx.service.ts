@@ -20,39 +20,44 @@ const FPX_MARKETS: readonly Market[] = ['MY'];
 export const createFpxService = (engine: Engine, parts: { paymentMethods: PaymentMethodsService; activation: PlanActivation }) => {
   const { gateway } = engine.deps;
 
-  const lateSubscribeFpxIntent = async (actor: Actor, input: { packageId: number; bank?: FpxBankCode; returnUrl: string }) =>
-    engine.withMerchant(actor, async (ctx) => {
+  /**
+   * POST late-subscribe/fpx/create-intent: checked in the merchant's transaction, the bank redirect asked of the
+   * gateway after it commits (no gateway call inside a transaction), then the request's own entry written.
+   */
+  const lateSubscribeFpxIntent = async (actor: Actor, input: { packageId: number; bank?: FpxBankCode; returnUrl: string }) => {
+    const checked = await engine.withMerchant(actor.merchantId, async (ctx) => {
       const pkg = await purchasable(ctx.tx, ctx.account, input.packageId, actor.isStaff);
       if (!FPX_MARKETS.includes(ctx.account.market)) throw new AppError('package_unavailable', { message: 'FPX is available in Malaysia only' });
       if (!input.bank && bankChoiceRequired(gateway)) throw validationError({ bank: 'validation:fpx.bankRequired' });
       const st = await billingState(ctx.tx, actor.merchantId);
       if (st.current) throw new AppError('already_subscribed');
-      const customer = await parts.paymentMethods.ensureCustomer(ctx);
       const periodEnd = nextPeriodEnd(ctx.now, pkg.billing_period, ctx.now);
       // FPX pays the whole first invoice at the bank; credit stays on the account for the next one.
       const totals = invoiceTotals({ lines: [engine.planLine(pkg, ctx.now, periodEnd)], coupon: null, taxPercent: pkg.tax, currency: ctx.account.currency });
-      let redirect;
-      try {
-        redirect = await gateway.createBankRedirect(
-          {
-            customer,
-            amount: totals.total,
-            currency: ctx.account.currency,
-            bank: input.bank,
-            returnUrl: input.returnUrl,
-            idempotencyKey: newId('fpx'),
-            metadata: { merchant_id: String(actor.merchantId), package_id: String(pkg.id), purpose: 'late_subscribe' },
-          },
-          ctx.tx,
-        );
-      } catch (error) {
-        // The bank refused to start (offline, maintenance): the modal shows the provider's words.
-        if (error instanceof GatewayError) throw new AppError('payment_failed', { message: error.message });
-        throw error;
-      }
-      const stripeIntent = { id: redirect.payment.id, client_secret: redirect.client_secret, amount: totals.total, currency: ctx.account.currency, redirect_url: redirect.redirect_url };
-      return { stripeIntent, payment_intent_id: redirect.payment.id, client_secret: redirect.client_secret, redirect_url: redirect.redirect_url, amount: totals.total };
+      return { pkg, amount: totals.total, currency: ctx.account.currency };
     });
+    if (!checked) throw new AppError('not_found');
+    const { pkg, amount, currency } = checked;
+    let redirect;
+    try {
+      redirect = await gateway.createBankRedirect({
+        customer: await parts.paymentMethods.customerFor(actor.merchantId),
+        amount,
+        currency,
+        bank: input.bank,
+        returnUrl: input.returnUrl,
+        idempotencyKey: newId('fpx'),
+        metadata: { merchant_id: String(actor.merchantId), package_id: String(pkg.id), purpose: 'late_subscribe' },
+      });
+    } catch (error) {
+      // The bank refused to start (offline, maintenance): the modal shows the provider's words.
+      if (error instanceof GatewayError) throw new AppError('payment_failed', { message: error.message });
+      throw error;
+    }
+    const stripeIntent = { id: redirect.payment.id, client_secret: redirect.client_secret, amount, currency, redirect_url: redirect.redirect_url };
+    const answer = { stripeIntent, payment_intent_id: redirect.payment.id, client_secret: redirect.client_secret, redirect_url: redirect.redirect_url, amount };
+    return (await engine.withMerchant(actor, async () => answer)) ?? answer;
+  };
 
   const lateSubscribeFpx = async (actor: Actor, input: LateSubscribeFpxOutput) => {
     // Read from the gateway before the merchant's transaction opens (no gateway call inside one).

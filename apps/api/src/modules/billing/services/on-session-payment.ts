@@ -1,4 +1,5 @@
 import type { AuthenticationPayment, Engine, MerchantTx } from '../engine/billing.engine';
+import type { AppError } from '../../../http/errors';
 import type { InvoiceRecord } from '../repositories/invoices.repository';
 import { insertAuthentication, waitingAuthentication } from '../repositories/payments.repository';
 import type { PendingChange } from './billing-state';
@@ -11,6 +12,23 @@ export const createOnSessionPayment = (engine: Engine) => {
   const { gateway } = engine.deps;
 
   /**
+   * The answer to a customer who asks for a payment while one of theirs waits for 3-D Secure (read from the
+   * gateway: outside any transaction, unless `exec` is the caller's): null when the gateway no longer knows it.
+   */
+  const refusalFor = async (waiting: { paymentIntentId: string }, returnUrl: string, exec?: MerchantTx['tx']): Promise<AppError | null> => {
+    const payment = await gateway.retrievePayment(waiting.paymentIntentId, exec);
+    if (!payment) return null;
+    const back = new URL(returnUrl);
+    back.searchParams.set('payment_intent', payment.id);
+    back.searchParams.set('redirect_status', payment.status === 'succeeded' ? 'succeeded' : 'failed');
+    const nextAction =
+      payment.status === 'requires_action' && payment.next_action
+        ? payment.next_action
+        : { type: 'redirect_to_url' as const, redirect_to_url: { url: back.toString(), return_url: returnUrl } };
+    return engine.authenticationError({ id: payment.id, status: 'requires_action', amount: payment.amount, currency: payment.currency, client_secret: payment.client_secret, next_action: nextAction });
+  };
+
+  /**
    * One on-session payment awaits 3-D Secure at a time: charging again while one waits could take money
    * twice for the same change (the customer may still complete the first). Throwing rolls back whatever the
    * call prepared and sends the customer back to the waiting payment: its issuer page while the bank still
@@ -19,16 +37,8 @@ export const createOnSessionPayment = (engine: Engine) => {
   const refuseWhileAuthenticating = async (ctx: MerchantTx, returnUrl: string): Promise<void> => {
     const waiting = await waitingAuthentication(ctx.tx, ctx.account.merchantId);
     if (!waiting) return;
-    const payment = await gateway.retrievePayment(waiting.paymentIntentId, ctx.tx);
-    if (!payment) return;
-    const back = new URL(returnUrl);
-    back.searchParams.set('payment_intent', payment.id);
-    back.searchParams.set('redirect_status', payment.status === 'succeeded' ? 'succeeded' : 'failed');
-    const nextAction =
-      payment.status === 'requires_action' && payment.next_action
-        ? payment.next_action
-        : { type: 'redirect_to_url' as const, redirect_to_url: { url: back.toString(), return_url: returnUrl } };
-    throw engine.authenticationError({ id: payment.id, status: 'requires_action', amount: payment.amount, currency: payment.currency, client_secret: payment.client_secret, next_action: nextAction });
+    const refusal = await refusalFor(waiting, returnUrl, ctx.tx);
+    if (refusal) throw refusal;
   };
 
   /**
@@ -60,7 +70,7 @@ export const createOnSessionPayment = (engine: Engine) => {
     return false;
   };
 
-  return { refuseWhileAuthenticating, awaitAuthentication, chargeNowOrVoid };
+  return { refusalFor, refuseWhileAuthenticating, awaitAuthentication, chargeNowOrVoid };
 };
 
 export type OnSessionPayment = ReturnType<typeof createOnSessionPayment>;

@@ -183,7 +183,7 @@ export const createPaymentMethodsService = (engine: Engine) => {
     });
   };
 
-  return { ensureCustomer, attachCard, updateBillingInfo, createIntent, addCard, setPrimaryCard, deleteCard };
+  return { ensureCustomer, customerFor, attachCard, updateBillingInfo, createIntent, addCard, setPrimaryCard, deleteCard };
 };
 
 export type PaymentMethodsService = ReturnType<typeof createPaymentMethodsService>;

@@ -1,17 +1,22 @@
 import type { CancelTrialingPackageOutput, LateSubscribeOutput, RetryPaymentOutput } from '@merchant-hub/validation';
 import { iso } from '../../../db/rows';
+import type { GatewayPayment } from '../../../gateways/port';
 import { AppError } from '../../../http/errors';
 import type { CatalogPackage } from '../../packages';
 import type { Engine, MerchantTx } from '../engine/billing.engine';
 import { openInvoiceOf, readInvoice, toInvoice } from '../repositories/invoices.repository';
+import { dropPendingCharge, pendingChargeOf, waitingAuthentication } from '../repositories/payments.repository';
 import { cancelSubscription, retryableSubscription, updateSubscriptions } from '../repositories/subscriptions.repository';
 import { type Actor, billingState, dateOf, purchasable, returnUrlOf } from './billing-state';
 import type { OnSessionPayment } from './on-session-payment';
 import type { PaymentMethodsService } from './payment-methods.service';
 import type { PlanActivation } from './plan-activation';
 
+/** A charge whose answer is not recorded after this long was cut off (a crash between the charge and its record). */
+const PENDING_CHARGE_STALE_SECONDS = 5 * 60;
+
 /** Subscribing, the scheduled change's cancellation, unsubscribe and resume, and paying what a renewal left owed. */
-export const createSubscriptionLifecycleService = (engine: Engine, parts: { onSession: OnSessionPayment; activation: PlanActivation; paymentMethods: PaymentMethodsService }) => {
+export const createSubscriptionLifecycleService = (engine: Engine, parts: { onSession: OnSessionPayment; activation: PlanActivation; paymentMethods: PaymentMethodsService; reportedPayment: (payment: GatewayPayment) => Promise<unknown> }) => {
   const { publicUrl } = engine.deps;
   const { onSession, activation, paymentMethods } = parts;
 
@@ -60,22 +65,72 @@ export const createSubscriptionLifecycleService = (engine: Engine, parts: { onSe
       return { message: 'Your plan has been resumed', ends_at: null };
     });
 
-  const retryPayment = async (actor: Actor, input: RetryPaymentOutput) =>
-    engine.withMerchant(actor, async (ctx) => {
+  /**
+   * POST retry-payment, with no gateway call inside a transaction (issue 25 item 6): the intent is recorded (a
+   * pending payment row holding the charge's idempotency key) in the merchant's transaction, the card is charged
+   * after it commits, and the answer is recorded in the next one, which re-reads the invoice under the lock. A
+   * charge that succeeded for an invoice paid meanwhile is refunded through the gateway. A crash between the steps
+   * leaves the pending row for the scheduler's recovery pass.
+   */
+  const retryPayment = async (actor: Actor, input: RetryPaymentOutput) => {
+    const returnUrl = returnUrlOf(actor, publicUrl);
+    const prepared = await engine.withMerchant(actor.merchantId, async (ctx) => {
       const sub = await retryableSubscription(ctx.tx, actor.merchantId, input.type);
       const invoice = sub ? await openInvoiceOf(ctx.tx, sub.id) : null;
       if (!sub || !invoice) throw new AppError('invoice_already_paid');
-      await onSession.refuseWhileAuthenticating(ctx, returnUrlOf(actor, publicUrl));
-      const paid = await engine.payInvoice(ctx.tx, ctx.account, invoice, { now: ctx.now, offSession: false, returnUrl: returnUrlOf(actor, publicUrl) });
-      if (!paid.ok) {
-        if (paid.code === 'no_card') throw engine.paymentError(paid);
-        if (paid.code === 'requires_action') await onSession.awaitAuthentication(ctx, invoice, paid.payment, { purpose: 'retry', details: { subscription_id: sub.id } });
-        else ctx.failAfterCommit(engine.paymentError(paid));
-        return null;
-      }
-      await updateSubscriptions(ctx.tx, sub.id, { status: 'active', dunningAttempts: 0, nextRetryAt: null, updatedAt: ctx.now });
-      return { message: 'Payment received' };
+      const waiting = await waitingAuthentication(ctx.tx, actor.merchantId);
+      if (waiting) return { subId: sub.id, intent: null, waiting };
+      const pending = await pendingChargeOf(ctx.tx, invoice.id);
+      if (pending && ctx.now - pending.createdAt < PENDING_CHARGE_STALE_SECONDS) throw new AppError('invoice_already_paid', { message: 'A payment of this invoice is under way' });
+      // Left by a crash between the charge and its record: asked again under the same key (the invoice's attempt
+      // count did not move), so the gateway answers with that charge if it was taken, never a second one.
+      if (pending) await dropPendingCharge(ctx.tx, pending.id);
+      const intent = await engine.recordChargeIntent(ctx.tx, ctx.account, invoice, { now: ctx.now, offSession: false, returnUrl });
+      if (!intent) throw new AppError('no_valid_card');
+      return { subId: sub.id, intent, waiting: null };
     });
+    if (!prepared) throw new AppError('not_found');
+    const { subId, intent, waiting } = prepared;
+    if (waiting) {
+      const refusal = await onSession.refusalFor(waiting, returnUrl);
+      if (refusal) throw refusal;
+    }
+    if (!intent) throw new AppError('invoice_already_paid');
+    let charged;
+    try {
+      charged = await engine.chargeIntent(intent);
+    } catch (error) {
+      // No answer (the provider down past chargeOnce's retries): nothing is recorded, as before; the next Retry
+      // Payment asks again under the same key.
+      await engine.withMerchant(actor.merchantId, (ctx) => dropPendingCharge(ctx.tx, intent.rowId));
+      throw error;
+    }
+    let refund = false;
+    try {
+      return await engine.withMerchant(actor, async (ctx) => {
+        const paid = await engine.recordIntentOutcome(ctx.tx, ctx.account, intent, charged);
+        const succeeded = charged.payment.status === 'succeeded';
+        if (paid.ok || (paid.code === 'already' && succeeded)) {
+          await updateSubscriptions(ctx.tx, subId, { status: 'active', dunningAttempts: 0, nextRetryAt: null, updatedAt: ctx.now });
+          return { message: 'Payment received' };
+        }
+        if (paid.code === 'paid_meanwhile') {
+          refund = succeeded;
+          ctx.failAfterCommit(new AppError('invoice_already_paid'));
+        } else if (paid.code === 'requires_action') {
+          await onSession.awaitAuthentication(ctx, await readInvoice(ctx.tx, intent.invoiceId), paid.payment, { purpose: 'retry', details: { subscription_id: subId } });
+        } else if (paid.code === 'declined') {
+          ctx.failAfterCommit(engine.paymentError(paid));
+        } else {
+          ctx.failAfterCommit(new AppError('payment_failed', { message: charged.payment.failure_message ?? 'Your card was declined.' }));
+        }
+        return null;
+      });
+    } finally {
+      // Money taken for an invoice settled meanwhile goes back (recorded, refunded and shown to staff once).
+      if (refund) await parts.reportedPayment(charged.payment);
+    }
+  };
 
   const lateSubscribeIntent = async (actor: Actor) => {
     const intent = await paymentMethods.createIntent(actor);
