@@ -1,5 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createAppI18n } from '@merchant-hub/ui-kit';
+import { AUDIT_ACTIONS } from '@merchant-hub/validation';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { detail, type FakeRoute, renderConsole, row, staffMe } from './render-console';
 
@@ -102,8 +104,6 @@ describe('labels (§6)', () => {
 
 describe('every audit action has a label', () => {
   it('in English, from the list the API is checked against', async () => {
-    const { AUDIT_ACTIONS } = await import('@merchant-hub/validation');
-    const { createAppI18n } = await import('@merchant-hub/ui-kit');
     const i18n = createAppI18n({ search: '' });
     await i18n.loadNamespaces('staff');
     const missing = AUDIT_ACTIONS.filter((action) => !i18n.exists(`staff:auditAction.${action}`, { lng: 'en' }));
