@@ -57,7 +57,7 @@ describe('billing journeys (sandbox gateway)', () => {
     const context = await running.browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
     await signIn(page, 'new-merchant@demo.test');
-  }, 60_000);
+  }, 150_000);
 
   it('an FPX late subscribe with a failed bank result shows the failure and leaves the merchant without a plan', async () => {
     await page.goto(`${running.product.baseUrl}/home/dashboard`);

@@ -7,6 +7,10 @@ export const mailbox = async (baseUrl: string, to: string): Promise<{ code?: str
 /** The real sign-in page and code screen (code read from the mailbox), up to pressing Verify. */
 const submitPasswordAndCode = async (page: Page, baseUrl: string, email: string): Promise<void> => {
   await page.goto(`${baseUrl}/signin`);
+  // Journeys about what follows sign-in start on the app's own page: once it has taken the prerendered markup
+  // over (it then sets this to false). A submit before that is held and replayed, which prerendered-sign-in covers;
+  // in one CI run the billing journeys' sign-in never reached the code step from the markup (cause not found).
+  await page.waitForFunction(() => (window as unknown as Record<string, unknown>)['__prerenderPendingSubmit'] === false, null, { timeout: 90_000 });
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByRole('textbox', { name: 'Password' }).fill('Merchant2026');
   await page.getByRole('checkbox').check();
