@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type CardBehavior as Behavior, TEST_CARDS as TEST_NUMBERS } from '../gateways/test-cards';
 
 /*
  * A local stand-in for api.stripe.com that the official `stripe` SDK talks to over HTTP (STRIPE_API_BASE), so
@@ -15,25 +16,6 @@ import type { AddressInfo } from 'node:net';
 /** One request the SDK sent, with its form body decoded. */
 export type FakeStripeRequest = { method: string; path: string; form: URLSearchParams; idempotencyKey: string | undefined };
 
-type Behavior = 'succeed' | 'decline' | 'insufficient_funds' | 'lost_card' | 'expired_card' | 'incorrect_cvc' | 'always_3ds' | 'setup_3ds' | 'attach_then_fail';
-
-/** Stripe's public test card numbers (docs.stripe.com/testing) and what each does. */
-const TEST_NUMBERS: Readonly<Record<string, Behavior>> = {
-  '4242424242424242': 'succeed',
-  '4000056655665556': 'succeed',
-  '5555555555554444': 'succeed',
-  '2223003122003222': 'succeed',
-  '5200828282828210': 'succeed',
-  '378282246310005': 'succeed',
-  '4000000000000002': 'decline',
-  '4000000000009995': 'insufficient_funds',
-  '4000000000009987': 'lost_card',
-  '4000000000000069': 'expired_card',
-  '4000000000000127': 'incorrect_cvc',
-  '4000002760003184': 'always_3ds',
-  '4000002500003155': 'setup_3ds',
-  '4000000000000341': 'attach_then_fail',
-};
 
 /** Stripe's test PaymentMethod ids: each use makes a new PaymentMethod of that card (docs.stripe.com/testing). */
 const TEST_PAYMENT_METHODS: Readonly<Record<string, string>> = {
