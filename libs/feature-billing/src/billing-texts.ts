@@ -8,12 +8,12 @@ import { useTranslation } from 'react-i18next';
  * which stay the fallback for a kind this page does not know.
  */
 export const useBillingTexts = () => {
-  const { t } = useTranslation('billing');
+  const { t } = useTranslation(['billing', 'errors']);
   const period = (value: 'monthly' | 'yearly' | undefined) => (value ? t(`chargeLine.${value}`) : '');
 
-  const noticeText = (result: { message: string; notice?: BillingNotice }): string => {
+  const noticeText = (result: { message?: string; notice?: BillingNotice }, fallback = ''): string => {
     const notice = result.notice;
-    if (!notice) return result.message;
+    if (!notice) return result.message || fallback;
     switch (notice.kind) {
       case 'planUpgraded':
       case 'welcomePlan':
@@ -21,11 +21,20 @@ export const useBillingTexts = () => {
       case 'planSwitched':
         return t('notice.planSwitched', { plan: notice.plan, period: period(notice.period) });
       case 'planScheduled':
-        return t('notice.planScheduled', { plan: notice.plan, date: notice.at === undefined ? '' : formatDate(notice.at) });
+      case 'planEnding':
+        return t(`notice.${notice.kind}`, { plan: notice.plan, date: notice.at === undefined ? '' : formatDate(notice.at) });
       case 'welcome':
-        return t('notice.welcome');
+      case 'planResumed':
+        return t(`notice.${notice.kind}`);
+      // Acknowledgements the pages already had words for (errors:success.*, billing:coupon.applied).
+      case 'paymentReceived':
+      case 'nextPlanCanceled':
+      case 'addOnSubscribed':
+        return t(`errors:success.${notice.kind === 'nextPlanCanceled' ? 'nextBillingCanceled' : notice.kind}`);
+      case 'couponApplied':
+        return t('coupon.applied', { code: notice.code ?? '' });
       default:
-        return result.message;
+        return result.message || fallback;
     }
   };
 

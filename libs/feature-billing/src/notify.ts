@@ -2,10 +2,10 @@ import { notifications } from '@mantine/notifications';
 import { authenticationRedirectOf, declineKeyOf, errorMessageKeys, isApiError } from '@merchant-hub/api-client';
 import { useTranslation } from 'react-i18next';
 
-/** Errors whose text comes from the payment provider or the coupon rules: the server's message is the message. */
-const PROVIDER_TEXT_CODES = ['card_error', 'payment_failed', 'coupon_invalid', 'coupon_expired'];
+/** Errors whose text comes from the payment provider: the server's message is the message (coupon refusals have keys). */
+const PROVIDER_TEXT_CODES = ['card_error', 'payment_failed'];
 
-/** The text to show for a failed call: the provider's own words for card and coupon refusals, else the API key's text. */
+/** The text to show for a failed call: the provider's own words for a card refusal it names no code for, else the API key's text. */
 export const useErrorText = () => {
   const { t } = useTranslation(['billing', 'errors']);
   return (error: unknown, fallbackKey?: string): string => {

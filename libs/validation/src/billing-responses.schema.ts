@@ -136,8 +136,10 @@ export type ChargeLineLabel = z.infer<typeof chargeLineLabelSchema>;
  * (issue 31 #5); `message` stays in English for older clients. `at`: seconds since the epoch.
  */
 export const billingNoticeSchema = z.looseObject({
-  kind: z.enum(['planUpgraded', 'planSwitched', 'planScheduled', 'welcomePlan', 'welcome']),
+  kind: z.enum(['planUpgraded', 'planSwitched', 'planScheduled', 'welcomePlan', 'welcome', 'planEnding', 'planResumed', 'paymentReceived', 'nextPlanCanceled', 'couponApplied', 'addOnSubscribed']),
   plan: z.string().optional(),
+  /** couponApplied: the promotion code as the merchant typed it (upper case). */
+  code: z.string().optional(),
   period: billingPeriod.optional(),
   at: z.number().int().optional(),
 });
@@ -214,7 +216,7 @@ export const billingHistoryResponseSchema = z.looseObject({ data: z.array(invoic
 
 const message = z.string();
 /** The plain acknowledgement of a billing change: cancel trialing, retry payment, primary card, delete card. */
-export const billingMessageResponseSchema = z.looseObject({ message });
+export const billingMessageResponseSchema = z.looseObject({ message, notice: billingNoticeSchema.optional() });
 export type MessageResponse = z.infer<typeof billingMessageResponseSchema>;
 
 /** A plan change, late subscribe or FPX payment: the invoice it raised, if any (null: a repeat, already_confirmed). */
@@ -228,10 +230,10 @@ export const planChangeResultResponseSchema = z.looseObject({
 export type PlanChangeResult = z.infer<typeof planChangeResultResponseSchema>;
 
 /** POST /users/billing/unsubscribe and /resume: when the plan now ends (null: it renews). */
-export const subscriptionEndResponseSchema = z.looseObject({ message, ends_at: isoDateTime.nullable() });
+export const subscriptionEndResponseSchema = z.looseObject({ message, notice: billingNoticeSchema.optional(), ends_at: isoDateTime.nullable() });
 
 /** POST /users/billing/add-coupon. */
-export const addCouponResponseSchema = z.looseObject({ message, data: couponResponseSchema });
+export const addCouponResponseSchema = z.looseObject({ message, notice: billingNoticeSchema.optional(), data: couponResponseSchema });
 /** PATCH /users/billing/{id}. */
 export const billingInfoUpdateResponseSchema = z.looseObject({ message, data: billingInfoResponseSchema });
 /** POST /users/billing/add-card: the cards after the new one. */
@@ -254,7 +256,7 @@ export const fpxIntentResponseSchema = z.looseObject({ payment_intent_id: z.stri
 export type FpxIntent = z.infer<typeof fpxIntentResponseSchema>;
 
 /** POST /users/billing/confirm-payment: settles what a 3-D Secure payment was paying for, at most once. */
-export const confirmPaymentResponseSchema = z.looseObject({ message, status: z.literal('succeeded'), already_confirmed: z.boolean(), invoice: invoiceResponseSchema.optional() });
+export const confirmPaymentResponseSchema = z.looseObject({ message, notice: billingNoticeSchema.optional(), status: z.literal('succeeded'), already_confirmed: z.boolean(), invoice: invoiceResponseSchema.optional() });
 export type ConfirmPaymentResult = z.infer<typeof confirmPaymentResponseSchema>;
 
 /** GET /users/usage-addon/get-add-on-package: the market's add-on (sales channels) and its price. */
@@ -290,7 +292,7 @@ export const addOnAmountResponseSchema = z.looseObject({
 export type AddOnAmount = z.infer<typeof addOnAmountResponseSchema>['data'];
 
 /** POST /users/usage-addon/subscribe. */
-export const addOnSubscribeResponseSchema = z.looseObject({ message, invoice: invoiceResponseSchema.nullable() });
+export const addOnSubscribeResponseSchema = z.looseObject({ message, notice: billingNoticeSchema.optional(), invoice: invoiceResponseSchema.nullable() });
 
 /** GET /merchants (support and superadmin only): the store list of the store chooser. */
 export const merchantStoreRowSchema = z.looseObject({

@@ -75,6 +75,8 @@ export const ERROR_CODES = [
   'refund_gateway_unavailable',
   'coupon_limit_reached',
   'coupon_not_applicable',
+  'coupon_wrong_currency',
+  'coupon_already_applied',
   'promotion_code_taken',
   'plan_exists',
   'last_superadmin',

@@ -147,6 +147,10 @@ export const errorSpec = (code: ErrorCode): ErrorSpec => {
       return { status: 400, message: 'This coupon has reached its usage limit.', key: 'errors:billing.couponUsedUp' };
     case 'coupon_not_applicable':
       return { status: 400, message: 'This coupon cannot be used for this plan or market.', key: 'errors:catalog.couponNotApplicable' };
+    case 'coupon_wrong_currency':
+      return { status: 400, message: 'This coupon is not valid for plans in this currency.', key: 'errors:billing.couponWrongCurrency' };
+    case 'coupon_already_applied':
+      return { status: 400, message: 'This coupon is already applied', key: 'errors:billing.couponAlreadyApplied' };
     case 'promotion_code_taken':
       return { status: 409, message: 'A promotion code with this code already exists.', key: 'errors:catalog.codeTaken' };
     case 'plan_exists':

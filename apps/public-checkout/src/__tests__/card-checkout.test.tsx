@@ -146,6 +146,16 @@ describe('card checkout (MY)', () => {
     expect(screen.getByTestId('summary-total')).toHaveTextContent('RM 106.92');
   });
 
+  it('words a coupon refusal from its key in the page language (zhtw), not in the API\'s English (issue 31 #5)', async () => {
+    const refused = { status: 400, body: { error: { code: 'coupon_wrong_currency', message: 'This coupon is not valid for MYR plans', key: 'errors:billing.couponWrongCurrency' } } };
+    renderCheckout('/subscribe-payment/7?locale=zh-TW', [...base, { method: 'POST', path: '/create-merchant/stripe/validate-coupon', ...refused }]);
+    await screen.findByTestId('summary-total');
+    await userEvent.type(await screen.findByRole('textbox', { name: '優惠碼' }), 'USD10');
+    await userEvent.click(screen.getByRole('button', { name: '套用' }));
+    expect(await screen.findByText('此優惠券不適用於此幣別的方案。')).toBeInTheDocument();
+    expect(screen.queryByText(/not valid for MYR/)).not.toBeInTheDocument();
+  });
+
   it('sandbox: creates the setup intent, turns the card into a payment method, subscribes and signs in', async () => {
     const { calls, assigned } = await ready('/subscribe-payment/7?locale=en', [...base, setupIntent, sandboxCard, subscribed, ticketSignIn]);
     await fillForm();

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Loader, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useHydrated } from '@merchant-hub/app-root';
-import { authenticationRedirectOf, declineKeyOf, hasErrorCode, isApiError, useCheckAndRegisterFpx, useCheckoutConfig, useCountries, useCreateCardSetup, useCreateFpxPayment, useCreateSandboxPaymentMethod, useRetryCheckoutSignIn, useSetCheckoutPaymentMethod, useStates, useValidateCheckoutCoupon } from '@merchant-hub/api-client';
+import { authenticationRedirectOf, declineKeyOf, errorMessageKeys, hasErrorCode, isApiError, useCheckAndRegisterFpx, useCheckoutConfig, useCountries, useCreateCardSetup, useCreateFpxPayment, useCreateSandboxPaymentMethod, useRetryCheckoutSignIn, useSetCheckoutPaymentMethod, useStates, useValidateCheckoutCoupon } from '@merchant-hub/api-client';
 import { checkoutChannelsOf, type Coupon } from '@merchant-hub/domain';
 import { marketOf } from '@merchant-hub/money';
 import { FPX_BANKS, type FpxBankCode } from '@merchant-hub/validation';
@@ -210,7 +210,7 @@ export const CardPaymentForm = ({ packageId, purchasedAt, coupon, onCouponChange
     // A refusal named by its decline code reads in the page's language (issue 31 #5), else in the provider's words.
     const decline = declineKeyOf(error);
     if (hasErrorCode(error, 'card_error', 'payment_failed')) setCardError(decline ? t(decline) : error.message);
-    else notifications.show({ color: 'red', message: error.message });
+    else notifications.show({ color: 'red', message: t(errorMessageKeys(error)) });
   };
 
   const validateCoupon = useValidateCheckoutCoupon({
@@ -218,7 +218,8 @@ export const CardPaymentForm = ({ packageId, purchasedAt, coupon, onCouponChange
       setCoupon(data);
       setCouponError(null);
     },
-    onError: (error) => setCouponError(error.message),
+    // The refusal's key (invalid, expired, used up, wrong currency…) in the page's language, not the API's English.
+    onError: (error) => setCouponError(t(errorMessageKeys(error))),
   });
   const applyCoupon = () => {
     if (!couponInput.trim()) setCouponError(t('validation:coupon.required'));

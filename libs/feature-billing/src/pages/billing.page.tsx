@@ -190,7 +190,7 @@ const BillingScreen = ({ userId, storeId: chosenStoreId, isStaff }: { userId?: n
       retry.mutate(
         { type, user_id: userId, ...fields },
         {
-          onSuccess: (result) => notify.success(result.message || t('errors:success.paymentReceived')),
+          onSuccess: (result) => notify.success(noticeText(result, t('errors:success.paymentReceived'))),
           onError: (error) => notify.error(error, { title: t('errors:billing.paymentFailed') }),
         },
       ),
@@ -304,7 +304,7 @@ const BillingScreen = ({ userId, storeId: chosenStoreId, isStaff }: { userId?: n
         onCancel={() => setModal(null)}
         onConfirm={() =>
           withReason((fields) =>
-            unsubscribe.mutate({ userId, ...fields }, { onSuccess: (r) => notify.success(r.message), onError: (e) => notify.error(e), onSettled: () => setModal(null) }),
+            unsubscribe.mutate({ userId, ...fields }, { onSuccess: (r) => notify.success(noticeText(r)), onError: (e) => notify.error(e), onSettled: () => setModal(null) }),
           )
         }
       >
@@ -319,7 +319,7 @@ const BillingScreen = ({ userId, storeId: chosenStoreId, isStaff }: { userId?: n
         onCancel={() => setModal(null)}
         onConfirm={() =>
           withReason((fields) =>
-            resume.mutate({ userId, ...fields }, { onSuccess: (r) => notify.success(r.message), onError: (e) => notify.error(e), onSettled: () => setModal(null) }),
+            resume.mutate({ userId, ...fields }, { onSuccess: (r) => notify.success(noticeText(r)), onError: (e) => notify.error(e), onSettled: () => setModal(null) }),
           )
         }
       >

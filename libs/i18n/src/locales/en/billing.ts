@@ -345,6 +345,8 @@ export const billing = {
     planScheduled: 'Your plan will change to {{plan}} on {{date}}',
     welcomePlan: 'Welcome to {{plan}}!',
     welcome: 'Welcome to Merchant Hub!',
+    planEnding: 'Your plan will end on {{date}}',
+    planResumed: 'Your plan has been resumed',
   },
   chargeLine: {
     unused: 'Unused time on {{plan}} after {{date}}',

@@ -24,6 +24,8 @@ export const errors = {
     couponExpired: 'This coupon has expired.',
     couponUsed: 'You have already used this coupon',
     couponUsedUp: 'This coupon has reached its usage limit.',
+    couponWrongCurrency: 'This coupon is not valid for plans in this currency.',
+    couponAlreadyApplied: 'This coupon is already applied.',
     mustSubscribe: 'Please subscribe to a plan to continue',
     noSubscription: 'You have no active plan',
     alreadySubscribed: 'You already have an active plan',

@@ -342,6 +342,8 @@ export const billing = {
     planScheduled: 'Pelan anda akan bertukar kepada {{plan}} pada {{date}}',
     welcomePlan: 'Selamat datang ke {{plan}}!',
     welcome: 'Selamat datang ke Merchant Hub!',
+    planEnding: 'Pelan anda akan tamat pada {{date}}',
+    planResumed: 'Pelan anda telah disambung semula',
   },
   chargeLine: {
     unused: 'Masa tidak digunakan bagi {{plan}} selepas {{date}}',

@@ -25,6 +25,8 @@ export const errors = {
     couponExpired: 'Kupon ini telah tamat tempoh.',
     couponUsed: 'Anda telah menggunakan kupon ini',
     couponUsedUp: 'Kupon ini telah mencapai had penggunaannya.',
+    couponWrongCurrency: 'Kupon ini tidak sah untuk pelan dalam mata wang ini.',
+    couponAlreadyApplied: 'Kupon ini sudah digunakan pada pelan anda.',
     mustSubscribe: 'Sila langgan pelan untuk meneruskan',
     noSubscription: 'Anda tidak mempunyai pelan yang aktif',
     alreadySubscribed: 'Anda sudah mempunyai pelan yang aktif',

@@ -342,6 +342,8 @@ export const billing = {
     planScheduled: 'แพ็กเกจของคุณจะเปลี่ยนเป็น {{plan}} ในวันที่ {{date}}',
     welcomePlan: 'ยินดีต้อนรับสู่ {{plan}}!',
     welcome: 'ยินดีต้อนรับสู่ Merchant Hub!',
+    planEnding: 'แพ็กเกจของคุณจะสิ้นสุดในวันที่ {{date}}',
+    planResumed: 'กลับมาใช้แพ็กเกจของคุณต่อแล้ว',
   },
   chargeLine: {
     unused: 'เวลาที่ไม่ได้ใช้ของ {{plan}} หลังวันที่ {{date}}',

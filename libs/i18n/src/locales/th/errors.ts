@@ -25,6 +25,8 @@ export const errors = {
     couponExpired: 'คูปองนี้หมดอายุแล้ว',
     couponUsed: 'คุณใช้คูปองนี้ไปแล้ว',
     couponUsedUp: 'คูปองนี้ถูกใช้ครบจำนวนแล้ว',
+    couponWrongCurrency: 'คูปองนี้ใช้กับแพ็กเกจในสกุลเงินนี้ไม่ได้',
+    couponAlreadyApplied: 'ใช้คูปองนี้แล้ว',
     mustSubscribe: 'โปรดสมัครแพ็กเกจเพื่อดำเนินการต่อ',
     noSubscription: 'คุณไม่มีแพ็กเกจที่ใช้งานอยู่',
     alreadySubscribed: 'คุณมีแพ็กเกจที่ใช้งานอยู่แล้ว',

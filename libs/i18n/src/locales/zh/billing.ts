@@ -342,6 +342,8 @@ export const billing = {
     planScheduled: '您的套餐将于 {{date}} 变更为 {{plan}}',
     welcomePlan: '欢迎使用 {{plan}}！',
     welcome: '欢迎使用 Merchant Hub！',
+    planEnding: '您的套餐将于 {{date}} 结束',
+    planResumed: '您的套餐已恢复',
   },
   chargeLine: {
     unused: '{{plan}} 自 {{date}} 起未使用的时间',

@@ -25,6 +25,8 @@ export const errors = {
     couponExpired: '此优惠券已过期。',
     couponUsed: '您已使用过此优惠券',
     couponUsedUp: '此优惠券已达到使用次数上限。',
+    couponWrongCurrency: '此优惠券不适用于该币种的方案。',
+    couponAlreadyApplied: '此优惠券已套用。',
     mustSubscribe: '请订阅套餐后继续',
     noSubscription: '您没有生效中的套餐',
     alreadySubscribed: '您已有生效中的套餐',

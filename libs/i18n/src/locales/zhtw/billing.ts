@@ -342,6 +342,8 @@ export const billing = {
     planScheduled: '您的方案將於 {{date}} 變更為 {{plan}}',
     welcomePlan: '歡迎使用 {{plan}}！',
     welcome: '歡迎使用 Merchant Hub！',
+    planEnding: '您的方案將於 {{date}} 結束',
+    planResumed: '您的方案已恢復',
   },
   chargeLine: {
     unused: '{{plan}} 自 {{date}} 起未使用的時間',

@@ -25,6 +25,8 @@ export const errors = {
     couponExpired: '此優惠券已過期。',
     couponUsed: '您已使用過此優惠券',
     couponUsedUp: '此優惠券已達使用次數上限。',
+    couponWrongCurrency: '此優惠券不適用於此幣別的方案。',
+    couponAlreadyApplied: '此優惠券已套用。',
     mustSubscribe: '請先訂閱方案以繼續',
     noSubscription: '您目前沒有生效中的方案',
     alreadySubscribed: '您已有生效中的方案',

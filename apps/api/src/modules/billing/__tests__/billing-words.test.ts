@@ -51,4 +51,17 @@ describe.each(testDatabases)('billing words as keys and values (%s)', (kind) => 
     const failsLater = await subscribe('4000000000000341');
     expect(failsLater.body.error).toMatchObject({ code: 'payment_failed', details: { decline_code: expect.stringMatching(/^[a-z_]+$/) } });
   });
+
+  it('answers unsubscribe, resume, a coupon and its repeat with notices and keys, not only English (issue 31 #5)', async () => {
+    const post = (path: string, body: object) => request(ctx.app).post(`/api/users/billing/${path}`).set(bearer(token)).send(body);
+    const unsubscribed = await post('unsubscribe', {});
+    expect(unsubscribed.status).toBe(200);
+    expect(unsubscribed.body.notice).toEqual({ kind: 'planEnding', at: Date.parse(unsubscribed.body.ends_at) / 1000 });
+    expect((await post('resume', {})).body.notice).toEqual({ kind: 'planResumed' });
+    const applied = await post('add-coupon', { coupon: 'welcome20' });
+    expect(applied.body.notice).toEqual({ kind: 'couponApplied', code: 'WELCOME20' });
+    const again = await post('add-coupon', { coupon: 'welcome20' });
+    expect(again.status).toBe(400);
+    expect(again.body.error).toMatchObject({ code: 'coupon_already_applied', key: 'errors:billing.couponAlreadyApplied' });
+  });
 });

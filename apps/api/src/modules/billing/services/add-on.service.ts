@@ -163,7 +163,7 @@ export const createAddOnService = (engine: Engine, parts: { onSession: OnSession
           return null;
         }
       }
-      return { message: 'Add-on subscription is successful', invoice: await toInvoice(ctx.tx, await readInvoice(ctx.tx, invoice.id)) };
+      return { message: 'Add-on subscription is successful', notice: { kind: 'addOnSubscribed' as const }, invoice: await toInvoice(ctx.tx, await readInvoice(ctx.tx, invoice.id)) };
     });
 
   return { quoteAddOn, addOnInfo, addOnPackageFor, addOnAmount, addOnSubscribe };

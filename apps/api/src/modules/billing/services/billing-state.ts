@@ -58,3 +58,6 @@ export const purchasable = async (exec: Exec, account: BillingAccount, packageId
   if (pkg.descriptions.report.length === 0 && pkg.price === 0) throw new AppError('package_unavailable', { message: 'This plan is quoted on request: please contact us' });
   return pkg;
 };
+
+/** A paid invoice's acknowledgement as the page words it (issue 31 #5), beside the English 'Payment received'. */
+export const PAYMENT_RECEIVED = { kind: 'paymentReceived' } as const;

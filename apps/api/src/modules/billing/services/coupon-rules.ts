@@ -19,7 +19,7 @@ export const couponProblem = (promotion: PromotionRecord | null, currency: strin
   // A restricted code: only its markets; only its plan tiers (the add-on, which is no plan, has groupKey null).
   if (promotion.markets !== null && !promotion.markets.includes(target.market as never)) return new AppError('coupon_not_applicable');
   if (promotion.planKeys !== null && (target.groupKey === null || !promotion.planKeys.includes(target.groupKey))) return new AppError('coupon_not_applicable');
-  if (coupon.amount_off !== null && coupon.currency !== currency) return new AppError('coupon_invalid', { message: `This coupon is not valid for ${currency} plans` });
+  if (coupon.amount_off !== null && coupon.currency !== currency) return new AppError('coupon_wrong_currency', { message: `This coupon is not valid for ${currency} plans` });
   return null;
 };
 

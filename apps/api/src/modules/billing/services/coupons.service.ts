@@ -21,12 +21,12 @@ export const createCouponsService = (engine: Engine) => {
       const pkg = await findPackage(ctx.tx, current.packageId);
       const problem = couponProblem(promotion, ctx.account.currency, ctx.now, { market: pkg?.market ?? '', groupKey: pkg?.group_key ?? null });
       if (problem || !promotion) throw problem ?? new AppError('coupon_invalid');
-      if (current.promotionCodeId === promotion.promotionId) throw new AppError('coupon_invalid', { message: 'This coupon is already applied' });
+      if (current.promotionCodeId === promotion.promotionId) throw new AppError('coupon_already_applied');
       const reused = await couponReuseProblem(ctx.tx, promotion, actor.merchantId);
       if (reused) throw reused;
       await updateSubscriptions(ctx.tx, current.id, { promotionCodeId: promotion.promotionId, couponAppliedAt: ctx.now, couponInvoicesUsed: 0, updatedAt: ctx.now });
       await redeem(ctx.tx, promotion, actor.merchantId, current.id, ctx.now);
-      return { message: 'Coupon applied', data: toCoupon(promotion) };
+      return { message: 'Coupon applied', notice: { kind: 'couponApplied' as const, code: promotion.code }, data: toCoupon(promotion) };
     });
 
   return { redeem, addCoupon };

@@ -7,7 +7,7 @@ import type { Engine } from '../engine/billing.engine';
 import { findInvoice, markInvoicePaid, openInvoiceOf, readInvoice, toInvoice } from '../repositories/invoices.repository';
 import { insertReportedPayment, recordedPayment } from '../repositories/payments.repository';
 import { retryableSubscription, updateSubscriptions } from '../repositories/subscriptions.repository';
-import type { Actor } from './billing-state';
+import { type Actor, PAYMENT_RECEIVED } from './billing-state';
 import type { PaymentMethodsService } from './payment-methods.service';
 
 const PURPOSE = 'retry_payment';
@@ -117,13 +117,13 @@ export const createFpxRetryService = (engine: Engine, parts: { paymentMethods: P
     if (!payment || payment.metadata.merchant_id !== String(actor.merchantId) || payment.metadata.purpose !== PURPOSE) throw new AppError('not_found', { message: 'Payment not found' });
     if (payment.status !== 'succeeded') throw new AppError('fpx_payment_failed');
     const outcome = await recordReportedPayment(payment);
-    if (outcome === 'already') return { message: 'Payment received', invoice: null, already_confirmed: true };
+    if (outcome === 'already') return { message: 'Payment received', notice: PAYMENT_RECEIVED, invoice: null, already_confirmed: true };
     // Paid meanwhile by card or by an automatic retry: the bank payment was refunded, not applied twice.
     if (outcome === 'refunded') throw new AppError('invoice_already_paid');
     if (outcome === 'mismatch') throw new AppError('fpx_payment_failed', { message: 'The paid amount does not match the invoice' });
     if (outcome === 'ignored') throw new AppError('not_found', { message: 'Payment not found' });
     const invoice = await readInvoice(engine.deps.db, payment.metadata.invoice_id ?? '');
-    return { message: 'Payment received', invoice: await toInvoice(engine.deps.db, invoice), already_confirmed: false };
+    return { message: 'Payment received', notice: PAYMENT_RECEIVED, invoice: await toInvoice(engine.deps.db, invoice), already_confirmed: false };
   };
 
   return { retryPaymentFpxIntent, retryPaymentFpx, recordReportedPayment };

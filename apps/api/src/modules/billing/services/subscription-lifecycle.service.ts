@@ -7,7 +7,7 @@ import type { Engine, MerchantTx } from '../engine/billing.engine';
 import { openInvoiceOf, readInvoice, toInvoice } from '../repositories/invoices.repository';
 import { dropPendingCharge, pendingChargeOf, waitingAuthentication } from '../repositories/payments.repository';
 import { cancelSubscription, retryableSubscription, updateSubscriptions } from '../repositories/subscriptions.repository';
-import { type Actor, billingState, dateOf, purchasable, returnUrlOf } from './billing-state';
+import { type Actor, billingState, dateOf, PAYMENT_RECEIVED, purchasable, returnUrlOf } from './billing-state';
 import type { OnSessionPayment } from './on-session-payment';
 import type { PaymentMethodsService } from './payment-methods.service';
 import type { PlanActivation } from './plan-activation';
@@ -39,7 +39,7 @@ export const createSubscriptionLifecycleService = (engine: Engine, parts: { onSe
       if (!pending || pending.stripePlan !== input.price_id || !st.currentRecord) throw new AppError('cancel_trialing_failed');
       await cancelSubscription(ctx.tx, pending.id, ctx.now);
       await updateSubscriptions(ctx.tx, st.currentRecord.id, { endsAt: null, updatedAt: ctx.now });
-      return { message: 'Next billing package is canceled successfully' };
+      return { message: 'Next billing package is canceled successfully', notice: { kind: 'nextPlanCanceled' as const } };
     });
 
   const unsubscribe = async (actor: Actor) =>
@@ -53,7 +53,7 @@ export const createSubscriptionLifecycleService = (engine: Engine, parts: { onSe
       // Live subscriptions are the merchant's own (billingState reads them by merchant).
       await updateSubscriptions(ctx.tx, st.subs.filter((s) => s.status === 'active').map((s) => s.id), { endsAt, updatedAt: ctx.now });
       if (st.current?.package) await engine.mailPlan(ctx.tx, ctx.account, 'planEnding', st.current.package as CatalogPackage, endsAt);
-      return { message: `Your plan will end on ${dateOf(endsAt)}`, ends_at: iso(endsAt) };
+      return { message: `Your plan will end on ${dateOf(endsAt)}`, notice: { kind: 'planEnding' as const, at: endsAt }, ends_at: iso(endsAt) };
     });
 
   const resume = async (actor: Actor) =>
@@ -62,7 +62,7 @@ export const createSubscriptionLifecycleService = (engine: Engine, parts: { onSe
       const current = st.currentRecord;
       if (!current || current.status !== 'active' || current.endsAt === null || st.pendingRecord) throw new AppError('not_resumable');
       await updateSubscriptions(ctx.tx, st.subs.filter((s) => s.status === 'active').map((s) => s.id), { endsAt: null, updatedAt: ctx.now });
-      return { message: 'Your plan has been resumed', ends_at: null };
+      return { message: 'Your plan has been resumed', notice: { kind: 'planResumed' as const }, ends_at: null };
     });
 
   /**
@@ -112,7 +112,7 @@ export const createSubscriptionLifecycleService = (engine: Engine, parts: { onSe
         const succeeded = charged.payment.status === 'succeeded';
         if (paid.ok || (paid.code === 'already' && succeeded)) {
           await updateSubscriptions(ctx.tx, subId, { status: 'active', dunningAttempts: 0, nextRetryAt: null, updatedAt: ctx.now });
-          return { message: 'Payment received' };
+          return { message: 'Payment received', notice: PAYMENT_RECEIVED };
         }
         if (paid.code === 'paid_meanwhile') {
           refund = succeeded;

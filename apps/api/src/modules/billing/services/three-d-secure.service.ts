@@ -5,7 +5,7 @@ import type { Engine } from '../engine/billing.engine';
 import { markInvoicePaid, readInvoice, toInvoice } from '../repositories/invoices.repository';
 import { findAuthentication, paymentFailureMessage, resolveAuthentication, settlePayment } from '../repositories/payments.repository';
 import { updateSubscriptions } from '../repositories/subscriptions.repository';
-import { type Actor, billingState, type PendingChange } from './billing-state';
+import { type Actor, billingState, PAYMENT_RECEIVED, type PendingChange } from './billing-state';
 import { VOID_ON_FAILURE } from './on-session-payment';
 import type { PlanActivation } from './plan-activation';
 
@@ -26,7 +26,7 @@ export const createThreeDSecureService = (engine: Engine, parts: { activation: P
     return engine.withMerchant(actor, async (ctx) => {
       const row = await findAuthentication(ctx.tx, actor.merchantId, input.payment_intent);
       if (!row) throw new AppError('not_found', { message: 'Payment not found' });
-      if (row.status === 'succeeded') return { message: 'Payment received', status: 'succeeded' as const, already_confirmed: true };
+      if (row.status === 'succeeded') return { message: 'Payment received', notice: PAYMENT_RECEIVED, status: 'succeeded' as const, already_confirmed: true };
       if (row.status === 'failed') throw new AppError('payment_failed', { message: await paymentFailureMessage(ctx.tx, input.payment_intent) });
       const payment = reported;
       if (!payment) throw new AppError('not_found', { message: 'Payment not found' });
@@ -56,7 +56,7 @@ export const createThreeDSecureService = (engine: Engine, parts: { activation: P
       } else {
         await updateSubscriptions(ctx.tx, pending.details.subscription_id, { status: 'active', dunningAttempts: 0, nextRetryAt: null, updatedAt: ctx.now });
       }
-      return { message: 'Payment received', status: 'succeeded' as const, already_confirmed: false, invoice: await toInvoice(ctx.tx, await readInvoice(ctx.tx, invoice.id)) };
+      return { message: 'Payment received', notice: PAYMENT_RECEIVED, status: 'succeeded' as const, already_confirmed: false, invoice: await toInvoice(ctx.tx, await readInvoice(ctx.tx, invoice.id)) };
     });
   };
 
