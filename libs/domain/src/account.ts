@@ -50,7 +50,13 @@ export type Banner = {
 };
 
 export type Country = { id: number; name: string; dial_code: string; iso_code: string };
-export type State = { id: number; name: string };
+/** The product's languages besides English: reference lists and catalogue content carry a name in each (issue 31 #5). */
+export const TRANSLATED_LANGUAGES = ['ms', 'zh', 'zhtw', 'th'] as const;
+export type TranslatedLanguage = (typeof TRANSLATED_LANGUAGES)[number];
+/** A list entry's name in the other languages; a language without one shows the English name. */
+export type ListTranslations = Partial<Record<TranslatedLanguage, string>>;
+
+export type State = { id: number; name: string; translations?: ListTranslations };
 export type Language = { languageId: number; locale: string; name: string; icon: string | null };
 export type CurrencyOption = { code: string; symbol_left: string; decimal_places: number };
 

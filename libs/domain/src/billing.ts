@@ -156,9 +156,23 @@ export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 export const COLLECTION_METHODS = ['charge_automatically', 'send_invoice'] as const;
 export type CollectionMethod = (typeof COLLECTION_METHODS)[number];
 
+/**
+ * What a charge line is, for a page or document to word in its reader's language (issue 31 #5); the English
+ * description stays beside it. `at`: seconds since the epoch (the day the proration starts).
+ */
+export type ChargeLineWords = {
+  kind: 'unused' | 'remaining' | 'unusedQuantity' | 'plan' | 'prorated';
+  plan: string;
+  quantity?: number;
+  period?: BillingPeriod;
+  discount?: number;
+  at?: number;
+};
+
 export type InvoiceLine = {
   id: string;
   description: string;
+  label?: ChargeLineWords;
   amount: MinorUnits;
   quantity: number;
   proration: boolean;

@@ -1,4 +1,5 @@
 import type { BillingNotice, ChargeLineLabel } from '@merchant-hub/validation';
+import { chargeLineText } from '@merchant-hub/i18n';
 import { formatDate } from '@merchant-hub/ui-kit';
 import { useTranslation } from 'react-i18next';
 
@@ -38,24 +39,8 @@ export const useBillingTexts = () => {
     }
   };
 
-  const lineText = (line: { description: string; label?: ChargeLineLabel }): string => {
-    const label = line.label;
-    if (!label) return line.description;
-    const quantity = label.quantity ?? 1;
-    switch (label.kind) {
-      case 'unused':
-      case 'remaining':
-        return t(`chargeLine.${label.kind}`, { plan: label.plan, date: label.at === undefined ? '' : formatDate(label.at) });
-      case 'unusedQuantity':
-        return t('chargeLine.unusedQuantity', { plan: label.plan, quantity });
-      case 'plan': {
-        const named = quantity > 1 ? `${quantity} × ${label.plan}` : label.plan;
-        return label.discount ? t('chargeLine.planDiscounted', { plan: named, period: period(label.period), percent: label.discount }) : t('chargeLine.plan', { plan: named, period: period(label.period) });
-      }
-      default:
-        return line.description;
-    }
-  };
+  const lineText = (line: { description: string; label?: ChargeLineLabel }): string =>
+    chargeLineText((key, values) => t(key, values), line, (seconds) => formatDate(seconds) ?? '');
 
   return { noticeText, lineText };
 };

@@ -57,3 +57,12 @@ export const languageName = (locale: string | null | undefined, fallback: string
  */
 export const listNameKey = (list: 'industries' | 'shopCategories', englishName: string): string =>
   `account:${list}.${englishName.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '')}`;
+
+/**
+ * A reference list entry's name in the language shown (a state, an industry, a shop category): its translation
+ * from the API (`translations`, issue 31 #5), else the English name it is stored under.
+ */
+export const listEntryName = (entry: { name: string; translations?: Readonly<Record<string, string | undefined>> | null }, language: string | null | undefined): string => {
+  const locale = normalizeLocale(language);
+  return (locale !== 'en' ? entry.translations?.[locale]?.trim() : '') || entry.name;
+};

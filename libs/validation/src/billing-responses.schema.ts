@@ -122,7 +122,7 @@ export const billingAllResponseSchema = z.looseObject({
  * `description` stays for the invoice and older clients. `at`: seconds since the epoch.
  */
 export const chargeLineLabelSchema = z.looseObject({
-  kind: z.enum(['unused', 'remaining', 'unusedQuantity', 'plan']),
+  kind: z.enum(['unused', 'remaining', 'unusedQuantity', 'plan', 'prorated']),
   plan: z.string(),
   quantity: z.number().int().optional(),
   period: billingPeriod.optional(),
@@ -190,7 +190,7 @@ const invoiceResponseSchema = z.looseObject({
   period_end: z.number().int().optional(),
   lines: z.looseObject({
     data: z.array(
-      z.looseObject({ id: z.string(), description: z.string(), amount: minor, quantity: z.number(), proration: z.boolean(), period: z.looseObject({ start: z.number(), end: z.number() }) }),
+      z.looseObject({ id: z.string(), description: z.string(), label: chargeLineLabelSchema.optional(), amount: minor, quantity: z.number(), proration: z.boolean(), period: z.looseObject({ start: z.number(), end: z.number() }) }),
     ),
   }),
   /** Refunds of the invoice's payment, each a numbered credit note, and card disputes the gateway reported. */

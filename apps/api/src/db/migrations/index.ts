@@ -30,6 +30,8 @@ import * as invoiceRefunds from './967-invoice-refunds';
 import * as invoiceWriteOff from './970-invoice-write-off';
 import * as ecpayAgreements from './968-ecpay-agreements';
 import * as staffGlobalSearch from './980-staff-global-search';
+import * as invoiceLineLabels from './1030-invoice-line-labels';
+import * as stateTranslations from './1031-state-translations';
 
 export type Migration = { name: string; up: (knex: Knex) => Promise<void>; down: (knex: Knex) => Promise<void> };
 
@@ -69,6 +71,8 @@ export const migrations: Migration[] = [
   { name: '970-invoice-write-off', ...invoiceWriteOff },
   { name: '968-ecpay-agreements', ...ecpayAgreements },
   { name: '980-staff-global-search', ...staffGlobalSearch },
+  { name: '1030-invoice-line-labels', ...invoiceLineLabels },
+  { name: '1031-state-translations', ...stateTranslations },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

@@ -1,6 +1,7 @@
 import { STORE_INDUSTRIES } from '@merchant-hub/domain';
 import type { Db } from '../knex';
 import { insertId } from '../knex';
+import { STATE_TRANSLATIONS } from '../reference/state-names';
 
 type MarketSeed = {
   iso: string;
@@ -131,7 +132,7 @@ export const seedReferenceData = async (db: Db): Promise<void> => {
         default_locale: market.locale,
         sort_order: index,
       });
-      await trx('states').insert(market.states.map((name) => ({ country_id: countryId, name })));
+      await trx('states').insert(market.states.map((name) => ({ country_id: countryId, name, translations: STATE_TRANSLATIONS[name] ? JSON.stringify(STATE_TRANSLATIONS[name]) : null })));
     }
     await trx('languages').insert(LANGUAGES);
     await trx('store_industries').insert(STORE_INDUSTRIES.map((name, index) => ({ id: index + 1, name })));

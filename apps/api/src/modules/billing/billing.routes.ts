@@ -23,6 +23,7 @@ import {
   unsubscribeSchema,
   userIdQuerySchema,
 } from '@merchant-hub/validation';
+import { normalizeLocale, SUPPORTED_LOCALES } from '@merchant-hub/i18n';
 import type { Request, RequestHandler, Response } from 'express';
 import type { AppDeps } from '../../app-deps';
 import { authOf } from '../../http/auth';
@@ -42,6 +43,14 @@ const GATEWAY = { gateway: true } as const;
 const idParam: RequestHandler = (req, _res, next) => {
   if (!positiveId().safeParse(req.params.id).success) throw new AppError('not_found');
   next();
+};
+
+/** The language an invoice page is asked for in (`?locale=zh-TW`, `th`…), when it is one of the product's. */
+const invoiceLocaleOf = (value: unknown): string | undefined => {
+  if (typeof value !== 'string' || value.trim() === '') return undefined;
+  const locale = normalizeLocale(value);
+  // normalizeLocale reads anything unknown as English: only an English that was asked for is one.
+  return (SUPPORTED_LOCALES as readonly string[]).includes(locale) && (locale !== 'en' || /^en\b/i.test(value.trim())) ? locale : undefined;
 };
 
 export const billingRoutes = (deps: AppDeps): RouteTable => {
@@ -327,7 +336,7 @@ export const billingRoutes = (deps: AppDeps): RouteTable => {
       handler: async ({ req, res }) => {
         const { userId, isStaff } = authOf(res);
         const actFor: InvoiceReader['actFor'] = (ownerUserId, action, details) => actingFor(deps, req, res, { userId: ownerUserId, action, details });
-        const document = await invoiceDocuments.invoiceDocument({ userId, isStaff, actFor }, String(req.params.ref));
+        const document = await invoiceDocuments.invoiceDocument({ userId, isStaff, actFor }, String(req.params.ref), invoiceLocaleOf(req.query.locale));
         if (document.contentType === 'pdf') res.type('application/pdf').set('Content-Disposition', `inline; filename="${document.filename}"`).send(document.body);
         else res.type('html').send(document.body);
       },

@@ -1,4 +1,4 @@
-import type { Banner, Country, CurrencyOption, Language, State } from '@merchant-hub/domain';
+import { type Banner, type Country, type CurrencyOption, type Language, type ListTranslations, type State, TRANSLATED_LANGUAGES } from '@merchant-hub/domain';
 import type { Knex } from 'knex';
 import type { Db } from '../../db/knex';
 
@@ -30,16 +30,23 @@ export const findCountry = async (db: Executor, choice: string | number): Promis
   return row ? toCountry(row) : undefined;
 };
 
+/** A list entry's `translations` column (JSON), as the API sends it: only the languages it has a name in. */
+export const translationsOf = (value: unknown): ListTranslations => {
+  if (typeof value !== 'string' || value === '') return {};
+  const parsed = JSON.parse(value) as Record<string, unknown>;
+  return Object.fromEntries(TRANSLATED_LANGUAGES.flatMap((language) => (typeof parsed[language] === 'string' && parsed[language] !== '' ? [[language, parsed[language]]] : [])));
+};
+
 export const listStates = async (db: Executor, countryId: number): Promise<State[]> =>
-  (await db('states').where({ country_id: countryId }).orderBy('name').select('id', 'name')).map((row) => ({ id: Number(row.id), name: String(row.name) }));
+  (await db('states').where({ country_id: countryId }).orderBy('name').select('id', 'name', 'translations')).map((row) => ({ id: Number(row.id), name: String(row.name), translations: translationsOf(row.translations) }));
 
 export const findState = async (db: Executor, countryId: number, choice: string | number): Promise<State | undefined> => {
   const value = String(choice).trim();
   const query = db('states').where({ country_id: countryId });
   if (/^\d{1,9}$/.test(value)) query.andWhere({ id: Number(value) });
   else query.andWhereRaw('lower(name) = ?', [value.toLowerCase()]);
-  const row = await query.first('id', 'name');
-  return row ? { id: Number(row.id), name: String(row.name) } : undefined;
+  const row = await query.first('id', 'name', 'translations');
+  return row ? { id: Number(row.id), name: String(row.name), translations: translationsOf(row.translations) } : undefined;
 };
 
 export const listCurrencies = async (db: Executor): Promise<(CurrencyOption & { name: string; symbol_right: string })[]> =>

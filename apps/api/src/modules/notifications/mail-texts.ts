@@ -25,6 +25,15 @@ const mailT = (locale: string | null | undefined, key: string, params: MailParam
   // `t` with the language and namespace as options: what getFixedT's function does, without copying every i18next option per call.
   i18n().t(key, { ...params, lng: mailLocaleOf(locale), ns: 'mail' });
 
+/**
+ * Any of the bundled texts in `locale`, by its namespaced key (`mail:invoiceDocument.total`,
+ * `billing:chargeLine.plan`, `common:taxName.MY`): what the API writes itself, such as the invoice page and PDF.
+ */
+export const textsIn =
+  (locale: string | null | undefined) =>
+  (key: string, values: Record<string, unknown> = {}): string =>
+    i18n().t(key, { ...values, lng: mailLocaleOf(locale) });
+
 /** An e-mail's subject and text in the recipient's language. */
 export const mailText = (locale: string | null | undefined, key: MailKey, params: MailParams = {}): { subject: string; text: string } => ({
   subject: mailT(locale, `${key}.subject`, params).replace(/[\r\n]+/g, ' '),

@@ -354,6 +354,7 @@ export const billing = {
     unusedQuantity: 'Unused time on {{quantity}} × {{plan}}',
     plan: '{{plan}} ({{period}})',
     planDiscounted: '{{plan}} ({{period}}, {{percent}}% off)',
+    prorated: '{{plan}} ({{period}}, prorated from {{date}})',
     monthly: 'monthly',
     yearly: 'yearly',
   },

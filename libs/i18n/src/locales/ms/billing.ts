@@ -351,6 +351,7 @@ export const billing = {
     unusedQuantity: 'Masa tidak digunakan bagi {{quantity}} × {{plan}}',
     plan: '{{plan}} (bayaran {{period}})',
     planDiscounted: '{{plan}} ({{period}}, diskaun {{percent}}%)',
+    prorated: '{{plan}} ({{period}}, prorata dari {{date}})',
     monthly: 'bulanan',
     yearly: 'tahunan',
   },

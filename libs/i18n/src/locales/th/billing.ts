@@ -351,6 +351,7 @@ export const billing = {
     unusedQuantity: 'เวลาที่ไม่ได้ใช้ของ {{quantity}} × {{plan}}',
     plan: '{{plan}} (ชำระ{{period}})',
     planDiscounted: '{{plan}} ({{period}}, ลด {{percent}}%)',
+    prorated: '{{plan}} ({{period}} คิดตามสัดส่วนตั้งแต่ {{date}})',
     monthly: 'รายเดือน',
     yearly: 'รายปี',
   },

@@ -351,6 +351,7 @@ export const billing = {
     unusedQuantity: '{{quantity}} × {{plan}} 未使用的时间',
     plan: '{{plan}}（{{period}}）',
     planDiscounted: '{{plan}}（{{period}}，{{percent}}% 折扣）',
+    prorated: '{{plan}}（{{period}}，自 {{date}} 起按比例计费）',
     monthly: '按月',
     yearly: '按年',
   },

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import type { Exec } from '../../../db/rows';
 import { type InvoiceAttachment, mailDate, mailText, type Notifier, type OutgoingMessage, periodWord } from '../../notifications';
 import type { BillingAccount } from '../repositories/billing-accounts.repository';
-import { ownerContacts } from '../repositories/merchants.repository';
+import { merchantSummary, ownerContacts } from '../repositories/merchants.repository';
 import { findInvoice, invoicePagePath, type InvoiceRecord, toInvoice } from '../repositories/invoices.repository';
 import { invoicePdf } from './invoice-document';
 import { invoiceParty } from './invoice-party';
@@ -106,6 +106,9 @@ export const invoicePdfAttachment =
     const record = await findInvoice(deps.db, invoiceId);
     if (!record) throw new Error(`invoice ${invoiceId} not found`);
     const invoice = await toInvoice(deps.db, record);
-    const content = await invoicePdf(invoice, await invoiceParty(deps.db, record.merchantId));
+    // In the language of the e-mail it goes with: the owner's.
+    const merchant = await merchantSummary(deps.db, record.merchantId);
+    const locale = (await ownerContacts(deps.db, [Number(merchant?.ownerUserId)])).get(Number(merchant?.ownerUserId))?.locale ?? 'en';
+    const content = await invoicePdf(invoice, await invoiceParty(deps.db, record.merchantId, locale), locale);
     return { filename: `invoice-${record.number}.pdf`, content, contentType: 'application/pdf' };
   };

@@ -72,6 +72,7 @@ export const draftInvoice = (account: BillingAccount, input: InvoiceInput): Invo
   const lines = input.lines.map((line) => ({
     invoice_id: id,
     description: line.description,
+    label: line.label ? JSON.stringify(line.label) : null,
     amount: line.amount,
     quantity: line.quantity ?? 1,
     proration: line.proration ?? false,

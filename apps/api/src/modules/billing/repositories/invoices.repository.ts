@@ -1,4 +1,4 @@
-import type { CreditNote, CurrencyCode, Invoice, InvoiceDispute, InvoiceLine } from '@merchant-hub/domain';
+import type { ChargeLineWords, CreditNote, CurrencyCode, Invoice, InvoiceDispute, InvoiceLine } from '@merchant-hub/domain';
 import { sumMinor } from '@merchant-hub/money';
 import { type Exec, num, numOrNull } from '../../../db/rows';
 
@@ -71,6 +71,7 @@ export const invoiceLines = async (exec: Exec, invoiceId: string): Promise<Invoi
   (await exec('invoice_lines').where({ invoice_id: invoiceId }).orderBy('id')).map((row) => ({
     id: `il_${num(row.id)}`,
     description: String(row.description),
+    ...(row.label ? { label: JSON.parse(String(row.label)) as ChargeLineWords } : {}),
     amount: num(row.amount),
     quantity: num(row.quantity),
     proration: Boolean(row.proration),

@@ -115,6 +115,7 @@ export const createAddOnService = (engine: Engine, parts: { onSession: OnSession
       const invoiceLines: DraftLine[] = [
         {
           description: `${extra} × ${quote.pkg.name} (${quote.pkg.billing_period}, prorated from ${dateOf(ctx.now)})`,
+          label: { kind: 'prorated', plan: quote.pkg.name, quantity: extra, period: quote.pkg.billing_period, at: ctx.now },
           amount: quote.prorated,
           quantity: extra,
           proration: quote.existing !== null,

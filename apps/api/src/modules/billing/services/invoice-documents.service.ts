@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../../app-deps';
 import { AppError } from '../../../http/errors';
 import { findInvoice, toInvoice } from '../repositories/invoices.repository';
-import { merchantOwnedBy, merchantSummary } from '../repositories/merchants.repository';
+import { merchantOwnedBy, merchantSummary, ownerContacts } from '../repositories/merchants.repository';
 import { invoiceHtml, invoicePdf } from '../documents/invoice-document';
 import { invoiceParty } from '../documents/invoice-party';
 
@@ -25,7 +25,7 @@ export type InvoiceReader = {
  * merchant (spec §6: staff download PDFs).
  */
 export const createInvoiceDocumentsService = (deps: AppDeps) => {
-  const invoiceDocument = async (caller: InvoiceReader, ref: string): Promise<InvoiceDocument> => {
+  const invoiceDocument = async (caller: InvoiceReader, ref: string, requestedLocale?: string): Promise<InvoiceDocument> => {
     const pdf = ref.endsWith('.pdf');
     const record = await findInvoice(deps.db, pdf ? ref.slice(0, -4) : ref);
     if (!record) throw new AppError('not_found');
@@ -36,8 +36,10 @@ export const createInvoiceDocumentsService = (deps: AppDeps) => {
       await caller.actFor(Number(merchant?.ownerUserId), pdf ? 'billing.invoice_pdf' : 'billing.invoice_view', { invoice: record.id });
     }
     const invoice = await toInvoice(deps.db, record);
-    const party = await invoiceParty(deps.db, record.merchantId);
-    return pdf ? { contentType: 'pdf', body: await invoicePdf(invoice, party), filename: `${record.number}.pdf` } : { contentType: 'html', body: invoiceHtml(invoice, party) };
+    // The merchant's language (the owner's, as their e-mails), unless the reader asks for one (?locale=).
+    const locale = requestedLocale ?? (await ownerContacts(deps.db, [Number(merchant?.ownerUserId)])).get(Number(merchant?.ownerUserId))?.locale ?? 'en';
+    const party = await invoiceParty(deps.db, record.merchantId, locale);
+    return pdf ? { contentType: 'pdf', body: await invoicePdf(invoice, party, locale), filename: `${record.number}.pdf` } : { contentType: 'html', body: invoiceHtml(invoice, party, locale) };
   };
 
   return { invoiceDocument };

@@ -1,0 +1,35 @@
+/** An i18next `t` (or any function like it): a namespaced key and its values in, the text out. */
+export type Translate = (key: string, values?: Record<string, unknown>) => string;
+
+/** What a charge line is, as the API sends it beside its English description (libs/domain ChargeLineWords). */
+export type ChargeLineLabelWords = { kind: string; plan: string; quantity?: number; period?: string; discount?: number; at?: number };
+
+/**
+ * A charge line in the language `t` speaks (issue 31 #5): the plan-change preview, the invoice page and its PDF
+ * word a line from its label with the `billing:chargeLine.*` texts; `day` writes the date the reader's way
+ * (DD/MM/YYYY). A line without a label, or of a kind this build does not know, keeps its English description.
+ */
+export const chargeLineText = (t: Translate, line: { description: string; label?: ChargeLineLabelWords | null }, day: (seconds: number) => string): string => {
+  const label = line.label;
+  if (!label) return line.description;
+  const quantity = label.quantity ?? 1;
+  const date = label.at === undefined ? '' : day(label.at);
+  const period = label.period === 'monthly' || label.period === 'yearly' ? t(`billing:chargeLine.${label.period}`) : (label.period ?? '');
+  const named = quantity > 1 ? `${quantity} × ${label.plan}` : label.plan;
+  switch (label.kind) {
+    case 'unused':
+    case 'remaining':
+      return t(`billing:chargeLine.${label.kind}`, { plan: label.plan, date });
+    case 'unusedQuantity':
+      return t('billing:chargeLine.unusedQuantity', { plan: label.plan, quantity });
+    case 'plan':
+      return label.discount ? t('billing:chargeLine.planDiscounted', { plan: named, period, percent: label.discount }) : t('billing:chargeLine.plan', { plan: named, period });
+    case 'prorated':
+      return t('billing:chargeLine.prorated', { plan: named, period, date });
+    default:
+      return line.description;
+  }
+};
+
+/** The i18n key of a market's sales tax by its local name (`common:taxName.MY` → SST, 銷售與服務稅（SST）…). */
+export const taxNameKey = (market: string): string => `common:taxName.${market}`;
