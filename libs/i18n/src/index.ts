@@ -21,6 +21,6 @@ export { flattenMessages, placeholdersOf } from './messages';
 export type { Messages } from './messages';
 export { expectedKeys, keyMismatches } from './parity';
 export type { KeyMismatches } from './parity';
-export { languageName, listEntryName, listNameKey, regionName } from './region-names';
+export { languageName, listEntryName, regionName } from './region-names';
 export { chargeLineText, taxNameKey } from './billing-words';
 export type { ChargeLineLabelWords, Translate } from './billing-words';

@@ -51,14 +51,6 @@ export const languageName = (locale: string | null | undefined, fallback: string
 };
 
 /**
- * The i18n key of a reference list's entry by its English name (`account:industries.health_beauty`): the
- * API's lists of industries and shop categories are English; the page words each entry in its own language,
- * and an entry the dictionary does not know (added later) shows the API's name (`t(key, { defaultValue })`).
- */
-export const listNameKey = (list: 'industries' | 'shopCategories', englishName: string): string =>
-  `account:${list}.${englishName.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '')}`;
-
-/**
  * A reference list entry's name in the language shown (a state, an industry, a shop category): its translation
  * from the API (`translations`, issue 31 #5), else the English name it is stored under.
  */

@@ -77,8 +77,11 @@ const countrySchema = z.looseObject({ id: z.number().int(), name: z.string(), di
 /** GET /countries: the markets' countries inside `{ data }` (a bare list is read the same way). */
 export const countriesResponseSchema = z.union([z.array(countrySchema), z.looseObject({ data: z.array(countrySchema) })]);
 
+/** A list entry's `translations`: its name in the other languages (issue 31 #5); the page shows the one of its language. */
+export const listTranslationsSchema = z.partialRecord(z.enum(['ms', 'zh', 'zhtw', 'th']), z.string());
+const listTranslations = listTranslationsSchema.optional();
 /** GET /countries/{id}/states. */
-export const statesResponseSchema = z.looseObject({ data: z.looseObject({ states: z.array(z.looseObject({ id: z.number().int(), name: z.string() })) }) });
+export const statesResponseSchema = z.looseObject({ data: z.looseObject({ states: z.array(z.looseObject({ id: z.number().int(), name: z.string(), translations: listTranslations })) }) });
 
 /** GET /countries/getPhoneCode. */
 export const phoneCodeSchema = countrySchema.extend({ phone_code: z.string() });
@@ -101,14 +104,14 @@ const namedIdSchema = z.looseObject({ id: z.number().int(), name: z.string() });
 export type ShopCategory = z.infer<typeof namedIdSchema>;
 export type Industry = z.infer<typeof namedIdSchema>;
 /** GET /shop-category. */
-export const shopCategoriesResponseSchema = z.looseObject({ data: z.array(namedIdSchema) });
+export const shopCategoriesResponseSchema = z.looseObject({ data: z.array(namedIdSchema.extend({ translations: listTranslations })) });
 
 /** GET /trial/getSettings: what the trial sign-up form offers. */
 export const trialSettingsSchema = z.looseObject({
   languages: z.array(z.looseObject({ languageId: z.number().int(), locale: z.string(), name: z.string(), icon: z.string().nullable() })),
   /** Each country with the currency its market sells in: the sign-up form derives the store's currency from it. */
   countries: z.array(countrySchema.extend({ currency_code: z.string() })),
-  industries: z.array(namedIdSchema),
+  industries: z.array(namedIdSchema.extend({ translations: listTranslations })),
   currencies: z.array(z.looseObject({ code: z.string(), symbol_left: z.string(), decimal_places: z.number().int(), name: z.string().optional() })),
 });
 export type TrialSettings = z.infer<typeof trialSettingsSchema>;

@@ -42,7 +42,7 @@ import {
   setupIntentResponseSchema,
   subscriptionEndResponseSchema,
 } from './billing-responses.schema.js';
-import { catalogPlanEnvelopeSchema, catalogSchema, planPreviewResultSchema, promotionEnvelopeSchema, promotionListSchema, redemptionListSchema } from './catalog.schema.js';
+import { catalogPlanEnvelopeSchema, catalogSchema, listEntryEnvelopeSchema, planPreviewResultSchema, promotionEnvelopeSchema, promotionListSchema, redemptionListSchema, translatedListsSchema } from './catalog.schema.js';
 import {
   cardSetupResponseSchema,
   checkoutConfigResponseSchema,
@@ -194,6 +194,8 @@ const schemas = {
   'GET /users/staff-access': staffAccessSchema,
   // Catalog and promotions (staff console)
   'GET /staff/catalog': catalogSchema,
+  'GET /staff/catalog/lists': translatedListsSchema,
+  'POST /staff/catalog/lists/:list/:id': listEntryEnvelopeSchema,
   'POST /staff/catalog/plans/:id/preview': planPreviewResultSchema,
   'POST /staff/catalog/plans/:id': catalogPlanEnvelopeSchema,
   'POST /staff/catalog/plans': catalogPlanEnvelopeSchema,

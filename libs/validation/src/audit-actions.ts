@@ -34,6 +34,7 @@ export const AUDIT_ACTIONS = [
   'billing.update_info',
   'billing.upgrade',
   'billing.view',
+  'catalog.list.update',
   'catalog.plan.create',
   'catalog.plan.hide',
   'catalog.plan.reorder',

@@ -290,3 +290,32 @@ export const promotionEnvelopeSchema = z.object({ data: promotionSchema });
 export const planCreateRequestSchema = z.intersection(planCreateSchema, reasonSchema);
 export const planEditRequestSchema = z.intersection(planEditSchema, reasonSchema);
 export const promotionCreateRequestSchema = z.intersection(promotionCreateSchema, reasonSchema);
+
+/*
+ * Issue 31 #5: the store industries and shop categories, named in every language. Superadmins give each entry its
+ * name in the other languages (a blank one: the English name is shown, marked so in the console).
+ */
+export const TRANSLATED_LISTS = ['industries', 'shop_categories'] as const;
+export type TranslatedListName = (typeof TRANSLATED_LISTS)[number];
+export const LIST_NAME_MAX = 100;
+
+/** The list and the entry a translation edit is for. */
+export const listEntryParamsSchema = z.object({ list: z.enum(TRANSLATED_LISTS, { error: 'validation:common.invalidInput' }), id: positiveId() });
+
+const listName = z.string({ error: 'validation:common.invalidInput' }).trim().max(LIST_NAME_MAX, { error: 'validation:catalog.listNameTooLong' });
+/** An entry's names in the other languages; a language the product does not have is refused. */
+export const listTranslationsEditSchema = z.object({
+  translations: z.strictObject(Object.fromEntries(DESCRIPTION_LANGUAGES.map((language) => [language, listName.optional()])) as Record<DescriptionLanguage, z.ZodOptional<typeof listName>>, {
+    error: 'validation:common.invalidInput',
+  }),
+});
+export type ListTranslationsEditInput = z.input<typeof listTranslationsEditSchema>;
+export const listTranslationsEditRequestSchema = z.intersection(listTranslationsEditSchema, reasonSchema);
+
+const listEntrySchema = z.object({ id: z.number().int(), name: z.string(), translations: z.partialRecord(z.enum(DESCRIPTION_LANGUAGES), z.string()) });
+export type TranslatedListEntry = z.infer<typeof listEntrySchema>;
+/** GET /api/staff/catalog/lists: both lists with their names in every language. */
+export const translatedListsSchema = z.object({ industries: z.array(listEntrySchema), shop_categories: z.array(listEntrySchema) });
+export type TranslatedLists = z.infer<typeof translatedListsSchema>;
+/** POST /api/staff/catalog/lists/:list/:id: the entry as saved. */
+export const listEntryEnvelopeSchema = z.object({ data: listEntrySchema });

@@ -4,7 +4,7 @@ import { errorMessageKeys, isApiError, useCountries, useCreateMerchant, useShopC
 import { PageLoader, applyServerFieldErrors, usePageTitle, useSchemaForm } from '@merchant-hub/ui-kit';
 import { imageFileSchema, merchantWizardStepSchemas } from '@merchant-hub/validation';
 import { useEffect, useState } from 'react';
-import { listNameKey, regionName } from '@merchant-hub/i18n';
+import { listEntryName, regionName } from '@merchant-hub/i18n';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { PATHS } from '../app/gating';
@@ -238,7 +238,7 @@ export const MerchantWizardPage = () => {
                 required
                 searchable
                 disabled={!countryValue && countryId === null}
-                data={(states.data ?? []).map((entry) => ({ value: String(entry.id), label: entry.name }))}
+                data={(states.data ?? []).map((entry) => ({ value: String(entry.id), label: listEntryName(entry, i18n.language) }))}
                 key={form.key('state_or_region')}
                 {...form.getInputProps('state_or_region')}
               />
@@ -250,7 +250,7 @@ export const MerchantWizardPage = () => {
             <Select
               label={t('account:wizard.shopCategory')}
               clearable
-              data={(categories.data ?? []).map((entry) => ({ value: String(entry.id), label: t(listNameKey('shopCategories', entry.name), { defaultValue: entry.name }) }))}
+              data={(categories.data ?? []).map((entry) => ({ value: String(entry.id), label: listEntryName(entry, i18n.language) }))}
               key={form.key('shop_category')}
               {...form.getInputProps('shop_category')}
             />

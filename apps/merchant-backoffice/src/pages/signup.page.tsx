@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, Select, SimpleGrid, Stack, Stepper, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { LoginResult } from '@merchant-hub/api-client';
-import { languageName, listNameKey, regionName } from '@merchant-hub/i18n';
+import { languageName, listEntryName, regionName } from '@merchant-hub/i18n';
 import { errorMessageKeys, hasErrorCode, isApiError, useBanner, usePhoneCodes, useStates, useTrialRegister, useTrialResendOtp, useTrialSettings, useTrialVerify, useTrialVerifyOtp } from '@merchant-hub/api-client';
 import { CountdownText, OtpInput, applyServerFieldErrors, usePageTitle, useSchemaForm, useSecondsLeft } from '@merchant-hub/ui-kit';
 import { registrationStoreSchema, trialSignUpFormSchema } from '@merchant-hub/validation';
@@ -359,7 +359,7 @@ export const SignUpPage = () => {
                 placeholder={choose}
                 required
                 searchable
-                data={(settings.data?.industries ?? []).map((entry) => ({ value: String(entry.id), label: t(listNameKey('industries', entry.name), { defaultValue: entry.name }) }))}
+                data={(settings.data?.industries ?? []).map((entry) => ({ value: String(entry.id), label: listEntryName(entry, i18n.language) }))}
                 key={storeForm.key('industry')}
                 {...storeForm.getInputProps('industry')}
               />
@@ -415,7 +415,7 @@ export const SignUpPage = () => {
                   required
                   searchable
                   disabled={countryId === null}
-                  data={(states.data ?? []).map((entry) => ({ value: String(entry.id), label: entry.name }))}
+                  data={(states.data ?? []).map((entry) => ({ value: String(entry.id), label: listEntryName(entry, i18n.language) }))}
                   key={storeForm.key('state')}
                   {...storeForm.getInputProps('state')}
                 />

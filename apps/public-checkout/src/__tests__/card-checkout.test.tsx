@@ -86,6 +86,18 @@ describe('card checkout (MY)', () => {
     expect(screen.queryByRole('option', { name: 'Singapore', hidden: true })).not.toBeInTheDocument();
   });
 
+  it('names the states in the page language (zhtw) from their translations (issue 31 #5)', async () => {
+    const { calls } = renderCheckout('/subscribe-payment/7?locale=zh-TW', base);
+    await screen.findByTestId('summary-total');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /^國家\s*\*?$/ })).toHaveValue('馬來西亞'));
+    await choose(/^縣市／地區/, '雪蘭莪');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /^縣市／地區/ })).toHaveValue('雪蘭莪'));
+    expect(screen.queryByRole('option', { name: 'Selangor', hidden: true })).not.toBeInTheDocument();
+    // A state without a name in this language shows its English one.
+    expect(screen.getByRole('option', { name: 'Kuala Lumpur', hidden: true })).toBeInTheDocument();
+    expect(calls.some((c) => c.url.includes('/states'))).toBe(true);
+  });
+
   it('enables Pay only with a valid form and a complete card', async () => {
     await ready();
     expect(pay()).toBeDisabled();
@@ -139,7 +151,7 @@ describe('card checkout (MY)', () => {
   });
 
   it('shows why a coupon cannot be used', async () => {
-    await ready('/subscribe-payment/7?locale=en', [...base, { method: 'POST', path: '/create-merchant/stripe/validate-coupon', ...apiError(422, 'coupon_invalid', 'Invalid coupon code') }]);
+    await ready('/subscribe-payment/7?locale=en', [...base, { method: 'POST', path: '/create-merchant/stripe/validate-coupon', status: 400, body: { error: { code: 'coupon_invalid', message: 'Invalid coupon code', key: 'validation:coupon.invalid' } } }]);
     await userEvent.type(box('Coupon code'), 'NOPE');
     await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
     expect(await screen.findByText('Invalid coupon code')).toBeInTheDocument();

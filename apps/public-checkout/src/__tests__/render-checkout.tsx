@@ -55,7 +55,7 @@ export const countries = [
 export const countryRoutes: FakeRoute[] = [
   { path: '/countries', body: { data: countries } },
   { path: '/countries/208/states', body: { data: { states: [{ id: 1, name: 'Taipei City' }, { id: 2, name: 'Tainan City' }] } } },
-  { path: '/countries/129/states', body: { data: { states: [{ id: 14, name: 'Selangor' }, { id: 15, name: 'Kuala Lumpur' }] } } },
+  { path: '/countries/129/states', body: { data: { states: [{ id: 14, name: 'Selangor', translations: { zh: '雪兰莪', zhtw: '雪蘭莪', th: 'สลังงอร์' } }, { id: 15, name: 'Kuala Lumpur' }] } } },
   { path: '/countries/196/states', body: { data: { states: [] } } },
 ];
 

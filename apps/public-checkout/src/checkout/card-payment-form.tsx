@@ -8,7 +8,7 @@ import { FPX_BANKS, type FpxBankCode } from '@merchant-hub/validation';
 import { applyServerFieldErrors, CardField, DeferredModal, DeferredSelect, type CardFieldHandle, type CardFieldLabels, type CardFieldState, useSchemaForm } from '@merchant-hub/ui-kit';
 import type { CheckoutConfig } from '@merchant-hub/api-client';
 import { type RefObject, useEffect, useRef, useState } from 'react';
-import { normalizeLocale, regionName } from '@merchant-hub/i18n';
+import { listEntryName, normalizeLocale, regionName } from '@merchant-hub/i18n';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { draftValues, readDraft, saveDraft } from './checkout-draft';
@@ -359,7 +359,7 @@ export const CardPaymentForm = ({ packageId, purchasedAt, coupon, onCouponChange
               required
               searchable
               disabled={!countryId}
-              data={(states.data ?? []).map((s) => s.name)}
+              data={(states.data ?? []).map((s) => ({ value: s.name, label: listEntryName(s, i18n.language) }))}
               key={form.key('state_or_region')}
               {...form.getInputProps('state_or_region')}
             />

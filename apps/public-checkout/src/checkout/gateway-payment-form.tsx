@@ -3,7 +3,7 @@ import { useHydrated } from '@merchant-hub/app-root';
 import { isApiError, useCountries, useCreateEcpayOrder, useStates } from '@merchant-hub/api-client';
 import { checkoutChannelsOf, type Country } from '@merchant-hub/domain';
 import { marketOf } from '@merchant-hub/money';
-import { normalizeLocale, regionName } from '@merchant-hub/i18n';
+import { listEntryName, normalizeLocale, regionName } from '@merchant-hub/i18n';
 import { applyServerFieldErrors, DeferredModal, DeferredSelect, useSchemaForm } from '@merchant-hub/ui-kit';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -217,7 +217,7 @@ export const GatewayPaymentForm = ({ packageId }: GatewayPaymentFormProps) => {
               required={(states.data?.length ?? 0) > 0}
               disabled={!countryId || (states.data?.length ?? 0) === 0}
               searchable
-              data={(states.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
+              data={(states.data ?? []).map((s) => ({ value: String(s.id), label: listEntryName(s, i18n.language) }))}
               key={form.key('state_or_region')}
               {...form.getInputProps('state_or_region')}
             />

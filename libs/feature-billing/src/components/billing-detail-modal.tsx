@@ -4,7 +4,7 @@ import type { BillingInfo } from '@merchant-hub/domain';
 import { billingInfoSchema } from '@merchant-hub/validation';
 import { applyServerFieldErrors, useSchemaForm } from '@merchant-hub/ui-kit';
 import { useState } from 'react';
-import { regionName } from '@merchant-hub/i18n';
+import { listEntryName, regionName } from '@merchant-hub/i18n';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '../notify';
 
@@ -53,9 +53,10 @@ export const BillingDetailModal = ({ opened, info, userMerchantId, userId, force
   const states = useStates(countryId, { enabled: opened && countryId !== null });
   const update = useUpdateBillingInfo({ meta: { handlesError: true } });
   // A saved state the list does not name (older data) stays visible and selectable until it is changed.
-  const stateNames = (states.data ?? []).map((s) => s.name);
+  // Kept as the English name (what the API and the invoice read), shown in the page's language.
+  const stateNames = (states.data ?? []).map((s) => ({ value: s.name, label: listEntryName(s, i18n.language) }));
   const savedState = info?.state_or_region ?? '';
-  const stateOptions = savedState && country === initialCountry && !stateNames.includes(savedState) ? [savedState, ...stateNames] : stateNames;
+  const stateOptions = savedState && country === initialCountry && !stateNames.some((s) => s.value === savedState) ? [{ value: savedState, label: savedState }, ...stateNames] : stateNames;
 
   const handleSubmit = form.onSubmit((values) => {
     update.mutate(

@@ -32,6 +32,7 @@ import * as ecpayAgreements from './968-ecpay-agreements';
 import * as staffGlobalSearch from './980-staff-global-search';
 import * as invoiceLineLabels from './1030-invoice-line-labels';
 import * as stateTranslations from './1031-state-translations';
+import * as listTranslations from './1032-list-translations';
 
 export type Migration = { name: string; up: (knex: Knex) => Promise<void>; down: (knex: Knex) => Promise<void> };
 
@@ -73,6 +74,7 @@ export const migrations: Migration[] = [
   { name: '980-staff-global-search', ...staffGlobalSearch },
   { name: '1030-invoice-line-labels', ...invoiceLineLabels },
   { name: '1031-state-translations', ...stateTranslations },
+  { name: '1032-list-translations', ...listTranslations },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

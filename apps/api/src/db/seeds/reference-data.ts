@@ -1,6 +1,7 @@
 import { STORE_INDUSTRIES } from '@merchant-hub/domain';
 import type { Db } from '../knex';
 import { insertId } from '../knex';
+import { INDUSTRY_TRANSLATIONS, SHOP_CATEGORY_TRANSLATIONS } from '../reference/list-names';
 import { STATE_TRANSLATIONS } from '../reference/state-names';
 
 type MarketSeed = {
@@ -135,8 +136,9 @@ export const seedReferenceData = async (db: Db): Promise<void> => {
       await trx('states').insert(market.states.map((name) => ({ country_id: countryId, name, translations: STATE_TRANSLATIONS[name] ? JSON.stringify(STATE_TRANSLATIONS[name]) : null })));
     }
     await trx('languages').insert(LANGUAGES);
-    await trx('store_industries').insert(STORE_INDUSTRIES.map((name, index) => ({ id: index + 1, name })));
-    await trx('shop_categories').insert(SHOP_CATEGORIES.map((name) => ({ name })));
+    const translated = (names: Readonly<Record<string, unknown>>, name: string) => (names[name] ? JSON.stringify(names[name]) : null);
+    await trx('store_industries').insert(STORE_INDUSTRIES.map((name, index) => ({ id: index + 1, name, translations: translated(INDUSTRY_TRANSLATIONS, name) })));
+    await trx('shop_categories').insert(SHOP_CATEGORIES.map((name) => ({ name, translations: translated(SHOP_CATEGORY_TRANSLATIONS, name) })));
     for (const banner of BANNERS) {
       const bannerId = await insertId(trx, 'banners', { placement: banner.placement, country_iso: banner.country, banner_type: banner.bannerType });
       const art = `${banner.placement}-${(banner.country ?? 'all').toLowerCase()}`;

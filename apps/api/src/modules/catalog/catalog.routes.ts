@@ -2,6 +2,8 @@ import type { Market } from '@merchant-hub/domain';
 import {
   catalogIdParamsSchema,
   catalogQuerySchema,
+  listEntryParamsSchema,
+  listTranslationsEditRequestSchema,
   planCreateRequestSchema,
   planEditRequestSchema,
   planHideSchema,
@@ -16,6 +18,7 @@ import type { AppDeps } from '../../app-deps';
 import { authOf } from '../../http/auth';
 import { route, type RouteTable } from '../../http/route-table';
 import type { CatalogActor } from './catalog-changes';
+import { createListNamesService } from './list-names.service';
 import { createPlansService } from './plans.service';
 import { createPromotionsService } from './promotions.service';
 
@@ -29,6 +32,7 @@ const actorOf = (req: Request, res: Response, input?: { reason?: string }): Cata
 export const catalogRoutes = (deps: AppDeps): RouteTable => {
   const plans = createPlansService(deps);
   const promotions = createPromotionsService(deps);
+  const listNames = createListNamesService(deps);
   return [
     route({
       method: 'get',
@@ -88,6 +92,23 @@ export const catalogRoutes = (deps: AppDeps): RouteTable => {
       body: planReorderSchema,
       audit: 'catalog.plan.reorder',
       handler: ({ input, req, res }) => plans.reorder(actorOf(req, res, input), { ...input, market: input.market as Market }),
+    }),
+    route({
+      method: 'get',
+      path: '/staff/catalog/lists',
+      summary: 'Staff only: the store industries and shop categories, each with its names in the other languages (issue 31 #5)',
+      auth: 'staff',
+      handler: () => listNames.lists(),
+    }),
+    route({
+      method: 'post',
+      path: '/staff/catalog/lists/:list/:id',
+      summary: "Superadmin only: an industry's or shop category's names in ms, zh, zhtw and th (blank: the English name is shown), with a reason",
+      auth: 'superadmin',
+      params: listEntryParamsSchema,
+      body: listTranslationsEditRequestSchema,
+      audit: 'catalog.list.update',
+      handler: ({ input, params, req, res }) => listNames.translate(actorOf(req, res, input), params.list, params.id, input),
     }),
     route({
       method: 'get',

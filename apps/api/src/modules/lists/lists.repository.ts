@@ -70,13 +70,32 @@ export const findLanguage = async (db: Executor, choice: string): Promise<Langua
   return row ? { languageId: Number(row.id), locale: String(row.locale), name: String(row.name), icon: (row.icon as string | null) ?? null } : undefined;
 };
 
-export const listIndustries = async (db: Executor): Promise<{ id: number; name: string }[]> =>
-  (await db('store_industries').orderBy('id').select()).map((row) => ({ id: Number(row.id), name: String(row.name) }));
+/** A reference list the staff console translates (issue 31 #5): its table. */
+export const TRANSLATED_LIST_TABLES = { industries: 'store_industries', shop_categories: 'shop_categories' } as const;
+export type TranslatedList = keyof typeof TRANSLATED_LIST_TABLES;
+export type ListEntry = { id: number; name: string; translations: ListTranslations };
+
+const toListEntry = (row: Record<string, unknown>): ListEntry => ({ id: Number(row.id), name: String(row.name), translations: translationsOf(row.translations) });
+
+/** A translated list's entries in id order, each with its names in the other languages. */
+export const listEntries = async (db: Executor, list: TranslatedList): Promise<ListEntry[]> =>
+  (await db(TRANSLATED_LIST_TABLES[list]).orderBy('id').select('id', 'name', 'translations')).map(toListEntry);
+
+export const findListEntry = async (db: Executor, list: TranslatedList, id: number): Promise<ListEntry | undefined> => {
+  const row = await db(TRANSLATED_LIST_TABLES[list]).where({ id }).first('id', 'name', 'translations');
+  return row ? toListEntry(row) : undefined;
+};
+
+/** Writes an entry's names in the other languages (only those given and not blank are kept). */
+export const setListTranslations = async (db: Executor, list: TranslatedList, id: number, translations: ListTranslations): Promise<void> => {
+  await db(TRANSLATED_LIST_TABLES[list]).where({ id }).update({ translations: JSON.stringify(translationsOf(JSON.stringify(translations))) });
+};
+
+export const listIndustries = (db: Executor): Promise<ListEntry[]> => listEntries(db, 'industries');
 
 export const industryExists = async (db: Executor, id: number): Promise<boolean> => Boolean(await db('store_industries').where({ id }).first('id'));
 
-export const listShopCategories = async (db: Executor): Promise<{ id: number; name: string }[]> =>
-  (await db('shop_categories').orderBy('id').select()).map((row) => ({ id: Number(row.id), name: String(row.name) }));
+export const listShopCategories = (db: Executor): Promise<ListEntry[]> => listEntries(db, 'shop_categories');
 
 export const shopCategoryExists = async (db: Executor, id: number): Promise<boolean> => Boolean(await db('shop_categories').where({ id }).first('id'));
 

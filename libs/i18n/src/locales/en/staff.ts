@@ -563,6 +563,9 @@ export const staff = {
       view: 'Billing viewed',
     },
     catalog: {
+      list: {
+        update: 'Industry or shop category names changed',
+      },
       plan: {
         create: 'Plan created',
         hide: 'Plan hidden',

@@ -186,6 +186,7 @@ export const validation = {
     limitInvalid: 'Enter a whole number, or * for unlimited',
     lineInvalid: 'Please fill in this line or remove it',
     lineTooLong: 'Please keep each line to 120 characters or fewer',
+    listNameTooLong: 'Please keep each name to 100 characters or fewer',
     listTooLong: 'A list can have at most 20 lines',
     imageInvalid: 'Enter a path on this site (/…) or an https:// address',
     nameRequired: 'Please fill in the plan name',

@@ -562,6 +562,9 @@ export const staff = {
       view: 'Bil dilihat',
     },
     catalog: {
+      list: {
+        update: 'Nama industri atau kategori kedai ditukar',
+      },
       plan: {
         create: 'Pelan dicipta',
         hide: 'Pelan disembunyikan',

@@ -186,6 +186,7 @@ export const validation = {
     limitInvalid: 'Masukkan nombor bulat, atau * untuk tanpa had',
     lineInvalid: 'Sila isi baris ini atau buangkannya',
     lineTooLong: 'Setiap baris tidak boleh melebihi 120 aksara',
+    listNameTooLong: 'Setiap nama tidak boleh melebihi 100 aksara',
     listTooLong: 'Senarai boleh mempunyai paling banyak 20 baris',
     imageInvalid: 'Masukkan laluan di laman ini (/…) atau alamat https://',
     nameRequired: 'Sila isi nama pelan',

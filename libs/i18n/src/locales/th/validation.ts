@@ -186,6 +186,7 @@ export const validation = {
     limitInvalid: 'กรอกจำนวนเต็ม หรือ * สำหรับไม่จำกัด',
     lineInvalid: 'กรุณากรอกบรรทัดนี้หรือลบออก',
     lineTooLong: 'แต่ละบรรทัดต้องไม่เกิน 120 ตัวอักษร',
+    listNameTooLong: 'แต่ละชื่อต้องไม่เกิน 100 ตัวอักษร',
     listTooLong: 'รายการมีได้สูงสุด 20 บรรทัด',
     imageInvalid: 'กรอกพาธบนเว็บไซต์นี้ (/…) หรือที่อยู่ https://',
     nameRequired: 'กรุณากรอกชื่อแพ็กเกจ',

@@ -562,6 +562,9 @@ export const staff = {
       view: '已查看账单',
     },
     catalog: {
+      list: {
+        update: '行业或店铺类别名称已修改',
+      },
       plan: {
         create: '方案已创建',
         hide: '方案已隐藏',

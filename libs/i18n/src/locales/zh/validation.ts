@@ -186,6 +186,7 @@ export const validation = {
     limitInvalid: '请输入整数，或用 * 表示不限',
     lineInvalid: '请填写此行或将其删除',
     lineTooLong: '每行不超过 120 个字符',
+    listNameTooLong: '每个名称不超过 100 个字符',
     listTooLong: '列表最多 20 行',
     imageInvalid: '请输入本站路径（/…）或 https:// 地址',
     nameRequired: '请填写方案名称',

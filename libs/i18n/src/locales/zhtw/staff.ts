@@ -562,6 +562,9 @@ export const staff = {
       view: '已查看帳單',
     },
     catalog: {
+      list: {
+        update: '產業或商店類別名稱已修改',
+      },
       plan: {
         create: '方案已建立',
         hide: '方案已隱藏',

@@ -186,6 +186,7 @@ export const validation = {
     limitInvalid: '請輸入整數，或以 * 表示無上限',
     lineInvalid: '請填寫此行或將其刪除',
     lineTooLong: '每行不超過 120 個字元',
+    listNameTooLong: '每個名稱不超過 100 個字元',
     listTooLong: '清單最多 20 行',
     imageInvalid: '請輸入本站路徑（/…）或 https:// 網址',
     nameRequired: '請填寫方案名稱',
