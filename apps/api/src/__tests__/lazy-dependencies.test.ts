@@ -45,7 +45,7 @@ describe('start-up cost', () => {
   it('loads pdfkit for the first invoice PDF', async () => {
     const { invoicePdf } = await import('../modules/billing');
     const invoice = { number: 'MH-000001', status: 'paid', created: 1_772_000_000, currency: 'MYR', lines: { data: [] }, subtotal: 0, discount: 0, tax: 0, total: 0, amount_due: 0, amount_paid: 0 };
-    const pdf = await invoicePdf(invoice as unknown as Parameters<typeof invoicePdf>[0], { merchantName: 'Shop', billTo: ['Shop'] });
+    const pdf = await invoicePdf(invoice as unknown as Parameters<typeof invoicePdf>[0], { merchantName: 'Shop', billTo: ['Shop'] }, 'en');
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(mockLoaded).toContain('pdfkit');
   });

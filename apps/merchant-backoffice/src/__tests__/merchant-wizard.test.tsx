@@ -14,7 +14,7 @@ const invite: FakeRoute = { path: `/create-merchant/${TOKEN}`, body: { data: { e
 const lists: FakeRoute[] = [
   { path: '/countries', body: { data: [{ id: 129, name: 'Malaysia', dial_code: '60', iso_code: 'MY' }] } },
   { path: '/countries/129/states', body: { data: { states: [{ id: 5, name: 'Selangor' }] } } },
-  { path: '/shop-category', body: { data: [{ id: 7, name: 'Groceries' }] } },
+  { path: '/shop-category', body: { data: [{ id: 7, name: 'Groceries', translations: { ms: 'Barangan Runcit', zh: '杂货', zhtw: '雜貨', th: 'ของชำ' } }] } },
 ];
 const image = (name: string, type: string, size = 1024) => new File([new Uint8Array(size)], name, { type });
 const fileInput = () => {

@@ -23,7 +23,7 @@ const settings: FakeRoute = {
         { id: 129, name: 'Malaysia', dial_code: '60', iso_code: 'MY', currency_code: 'MYR' },
         { id: 216, name: 'Taiwan', dial_code: '886', iso_code: 'TW', currency_code: 'TWD' },
       ],
-      industries: [{ id: 4, name: 'Fashion' }],
+      industries: [{ id: 4, name: 'Fashion', translations: { ms: 'Fesyen', zh: '时尚', zhtw: '時尚', th: 'แฟชั่น' } }],
       currencies: [
         { code: 'MYR', symbol_left: 'RM', decimal_places: 2 },
         { code: 'TWD', symbol_left: 'NT$', decimal_places: 0 },
@@ -32,7 +32,7 @@ const settings: FakeRoute = {
   },
 };
 const states: FakeRoute = { path: '/countries/129/states', body: { data: { states: [{ id: 5, name: 'Selangor' }] } } };
-const taiwanStates: FakeRoute = { path: '/countries/216/states', body: { data: { states: [{ id: 9, name: 'Taipei City' }] } } };
+const taiwanStates: FakeRoute = { path: '/countries/216/states', body: { data: { states: [{ id: 9, name: 'Taipei City', translations: { zh: '台北市', zhtw: '臺北市', th: 'นครไทเป' } }] } } };
 const codeSent = (nextOTP = now() + 90): FakeRoute => ({ method: 'POST', path: '/trial/verify', body: { valid: true, found: { nextOTP }, message: 'sent' } });
 const codeVerified: FakeRoute = { method: 'POST', path: '/trial/verifyOTP', body: { success: true, verified: true, message: 'ok' } };
 
@@ -270,10 +270,15 @@ describe('trial sign-up: store step', () => {
     expect(screen.queryByRole('option', { name: 'Malaysia', hidden: true })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('combobox', { name: '商店語言' }));
     expect(await screen.findByRole('option', { name: '馬來文', hidden: true })).toBeInTheDocument();
-    // The industries too: the API's list is English, the page words it (issue 31 #5).
+    // The industries too: each entry's name in the page's language comes with the list (issue 31 #5).
     await userEvent.click(screen.getByRole('combobox', { name: '產業' }));
     expect(await screen.findByRole('option', { name: '時尚', hidden: true })).toBeInTheDocument();
     expect(screen.queryByRole('option', { name: 'Fashion', hidden: true })).not.toBeInTheDocument();
+    // And the chosen country's states (issue 31 #5): Taiwan's cities in Traditional Chinese.
+    await choose('國家', '台灣');
+    await userEvent.click(await screen.findByRole('combobox', { name: '縣市 / 地區' }));
+    expect(await screen.findByRole('option', { name: '臺北市', hidden: true })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'Taipei City', hidden: true })).not.toBeInTheDocument();
   });
 
   it("shows the store schema's messages", async () => {

@@ -78,3 +78,60 @@ describe('plans and prices', () => {
     );
   });
 });
+
+describe('industries and shop categories in every language (issue 31 #5)', () => {
+  const lists = {
+    industries: [
+      { id: 5, name: 'Fashion', translations: { ms: 'Fesyen', zh: '时尚', zhtw: '時尚', th: 'แฟชั่น' } },
+      { id: 16, name: 'Other', translations: { ms: 'Lain-lain' } },
+    ],
+    shop_categories: [{ id: 1, name: 'Clothing & Accessories', translations: { zhtw: '服飾與配件' } }],
+  };
+
+  it('shows support each name per language, marking where merchants see English, read-only', async () => {
+    const { missingKeys } = renderConsole('/catalog', [{ path: '/staff/me', body: staffMe }, { path: '/staff/catalog', body: catalog }, { path: '/staff/catalog/lists', body: lists }]);
+    const industries = await screen.findByTestId('list-industries');
+    expect(within(industries).getByText('時尚')).toBeInTheDocument();
+    const other = within(industries).getByText('Other').closest('tr') as HTMLElement;
+    expect(within(other).getByText('Lain-lain')).toBeInTheDocument();
+    expect(within(other).getAllByTestId('list-untranslated')).toHaveLength(3);
+    expect(within(other).getAllByText('Not translated: English is shown')).toHaveLength(3);
+    expect(screen.queryByRole('button', { name: /^Edit the names/ })).toBeNull();
+    expect(missingKeys).toEqual([]);
+  });
+
+  it('lets a superadmin change the names, checked before sending, and saves them with a reason', async () => {
+    const saved = { data: { id: 5, name: 'Fashion', translations: { ms: 'Fesyen', zh: '时尚', zhtw: '時裝' } } };
+    const { calls } = renderConsole('/catalog', [
+      { path: '/staff/me', body: { ...staffMe, role: 'superadmin' } },
+      { path: '/staff/catalog', body: catalog },
+      { path: '/staff/catalog/lists', body: lists },
+      { method: 'POST', path: '/staff/catalog/lists/industries/5', body: saved },
+    ]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit the names of Fashion' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Names of Fashion' });
+    const thai = within(dialog).getByRole('textbox', { name: /^Thai/ });
+    await userEvent.clear(thai);
+    // A blank language shows English to merchants: said in the form, with the English name as placeholder.
+    expect(within(dialog).getByTestId('untranslated-th')).toHaveTextContent('Not translated: English is shown');
+    expect(thai).toHaveAttribute('placeholder', 'Fashion');
+    const traditional = within(dialog).getByRole('textbox', { name: /Traditional/ });
+    await userEvent.clear(traditional);
+    await userEvent.type(traditional, '時'.repeat(101));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Please keep each name to 100 characters or fewer')).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    await userEvent.clear(traditional);
+    await userEvent.type(traditional, '時裝');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const why = await screen.findByRole('dialog', { name: 'Why are you doing this?' });
+    await userEvent.type(within(why).getByRole('textbox', { name: /Reason/ }), 'Wording agreed with the Taiwan team');
+    await userEvent.click(within(why).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.url === '/api/staff/catalog/lists/industries/5')?.body).toEqual({
+        translations: { ms: 'Fesyen', zh: '时尚', zhtw: '時裝', th: '' },
+        reason: 'Wording agreed with the Taiwan team',
+      }),
+    );
+  });
+});

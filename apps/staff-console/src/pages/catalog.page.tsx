@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useAdminReason } from '../components/admin-reason';
+import { ListNamesPanel } from '../components/list-names-panel';
 import { PlanEditModal } from '../components/plan-edit-modal';
 
 const isMarket = (value: string | null): value is CatalogMarket => CATALOG_MARKETS.includes(value as CatalogMarket);
@@ -202,6 +203,7 @@ export const CatalogPage = () => {
             </Card>
           </>
         )}
+        <ListNamesPanel canEdit={canEdit} />
       </Stack>
       {editing && canEdit ? <PlanEditModal plan={editing.plan} market={market} currency={currency} defaults={defaults} onClose={() => setEditing(null)} /> : null}
       {reasons.modal}

@@ -11,6 +11,10 @@ import type {
   PromotionCreateInput,
   PromotionList,
   RedemptionList,
+  ListTranslationsEditInput,
+  TranslatedListEntry,
+  TranslatedListName,
+  TranslatedLists,
 } from '@merchant-hub/validation';
 import type { HttpClient } from '../http-client';
 import { responseOf } from '../response-schemas';
@@ -49,3 +53,10 @@ export const deactivatePromotion = (http: HttpClient, id: string, reason: string
 
 export const fetchRedemptions = (http: HttpClient, id: string, signal?: AbortSignal): Promise<RedemptionList> =>
   http.get(`/staff/promotions/${encodeURIComponent(id)}/redemptions`, { schema: responseOf('GET /staff/promotions/:id/redemptions'), ...withSignal(signal) });
+
+/** The store industries and shop categories with their names in every language (issue 31 #5). */
+export const fetchTranslatedLists = (http: HttpClient, signal?: AbortSignal): Promise<TranslatedLists> =>
+  http.get('/staff/catalog/lists', { schema: responseOf('GET /staff/catalog/lists'), ...withSignal(signal) });
+
+export const saveListTranslations = (http: HttpClient, list: TranslatedListName, id: number, input: ListTranslationsEditInput & WithReason): Promise<{ data: TranslatedListEntry }> =>
+  http.post(`/staff/catalog/lists/${list}/${id}`, input, { schema: responseOf('POST /staff/catalog/lists/:list/:id') });

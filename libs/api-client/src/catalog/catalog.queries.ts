@@ -1,8 +1,8 @@
-import type { Catalog, CatalogMarket, CatalogPlan, PlanCreateInput, PlanEditInput, PlanPreviewInput, PlanPreviewResult, PlanReorderInput, Promotion, PromotionCreateInput, PromotionList, RedemptionList } from '@merchant-hub/validation';
+import type { Catalog, CatalogMarket, CatalogPlan, ListTranslationsEditInput, PlanCreateInput, PlanEditInput, PlanPreviewInput, PlanPreviewResult, PlanReorderInput, Promotion, PromotionCreateInput, PromotionList, RedemptionList, TranslatedListEntry, TranslatedListName, TranslatedLists } from '@merchant-hub/validation';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MutationHookOptions, QueryHookOptions } from '../account.queries';
 import { useHttpClient } from '../http-client-context';
-import { createPlan, createPromotion, deactivatePromotion, fetchCatalog, fetchPromotions, fetchRedemptions, hidePlan, previewPlan, reorderPlans, savePlan } from './catalog.api';
+import { createPlan, createPromotion, deactivatePromotion, fetchCatalog, fetchPromotions, fetchRedemptions, fetchTranslatedLists, hidePlan, previewPlan, reorderPlans, saveListTranslations, savePlan } from './catalog.api';
 
 /** Catalog reads under `['catalog', …]`; a write refreshes them, the audit log and every billing read (prices). */
 export const catalogKeys = {
@@ -10,6 +10,7 @@ export const catalogKeys = {
   market: (market: CatalogMarket) => ['catalog', 'market', market] as const,
   promotions: () => ['catalog', 'promotions'] as const,
   redemptions: (id: string) => ['catalog', 'promotions', id, 'redemptions'] as const,
+  lists: () => ['catalog', 'lists'] as const,
 };
 
 export const useCatalog = (market: CatalogMarket, options: QueryHookOptions<Catalog> = {}) => {
@@ -77,4 +78,15 @@ export const useCreatePromotion = (options: MutationHookOptions<{ data: Promotio
 export const useDeactivatePromotion = (options: MutationHookOptions<{ data: Promotion }, { id: string; reason: string }> = {}) => {
   const http = useHttpClient();
   return useCatalogWrite(({ id, reason }) => deactivatePromotion(http, id, reason), options);
+};
+
+/** GET /staff/catalog/lists: the industries and shop categories, each with its names in the other languages. */
+export const useTranslatedLists = (options: QueryHookOptions<TranslatedLists> = {}) => {
+  const http = useHttpClient();
+  return useQuery({ queryKey: catalogKeys.lists(), queryFn: ({ signal }) => fetchTranslatedLists(http, signal), ...options });
+};
+
+export const useSaveListTranslations = (options: MutationHookOptions<{ data: TranslatedListEntry }, ListTranslationsEditInput & { list: TranslatedListName; id: number; reason: string }> = {}) => {
+  const http = useHttpClient();
+  return useCatalogWrite(({ list, id, ...input }) => saveListTranslations(http, list, id, input), options);
 };

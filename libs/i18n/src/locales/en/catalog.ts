@@ -176,4 +176,21 @@ export const catalog = {
     pending: 'Next invoice',
     close: 'Close',
   },
+  /** The industries and shop categories in every language (issue 31 #5). */
+  lists: {
+    title: 'Industries and shop categories',
+    note: 'What the sign-up and the store wizard offer, in every language. Where a name is left blank, merchants see the English one.',
+    industries: 'Industries',
+    shopCategories: 'Shop categories',
+    edit: 'Edit names',
+    editAria: 'Edit the names of {{name}}',
+    editTitle: 'Names of {{name}}',
+    editNote: 'Leave a language blank to show the English name in it.',
+    saved: 'Names of {{name}} saved',
+    loading: 'Loading the lists…',
+    loadFailed: 'The lists could not be loaded',
+    column: {
+      english: 'English',
+    },
+  },
 };

@@ -175,4 +175,21 @@ export const catalog = {
     pending: 'Invois seterusnya',
     close: 'Tutup',
   },
+  /** The industries and shop categories in every language (issue 31 #5). */
+  lists: {
+    title: 'Industri dan kategori kedai',
+    note: 'Apa yang ditawarkan oleh pendaftaran dan wizard kedai, dalam setiap bahasa. Jika nama dibiarkan kosong, peniaga melihat nama Inggeris.',
+    industries: 'Industri',
+    shopCategories: 'Kategori kedai',
+    edit: 'Sunting nama',
+    editAria: 'Sunting nama {{name}}',
+    editTitle: 'Nama {{name}}',
+    editNote: 'Biarkan bahasa kosong untuk memaparkan nama Inggeris dalam bahasa itu.',
+    saved: 'Nama {{name}} disimpan',
+    loading: 'Memuatkan senarai…',
+    loadFailed: 'Senarai tidak dapat dimuatkan',
+    column: {
+      english: 'Inggeris',
+    },
+  },
 } satisfies Messages;

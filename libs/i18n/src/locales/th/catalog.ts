@@ -175,4 +175,21 @@ export const catalog = {
     pending: 'ใบแจ้งหนี้ถัดไป',
     close: 'ปิด',
   },
+  /** The industries and shop categories in every language (issue 31 #5). */
+  lists: {
+    title: 'อุตสาหกรรมและหมวดหมู่ร้านค้า',
+    note: 'ตัวเลือกในการสมัครและตัวช่วยตั้งค่าร้านค้าในทุกภาษา หากเว้นชื่อว่างไว้ ผู้ค้าจะเห็นชื่อภาษาอังกฤษ',
+    industries: 'อุตสาหกรรม',
+    shopCategories: 'หมวดหมู่ร้านค้า',
+    edit: 'แก้ไขชื่อ',
+    editAria: 'แก้ไขชื่อของ {{name}}',
+    editTitle: 'ชื่อของ {{name}}',
+    editNote: 'เว้นภาษาใดว่างไว้เพื่อแสดงชื่อภาษาอังกฤษในภาษานั้น',
+    saved: 'บันทึกชื่อของ {{name}} แล้ว',
+    loading: 'กำลังโหลดรายการ…',
+    loadFailed: 'โหลดรายการไม่ได้',
+    column: {
+      english: 'ภาษาอังกฤษ',
+    },
+  },
 } satisfies Messages;

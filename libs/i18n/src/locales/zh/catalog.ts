@@ -175,4 +175,21 @@ export const catalog = {
     pending: '下一张发票',
     close: '关闭',
   },
+  /** The industries and shop categories in every language (issue 31 #5). */
+  lists: {
+    title: '行业与店铺类别',
+    note: '注册和店铺向导中提供的选项，各语言的名称。名称留空时，商家会看到英文名称。',
+    industries: '行业',
+    shopCategories: '店铺类别',
+    edit: '编辑名称',
+    editAria: '编辑 {{name}} 的名称',
+    editTitle: '{{name}} 的名称',
+    editNote: '某语言留空时，该语言显示英文名称。',
+    saved: '{{name}} 的名称已保存',
+    loading: '正在加载列表…',
+    loadFailed: '无法加载列表',
+    column: {
+      english: '英文',
+    },
+  },
 } satisfies Messages;

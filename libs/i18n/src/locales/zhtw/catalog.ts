@@ -175,4 +175,21 @@ export const catalog = {
     pending: '下一張發票',
     close: '關閉',
   },
+  /** The industries and shop categories in every language (issue 31 #5). */
+  lists: {
+    title: '產業與商店類別',
+    note: '註冊與商店精靈中提供的選項，各語言的名稱。名稱留空時，商家會看到英文名稱。',
+    industries: '產業',
+    shopCategories: '商店類別',
+    edit: '編輯名稱',
+    editAria: '編輯 {{name}} 的名稱',
+    editTitle: '{{name}} 的名稱',
+    editNote: '某語言留空時，該語言會顯示英文名稱。',
+    saved: '{{name}} 的名稱已儲存',
+    loading: '正在載入清單…',
+    loadFailed: '無法載入清單',
+    column: {
+      english: '英文',
+    },
+  },
 } satisfies Messages;
