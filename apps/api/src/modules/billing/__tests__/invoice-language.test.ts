@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { createTestContext, testDatabases, type TestContext } from '../../../test-support/test-app';
 import { bearer, packageId, tokenFor } from '../../../test-support/billing-helpers';
+import { invoiceMail, invoicePdfAttachment } from '../documents/invoice-mail';
 
 // Issue 31 #5: the hosted invoice page and its PDF read in the merchant's language: labels, the tax by its local
 // name, each line worded from what it is, dates day first (DD/MM/YYYY) and amounts as libs/money writes them.
@@ -73,5 +74,22 @@ describe.each(testDatabases)('invoices in the merchant\'s language (%s)', (kind)
     expect(twPdf).toContain('NotoSansSC');
     // The document's title (its metadata, UTF-16) is the invoice's in Chinese.
     expect(twPdf).toContain(Buffer.from('\uFEFF發票', 'utf16le').swap16().toString('latin1'));
+  });
+
+  it('e-mails receipts and payment failures in each of the five languages with the day first, the receipt\'s PDF in the owner\'s', async () => {
+    const invoice = { id: 'in_1', number: 'MH-000042', amountDue: 10692, currency: 'MYR' as const };
+    const december30 = Date.UTC(2026, 11, 30, 9) / 1000;
+    for (const locale of ['en', 'ms', 'zh', 'zhtw', 'th']) {
+      for (const kind of ['invoicePaid', 'paymentFailed'] as const) {
+        const mail = invoiceMail(ctx.config.publicUrl, kind, invoice, locale, december30);
+        expect(mail.text).toContain('30/12/2026');
+        expect(mail.text).toContain('RM 106.92');
+        expect(mail.text).not.toMatch(/December|Dec /);
+      }
+    }
+    expect(invoiceMail(ctx.config.publicUrl, 'paymentFailed', invoice, 'zhtw', december30).text).not.toMatch(/We could not/);
+    await ownerSpeaks('merchant-tw@demo.test', 'zhtw');
+    const attachment = await invoicePdfAttachment({ db: ctx.db, publicUrl: ctx.config.publicUrl })(await firstInvoice('merchant-tw@demo.test'));
+    expect(attachment.content.toString('latin1')).toContain('NotoSansSC');
   });
 });
