@@ -2,17 +2,14 @@ import { notifications } from '@mantine/notifications';
 import { authenticationRedirectOf, declineKeyOf, errorMessageKeys, isApiError } from '@merchant-hub/api-client';
 import { useTranslation } from 'react-i18next';
 
-/** Errors whose text comes from the payment provider: the server's message is the message (coupon refusals have keys). */
-const PROVIDER_TEXT_CODES = ['card_error', 'payment_failed'];
-
-/** The text to show for a failed call: the provider's own words for a card refusal it names no code for, else the API key's text. */
+/** The text to show for a failed call in the page's language: a card refusal by its decline code, else the API key's text. */
 export const useErrorText = () => {
   const { t } = useTranslation(['billing', 'errors']);
   return (error: unknown, fallbackKey?: string): string => {
-    // A card refusal the API names by its decline code reads in the page's language; any other in the provider's words.
+    // A card refusal the API names by its decline code reads in the page's language; any other by its error key
+    // (issue 31 #5: never the provider's English).
     const decline = declineKeyOf(error);
     if (decline) return t(decline);
-    if (isApiError(error) && PROVIDER_TEXT_CODES.includes(error.code) && error.message) return error.message;
     if (!isApiError(error) && error instanceof Error && error.message) return error.message;
     const keys = errorMessageKeys(error);
     // A screen-specific text (spec §8: 'Fail to update info'…) beats the generic one for the HTTP status.

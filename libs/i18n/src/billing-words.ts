@@ -31,5 +31,5 @@ export const chargeLineText = (t: Translate, line: { description: string; label?
   }
 };
 
-/** The i18n key of a market's sales tax by its local name (`common:taxName.MY` → SST, 銷售與服務稅（SST）…). */
-export const taxNameKey = (market: string): string => `common:taxName.${market}`;
+/** The i18n key of a market's sales tax by its local name (`billing:taxName.MY` → SST, 銷售與服務稅（SST）…). */
+export const taxNameKey = (market: string): string => `billing:taxName.${market}`;

@@ -77,6 +77,7 @@ export const ERROR_CODES = [
   'coupon_not_applicable',
   'coupon_wrong_currency',
   'coupon_already_applied',
+  'addon_payment_pending',
   'promotion_code_taken',
   'plan_exists',
   'last_superadmin',

@@ -169,6 +169,7 @@ export const validationMessagesEn = {
   'validation:catalog.limitInvalid': 'Enter a whole number, or * for unlimited',
   'validation:catalog.lineInvalid': 'Please fill in this line or remove it',
   'validation:catalog.lineTooLong': 'Please keep each line to 120 characters or fewer',
+  'validation:catalog.listNameTooLong': 'Please keep each name to 100 characters or fewer',
   'validation:catalog.listTooLong': 'A list can have at most 20 lines',
   'validation:catalog.imageInvalid': 'Enter a path on this site (/…) or an https:// address',
   'validation:catalog.nameRequired': 'Please fill in the plan name',

@@ -187,6 +187,12 @@ describe('staff catalog journeys', () => {
           await admin.getByTestId('plan-growth-monthly').waitFor();
           await admin.waitForLoadState('networkidle');
           await shoot('catalog', language, scheme, width);
+          // Issue 31 #5: an industry's names per language, the untranslated ones marked.
+          await admin.getByTestId('list-industries').getByTestId('list-edit').first().click();
+          await admin.getByRole('dialog').getByRole('textbox').first().waitFor({ state: 'visible' });
+          await shoot('catalog-list-names', language, scheme, width);
+          await admin.keyboard.press('Escape');
+          await admin.getByRole('dialog').waitFor({ state: 'detached' });
           await admin.getByTestId('plan-growth-monthly').getByTestId('plan-edit').click();
           await admin.getByRole('dialog').waitFor();
           await admin.waitForTimeout(300);

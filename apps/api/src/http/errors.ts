@@ -151,6 +151,8 @@ export const errorSpec = (code: ErrorCode): ErrorSpec => {
       return { status: 400, message: 'This coupon is not valid for plans in this currency.', key: 'errors:billing.couponWrongCurrency' };
     case 'coupon_already_applied':
       return { status: 400, message: 'This coupon is already applied', key: 'errors:billing.couponAlreadyApplied' };
+    case 'addon_payment_pending':
+      return { status: 409, message: 'Please retry the unpaid add-on payment first', key: 'errors:billing.addOnPaymentPending' };
     case 'promotion_code_taken':
       return { status: 409, message: 'A promotion code with this code already exists.', key: 'errors:catalog.codeTaken' };
     case 'plan_exists':

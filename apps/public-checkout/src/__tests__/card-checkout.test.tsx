@@ -260,7 +260,7 @@ describe('card checkout (MY)', () => {
     const { calls } = await ready('/subscribe-payment/7?locale=en', [
       ...base,
       setupIntent,
-      { method: 'POST', path: '/sandbox/payment-methods', ...apiError(402, 'card_error', 'Your card was declined.') },
+      { method: 'POST', path: '/sandbox/payment-methods', status: 402, body: { error: { code: 'card_error', message: 'Your card was declined.', key: 'errors:billing.cardError' } } },
     ]);
     await fillForm();
     await fillCard('4000 0000 0000 0002');

@@ -207,9 +207,9 @@ export const CardPaymentForm = ({ packageId, purchasedAt, coupon, onCouponChange
       if (bankKey) setBankError(t(bankKey));
       applyServerFieldErrors(form as never, fields);
     }
-    // A refusal named by its decline code reads in the page's language (issue 31 #5), else in the provider's words.
+    // A refusal reads in the page's language (issue 31 #5): by its decline code, else by its error key.
     const decline = declineKeyOf(error);
-    if (hasErrorCode(error, 'card_error', 'payment_failed')) setCardError(decline ? t(decline) : error.message);
+    if (hasErrorCode(error, 'card_error', 'payment_failed')) setCardError(t(decline ?? errorMessageKeys(error)));
     else notifications.show({ color: 'red', message: t(errorMessageKeys(error)) });
   };
 

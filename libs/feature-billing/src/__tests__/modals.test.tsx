@@ -50,7 +50,7 @@ describe('ManageCardsModal', () => {
     await waitFor(() => expect(add).toBeEnabled());
   });
 
-  it("shows the provider's message when the card is declined and adds nothing", async () => {
+  it('says a declined card is declined and adds nothing', async () => {
     const routes = [
       intent,
       { method: 'POST', path: '/sandbox/payment-methods', status: 201, body: { id: 'pm_declined', brand: 'visa', last4: '0002' } },
@@ -77,6 +77,22 @@ describe('ManageCardsModal', () => {
     await userEvent.type(screen.getByLabelText('安全碼'), '123');
     await userEvent.click(screen.getByRole('button', { name: '新增信用卡' }));
     expect(await screen.findByTestId('card-add-error')).toHaveTextContent('您的信用卡餘額不足。');
+  });
+
+  it('words a refusal the API names no known decline code for by its key in the page language, never the provider\'s English (issue 31 #5)', async () => {
+    const routes = [
+      intent,
+      { method: 'POST', path: '/sandbox/payment-methods', status: 201, body: { id: 'pm_declined', brand: 'visa', last4: '0002' } },
+      { method: 'POST', path: '/users/billing/add-card', status: 402, body: { error: { code: 'card_error', message: 'This card cannot be used', key: 'errors:billing.cardError' } } },
+    ];
+    renderFeature(<ManageCardsModal opened cards={[]} defaultId={null} onClose={vi.fn()} />, { routes, lng: 'zhtw' });
+    await userEvent.type(await screen.findByLabelText('卡號'), '4000000000000002');
+    await userEvent.type(screen.getByLabelText('有效期限（MM / YY）'), '1240');
+    await userEvent.type(screen.getByLabelText('安全碼'), '123');
+    await userEvent.click(screen.getByRole('button', { name: '新增信用卡' }));
+    const error = await screen.findByTestId('card-add-error');
+    await waitFor(() => expect(error).not.toHaveTextContent('This card cannot be used'));
+    expect(error.textContent).toMatch(/[\u4e00-\u9fff]/);
   });
 
   it('asks before deleting a card and deletes it on confirmation', async () => {

@@ -1,5 +1,5 @@
 import { Alert, Button, Modal, Radio, Select, Stack, Text } from '@mantine/core';
-import { authenticationRedirectOf, declineKeyOf, isApiError, useCreateLateSubscribeFpxIntent, useLateSubscribe } from '@merchant-hub/api-client';
+import { authenticationRedirectOf, declineKeyOf, errorMessageKeys, isApiError, useCreateLateSubscribeFpxIntent, useLateSubscribe } from '@merchant-hub/api-client';
 import type { CurrencyCode, Package } from '@merchant-hub/domain';
 import { visiblePlanCards } from '@merchant-hub/billing-rules';
 import { formatMoney, invoiceTotals } from '@merchant-hub/money';
@@ -72,11 +72,11 @@ export const LateSubscribeModal = ({ packages, currency, userId, isStaff, return
         redirect(authentication.url);
         return;
       }
-      // A refused card shows the provider's words; anything else is spec §8's 'Something went wrong'.
-      // A refusal named by its decline code reads in the page's language (issue 31 #5).
+      // A refusal reads in the page's language (issue 31 #5): by its decline code, else by the API's key for a card
+      // refusal; Stripe.js's own error is already in the page's language; anything else is spec §8's 'Something went wrong'.
       const decline = declineKeyOf(failure);
-      const providerText = isApiError(failure) ? ['card_error', 'payment_failed'].includes(failure.code) : failure instanceof Error;
-      setError(decline ? t(decline) : providerText && failure instanceof Error ? failure.message : t('lateSubscribe.failed'));
+      const refused = isApiError(failure) && ['card_error', 'payment_failed'].includes(failure.code);
+      setError(decline ? t(decline) : refused ? t(errorMessageKeys(failure)) : !isApiError(failure) && failure instanceof Error ? failure.message : t('lateSubscribe.failed'));
     } finally {
       setBusy(false);
     }

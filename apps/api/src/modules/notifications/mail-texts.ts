@@ -27,7 +27,7 @@ const mailT = (locale: string | null | undefined, key: string, params: MailParam
 
 /**
  * Any of the bundled texts in `locale`, by its namespaced key (`mail:invoiceDocument.total`,
- * `billing:chargeLine.plan`, `common:taxName.MY`): what the API writes itself, such as the invoice page and PDF.
+ * `billing:chargeLine.plan`, `billing:taxName.MY`): what the API writes itself, such as the invoice page and PDF.
  */
 export const textsIn =
   (locale: string | null | undefined) =>

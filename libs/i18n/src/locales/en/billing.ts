@@ -358,4 +358,12 @@ export const billing = {
     monthly: 'monthly',
     yearly: 'yearly',
   },
+  /** Each market's sales tax by its local name (invoices, the billing pages): the plan's English tax label stays for staff. */
+  taxName: {
+    MY: 'SST',
+    SG: 'GST',
+    PH: 'VAT',
+    TH: 'VAT',
+    TW: 'Business tax',
+  },
 };

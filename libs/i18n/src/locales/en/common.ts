@@ -57,12 +57,4 @@ export const common = {
     store_one: '{{count}} store',
     store_other: '{{count}} stores',
   },
-  /** Each market's sales tax by its local name (invoices, the billing pages): the plan's English tax label stays for staff. */
-  taxName: {
-    MY: 'SST',
-    SG: 'GST',
-    PH: 'VAT',
-    TH: 'VAT',
-    TW: 'Business tax',
-  },
 };

@@ -26,6 +26,7 @@ export const errors = {
     couponUsedUp: 'This coupon has reached its usage limit.',
     couponWrongCurrency: 'This coupon is not valid for plans in this currency.',
     couponAlreadyApplied: 'This coupon is already applied.',
+    addOnPaymentPending: 'Please retry the unpaid add-on payment first.',
     mustSubscribe: 'Please subscribe to a plan to continue',
     noSubscription: 'You have no active plan',
     alreadySubscribed: 'You already have an active plan',

@@ -355,4 +355,12 @@ export const billing = {
     monthly: 'bulanan',
     yearly: 'tahunan',
   },
+  /** Each market's sales tax by its local name (invoices, the billing pages): the plan's English tax label stays for staff. */
+  taxName: {
+    MY: 'Cukai Jualan dan Perkhidmatan (SST)',
+    SG: 'Cukai Barang dan Perkhidmatan (GST)',
+    PH: 'Cukai Nilai Tambah (VAT)',
+    TH: 'Cukai Nilai Tambah (VAT)',
+    TW: 'Cukai perniagaan',
+  },
 };

@@ -59,12 +59,4 @@ export const common = {
     // Malay nouns do not inflect for number, so CLDR gives Malay the single plural form "other".
     store_other: '{{count}} kedai',
   },
-  /** Each market's sales tax by its local name (invoices, the billing pages): the plan's English tax label stays for staff. */
-  taxName: {
-    MY: 'SST',
-    SG: 'GST',
-    PH: 'VAT',
-    TH: 'VAT',
-    TW: 'Cukai perniagaan',
-  },
 } satisfies Messages;

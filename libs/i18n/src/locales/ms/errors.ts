@@ -27,6 +27,7 @@ export const errors = {
     couponUsedUp: 'Kupon ini telah mencapai had penggunaannya.',
     couponWrongCurrency: 'Kupon ini tidak sah untuk pelan dalam mata wang ini.',
     couponAlreadyApplied: 'Kupon ini sudah digunakan pada pelan anda.',
+    addOnPaymentPending: 'Sila cuba semula pembayaran tambahan yang belum dibayar dahulu.',
     mustSubscribe: 'Sila langgan pelan untuk meneruskan',
     noSubscription: 'Anda tidak mempunyai pelan yang aktif',
     alreadySubscribed: 'Anda sudah mempunyai pelan yang aktif',

@@ -355,4 +355,12 @@ export const billing = {
     monthly: 'รายเดือน',
     yearly: 'รายปี',
   },
+  /** Each market's sales tax by its local name (invoices, the billing pages): the plan's English tax label stays for staff. */
+  taxName: {
+    MY: 'ภาษีการขายและบริการ (SST)',
+    SG: 'ภาษีสินค้าและบริการ (GST)',
+    PH: 'ภาษีมูลค่าเพิ่ม',
+    TH: 'ภาษีมูลค่าเพิ่ม',
+    TW: 'ภาษีธุรกิจ',
+  },
 };

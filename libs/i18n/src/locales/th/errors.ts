@@ -27,6 +27,7 @@ export const errors = {
     couponUsedUp: 'คูปองนี้ถูกใช้ครบจำนวนแล้ว',
     couponWrongCurrency: 'คูปองนี้ใช้กับแพ็กเกจในสกุลเงินนี้ไม่ได้',
     couponAlreadyApplied: 'ใช้คูปองนี้แล้ว',
+    addOnPaymentPending: 'โปรดลองชำระเงินส่วนเสริมที่ค้างอยู่อีกครั้งก่อน',
     mustSubscribe: 'โปรดสมัครแพ็กเกจเพื่อดำเนินการต่อ',
     noSubscription: 'คุณไม่มีแพ็กเกจที่ใช้งานอยู่',
     alreadySubscribed: 'คุณมีแพ็กเกจที่ใช้งานอยู่แล้ว',

@@ -90,7 +90,7 @@ export const mail = {
     subtotal: 'ยอดรวมย่อย',
     discount: 'ส่วนลด',
     discountCode: 'ส่วนลด ({{code}})',
-    tax: '{{label}} ({{percent}}%)',
+    tax: '{{label}} อัตรา {{percent}}%',
     rounding: 'การปัดเศษ',
     total: 'ยอดรวม',
     appliedBalance: 'ยอดเครดิตที่ใช้',

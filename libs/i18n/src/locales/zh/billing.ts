@@ -355,4 +355,12 @@ export const billing = {
     monthly: '按月',
     yearly: '按年',
   },
+  /** Each market's sales tax by its local name (invoices, the billing pages): the plan's English tax label stays for staff. */
+  taxName: {
+    MY: '销售与服务税（SST）',
+    SG: '消费税（GST）',
+    PH: '增值税',
+    TH: '增值税',
+    TW: '营业税',
+  },
 };

@@ -58,12 +58,4 @@ export const common = {
   count: {
     store_other: '{{count}} 家店铺',
   },
-  /** Each market's sales tax by its local name (invoices, the billing pages): the plan's English tax label stays for staff. */
-  taxName: {
-    MY: '销售与服务税（SST）',
-    SG: '消费税（GST）',
-    PH: '增值税',
-    TH: '增值税',
-    TW: '营业税',
-  },
 } satisfies Messages;

@@ -27,6 +27,7 @@ export const errors = {
     couponUsedUp: '此优惠券已达到使用次数上限。',
     couponWrongCurrency: '此优惠券不适用于该币种的方案。',
     couponAlreadyApplied: '此优惠券已套用。',
+    addOnPaymentPending: '请先重试未付款的附加服务付款。',
     mustSubscribe: '请订阅套餐后继续',
     noSubscription: '您没有生效中的套餐',
     alreadySubscribed: '您已有生效中的套餐',

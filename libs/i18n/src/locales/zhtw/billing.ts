@@ -355,4 +355,12 @@ export const billing = {
     monthly: '按月',
     yearly: '按年',
   },
+  /** Each market's sales tax by its local name (invoices, the billing pages): the plan's English tax label stays for staff. */
+  taxName: {
+    MY: '銷售與服務稅（SST）',
+    SG: '消費稅（GST）',
+    PH: '加值型營業稅',
+    TH: '加值型營業稅',
+    TW: '營業稅',
+  },
 };

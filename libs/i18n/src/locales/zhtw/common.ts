@@ -58,12 +58,4 @@ export const common = {
   count: {
     store_other: '{{count}} 間商店',
   },
-  /** Each market's sales tax by its local name (invoices, the billing pages): the plan's English tax label stays for staff. */
-  taxName: {
-    MY: '銷售與服務稅（SST）',
-    SG: '消費稅（GST）',
-    PH: '加值型營業稅',
-    TH: '加值型營業稅',
-    TW: '營業稅',
-  },
 } satisfies Messages;

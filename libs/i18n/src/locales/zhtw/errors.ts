@@ -27,6 +27,7 @@ export const errors = {
     couponUsedUp: '此優惠券已達使用次數上限。',
     couponWrongCurrency: '此優惠券不適用於此幣別的方案。',
     couponAlreadyApplied: '此優惠券已套用。',
+    addOnPaymentPending: '請先重試尚未付款的加購項目付款。',
     mustSubscribe: '請先訂閱方案以繼續',
     noSubscription: '您目前沒有生效中的方案',
     alreadySubscribed: '您已有生效中的方案',

@@ -108,7 +108,7 @@ export const createAddOnService = (engine: Engine, parts: { onSession: OnSession
     engine.withMerchant(actor, async (ctx) => {
       const quote = await quoteAddOn(ctx.tx, ctx.account, quantity, couponCode, ctx.now);
       if (quote.isInvalidCoupon) throw new AppError('coupon_invalid');
-      if (quote.existing?.status === 'past_due') throw new AppError('payment_failed', { message: 'Please retry the unpaid add-on payment first' });
+      if (quote.existing?.status === 'past_due') throw new AppError('addon_payment_pending');
       if (quantity === quote.locked) throw quantityInvalid();
       if (!ctx.account.defaultPaymentMethod) throw new AppError('no_valid_card');
       const extra = quantity - quote.locked;

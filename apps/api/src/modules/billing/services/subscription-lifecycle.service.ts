@@ -1,6 +1,6 @@
 import type { CancelTrialingPackageOutput, LateSubscribeOutput, RetryPaymentOutput } from '@merchant-hub/validation';
 import { iso } from '../../../db/rows';
-import type { GatewayPayment } from '../../../gateways/port';
+import { declineDetails, type GatewayPayment } from '../../../gateways/port';
 import { AppError } from '../../../http/errors';
 import type { CatalogPackage } from '../../packages';
 import type { Engine, MerchantTx } from '../engine/billing.engine';
@@ -122,7 +122,7 @@ export const createSubscriptionLifecycleService = (engine: Engine, parts: { onSe
         } else if (paid.code === 'declined') {
           ctx.failAfterCommit(engine.paymentError(paid));
         } else {
-          ctx.failAfterCommit(new AppError('payment_failed', { message: charged.payment.failure_message ?? 'Your card was declined.' }));
+          ctx.failAfterCommit(new AppError('payment_failed', { message: charged.payment.failure_message ?? 'Your card was declined.', ...(charged.payment.failure_code ? { details: declineDetails(charged.payment.failure_code) } : {}) }));
         }
         return null;
       });
