@@ -167,6 +167,7 @@ const DECLINE_KEYS: Record<string, string> = {
   invalid_expiry: 'errors:decline.invalidExpiry',
   authentication_required: 'errors:decline.authenticationRequired',
   processing_error: 'errors:decline.processingError',
+  payment_method_provider_decline: 'errors:decline.bankUnavailable',
 };
 
 /** The i18n key of a card refusal's decline code, or null when the error names none this client knows. */

@@ -318,14 +318,14 @@ describe('LateSubscribeModal', () => {
     const redirect = vi.fn();
     const offline = [
       ...routes,
-      { method: 'POST', path: '/users/billing/late-subscribe/fpx/create-intent', status: 402, body: { error: { code: 'payment_failed', message: 'The selected bank is currently unavailable.', key: 'errors:billing.paymentFailed' } } },
+      { method: 'POST', path: '/users/billing/late-subscribe/fpx/create-intent', status: 402, body: { error: { code: 'payment_failed', message: 'The selected bank is currently unavailable.', key: 'errors:billing.paymentFailed', details: { decline_code: 'payment_method_provider_decline' } } } },
     ];
     renderFeature(<LateSubscribeModal packages={[pkg()]} currency="MYR" isStaff={false} returnPath="/" redirect={redirect} />, { routes: offline });
     await userEvent.click(await screen.findByLabelText('FPX online banking'));
     await userEvent.click(screen.getByPlaceholderText('Choose your bank'));
     await userEvent.click(await screen.findByRole('option', { name: 'RHB Bank' }));
     await userEvent.click(screen.getByRole('button', { name: /^Pay/ }));
-    expect(await screen.findByTestId('late-subscribe-error')).toHaveTextContent('The selected bank is currently unavailable.');
+    expect(await screen.findByTestId('late-subscribe-error')).toHaveTextContent('Your bank cannot take this payment right now.');
     expect(redirect).not.toHaveBeenCalled();
   });
 

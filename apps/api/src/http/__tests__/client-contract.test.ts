@@ -570,6 +570,8 @@ const rows: Row[] = [
 
   // Catalog and promotions
   { call: 'GET /staff/catalog', as: ADMIN, run: (s) => get(s, '/staff/catalog', ADMIN, { market: 'MY' }) },
+  { call: 'GET /staff/catalog/lists', as: ADMIN, run: (s) => get(s, '/staff/catalog/lists', ADMIN) },
+  { call: 'POST /staff/catalog/lists/:list/:id', as: ADMIN, run: (s) => staffPost(s, '/staff/catalog/lists/industries/1', { translations: { zhtw: '汽車與機車' }, reason: REASON }, ADMIN) },
   {
     call: 'POST /staff/catalog/plans/:id/preview',
     as: ADMIN,

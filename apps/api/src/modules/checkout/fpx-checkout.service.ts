@@ -1,7 +1,7 @@
 import type { FpxBankCode } from '@merchant-hub/validation';
 import type { AppDeps } from '../../app-deps';
 import { gatewayFor } from '../../gateways';
-import { bankChoiceRequired, GatewayError, type GatewayPayment } from '../../gateways/port';
+import { bankChoiceRequired, declineDetails, GatewayError, type GatewayPayment } from '../../gateways/port';
 import { AppError, validationError } from '../../http/errors';
 import { hashPassword, newOpaqueToken, sha256Hex } from '../../security/crypto';
 import { type CatalogPackage, findPackage } from '../packages';
@@ -40,7 +40,7 @@ export const createFpxCheckoutService = (deps: AppDeps, core: CheckoutCore, card
       });
     } catch (error) {
       // The bank refused to start (offline, maintenance): the page shows the provider's words.
-      if (error instanceof GatewayError) throw new AppError('payment_failed', { message: error.message });
+      if (error instanceof GatewayError) throw new AppError('payment_failed', { message: error.message, details: declineDetails(error.code) });
       throw error;
     }
     await insertOrder(db, { channel: 'fpx', tradeNo, resultTokenHash: sha256Hex(token), packageId: pkg.id, form, couponCode: promotion?.code ?? null, amount: total, currency: pkg.currency, paymentRef: redirect.payment.id, now });

@@ -162,5 +162,6 @@ export const errors = {
     invalidExpiry: "Your card's expiration date is invalid.",
     authenticationRequired: 'Your card was declined. This transaction requires authentication.',
     processingError: 'An error occurred while processing your card. Please try again.',
+    bankUnavailable: 'Your bank cannot take this payment right now. Please try again later or choose another bank.',
   },
 };

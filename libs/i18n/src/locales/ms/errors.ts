@@ -163,5 +163,6 @@ export const errors = {
     invalidExpiry: 'Tarikh luput kad anda tidak sah.',
     authenticationRequired: 'Kad anda telah ditolak. Transaksi ini memerlukan pengesahan.',
     processingError: 'Ralat berlaku semasa memproses kad anda. Sila cuba lagi.',
+    bankUnavailable: 'Bank anda tidak dapat menerima pembayaran ini sekarang. Sila cuba lagi kemudian atau pilih bank lain.',
   },
 } satisfies Messages;

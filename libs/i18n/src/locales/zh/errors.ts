@@ -160,5 +160,6 @@ export const errors = {
     invalidExpiry: '您的银行卡有效期无效。',
     authenticationRequired: '您的银行卡被拒绝。此交易需要身份验证。',
     processingError: '处理您的银行卡时出错，请重试。',
+    bankUnavailable: '您的银行目前无法处理这笔付款。请稍后再试或选择其他银行。',
   },
 } satisfies Messages;

@@ -160,5 +160,6 @@ export const errors = {
     invalidExpiry: '您的信用卡有效期限無效。',
     authenticationRequired: '您的信用卡遭到拒絕。此交易需要身分驗證。',
     processingError: '處理您的信用卡時發生錯誤，請再試一次。',
+    bankUnavailable: '您的銀行目前無法處理這筆付款。請稍後再試或選擇其他銀行。',
   },
 } satisfies Messages;

@@ -34,7 +34,7 @@ describe.each(testDatabases)('invoices in the merchant\'s language (%s)', (kind)
     await ownerSpeaks('merchant-th@demo.test', 'th');
     const res = await page('merchant-th@demo.test', `/api/invoices/${await firstInvoice('merchant-th@demo.test')}`);
     expect(res.status).toBe(200);
-    for (const words of ['ใบแจ้งหนี้', 'ภาษีมูลค่าเพิ่ม (7%)', 'ยอดรวม', '฿']) expect(res.text).toContain(words);
+    for (const words of ['ใบแจ้งหนี้', 'ภาษีมูลค่าเพิ่ม อัตรา 7%', 'ยอดรวม', '฿']) expect(res.text).toContain(words);
     expect(res.text).not.toContain('VAT - Thailand');
   });
 

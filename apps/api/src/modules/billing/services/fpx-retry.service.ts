@@ -1,6 +1,6 @@
 import type { FpxBankCode, LateSubscribeFpxOutput, RetryPaymentFpxIntentOutput } from '@merchant-hub/validation';
 import { newId } from '../../../db/rows';
-import { bankChoiceRequired, GatewayError, type GatewayPayment } from '../../../gateways/port';
+import { bankChoiceRequired, declineDetails, GatewayError, type GatewayPayment } from '../../../gateways/port';
 import { recordGatewayNotice } from '../../gateway-notices';
 import { AppError, validationError } from '../../../http/errors';
 import type { Engine } from '../engine/billing.engine';
@@ -46,7 +46,7 @@ export const createFpxRetryService = (engine: Engine, parts: { paymentMethods: P
         metadata: { merchant_id: String(actor.merchantId), invoice_id: invoice.id, subscription_id: String(sub.id), purpose: PURPOSE },
       });
     } catch (error) {
-      if (error instanceof GatewayError) throw new AppError('payment_failed', { message: error.message });
+      if (error instanceof GatewayError) throw new AppError('payment_failed', { message: error.message, details: declineDetails(error.code) });
       throw error;
     }
     const answer = { payment_intent_id: redirect.payment.id, client_secret: redirect.client_secret, redirect_url: redirect.redirect_url, amount: invoice.amountDue, currency: invoice.currency };

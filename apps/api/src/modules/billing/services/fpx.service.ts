@@ -2,7 +2,7 @@ import type { Market } from '@merchant-hub/domain';
 import { invoiceTotals } from '@merchant-hub/money';
 import type { FpxBankCode, LateSubscribeFpxOutput } from '@merchant-hub/validation';
 import { newId } from '../../../db/rows';
-import { bankChoiceRequired, GatewayError } from '../../../gateways/port';
+import { bankChoiceRequired, declineDetails, GatewayError } from '../../../gateways/port';
 import { AppError, validationError } from '../../../http/errors';
 import { type CatalogPackage, findPackage } from '../../packages';
 import type { Engine } from '../engine/billing.engine';
@@ -51,7 +51,7 @@ export const createFpxService = (engine: Engine, parts: { paymentMethods: Paymen
       });
     } catch (error) {
       // The bank refused to start (offline, maintenance): the modal shows the provider's words.
-      if (error instanceof GatewayError) throw new AppError('payment_failed', { message: error.message });
+      if (error instanceof GatewayError) throw new AppError('payment_failed', { message: error.message, details: declineDetails(error.code) });
       throw error;
     }
     const stripeIntent = { id: redirect.payment.id, client_secret: redirect.client_secret, amount, currency, redirect_url: redirect.redirect_url };

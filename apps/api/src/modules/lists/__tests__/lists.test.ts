@@ -87,7 +87,7 @@ describe.each(testDatabases)('lists and helpers (%s)', (kind) => {
 
   it('lists shop categories', async () => {
     const res = await request(ctx.app).get('/api/shop-category');
-    expect(res.body.data[0]).toEqual({ id: 1, name: 'Clothing & Accessories' });
+    expect(res.body.data[0]).toEqual({ id: 1, name: 'Clothing & Accessories', translations: { ms: 'Pakaian & Aksesori', zh: '服装与配饰', zhtw: '服飾與配件', th: 'เสื้อผ้าและเครื่องประดับ' } });
   });
 
   it('answers an unknown API path with a JSON 404', async () => {

@@ -35,7 +35,7 @@ describe.each(testDatabases)('trial sign-up (%s)', (kind) => {
     const res = await request(ctx.app).get('/api/trial/getSettings');
     expect(res.status).toBe(200);
     expect(res.body.data.industries).toHaveLength(16);
-    expect(res.body.data.industries[0]).toEqual({ id: 1, name: 'Automotive & Motorcycles' });
+    expect(res.body.data.industries[0]).toEqual({ id: 1, name: 'Automotive & Motorcycles', translations: { ms: 'Automotif & Motosikal', zh: '汽车与摩托车', zhtw: '汽車與機車', th: 'ยานยนต์และจักรยานยนต์' } });
     expect(res.body.data.countries.map((c: { iso_code: string }) => c.iso_code)).toEqual(['MY', 'SG', 'PH', 'TH', 'TW']);
     expect(res.body.data.currencies.find((c: { code: string }) => c.code === 'TWD')).toMatchObject({ symbol_left: 'NT$', decimal_places: 0 });
     expect(res.body.data.languages.map((l: { locale: string }) => l.locale)).toEqual(['en', 'ms', 'zh', 'zhtw', 'th']);
