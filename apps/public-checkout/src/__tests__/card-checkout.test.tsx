@@ -328,13 +328,14 @@ describe('FPX checkout (MY bank transfer)', () => {
   it("shows the bank's refusal and the API's bank error without leaving the page", async () => {
     const { assigned } = await ready('/subscribe-payment/7?type=fpx&locale=en', [
       ...base,
-      { method: 'POST', path: '/create-merchant/fpx', ...apiError(402, 'payment_failed', 'The selected bank is currently unavailable.') },
+      { method: 'POST', path: '/create-merchant/fpx', status: 402, body: { error: { code: 'payment_failed', message: 'The selected bank is currently unavailable.', key: 'errors:billing.paymentFailed', details: { decline_code: 'payment_method_provider_decline' } } } },
     ]);
     await fillForm();
     await choose(/^Bank/, 'RHB Bank');
     await waitFor(() => expect(pay()).toBeEnabled());
     await userEvent.click(pay());
-    expect(await screen.findByTestId('card-error')).toHaveTextContent('The selected bank is currently unavailable.');
+    // In the page's words by the gateway's code (issue 31 #5), not the provider's English.
+    expect(await screen.findByTestId('card-error')).toHaveTextContent('Your bank cannot take this payment right now.');
     expect(assigned).toEqual([]);
   });
 
