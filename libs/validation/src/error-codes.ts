@@ -81,6 +81,13 @@ export const ERROR_CODES = [
   'staff_not_deactivated',
   'conversation_closed',
   'account_deactivated',
+  'plan_not_cancellable',
+  'plan_already_ending',
+  'plan_not_past_due',
+  'grace_limit_reached',
+  'billing_day_unavailable',
+  'plan_not_reinstatable',
+  'charge_in_flight',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

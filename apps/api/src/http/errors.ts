@@ -165,6 +165,20 @@ export const errorSpec = (code: ErrorCode): ErrorSpec => {
       return { status: 409, message: 'The last active superadmin cannot be removed or demoted.', key: 'errors:team.lastSuperadmin' };
     case 'staff_not_deactivated':
       return { status: 409, message: 'Only a deactivated staff member can be reactivated.', key: 'errors:team.notDeactivated' };
+    case 'plan_not_cancellable':
+      return { status: 409, message: 'There is no active or past-due plan to change this way.', key: 'errors:staff.planNotCancellable' };
+    case 'plan_already_ending':
+      return { status: 409, message: 'The plan is already set to end at the end of its period.', key: 'errors:staff.planAlreadyEnding' };
+    case 'plan_not_past_due':
+      return { status: 409, message: 'The plan is not past due, so it has no grace period to extend.', key: 'errors:staff.planNotPastDue' };
+    case 'grace_limit_reached':
+      return { status: 409, message: 'A grace period cannot reach more than 60 days from today.', key: 'errors:staff.graceLimitReached' };
+    case 'billing_day_unavailable':
+      return { status: 409, message: 'The billing day can only change on an active plan that is not set to end or change.', key: 'errors:staff.billingDayUnavailable' };
+    case 'plan_not_reinstatable':
+      return { status: 409, message: 'Only a plan ended by failed payments can be reinstated, within the period it ended in and while no other plan is live.', key: 'errors:staff.planNotReinstatable' };
+    case 'charge_in_flight':
+      return { status: 409, message: 'A payment for this merchant is under way. Wait for its answer, then preview again.', key: 'errors:staff.chargeInFlight' };
     case 'account_deactivated':
       return { status: 403, message: 'This account has been deactivated.', key: 'errors:team.accountDeactivated' };
     case 'conversation_closed':

@@ -15,6 +15,9 @@ import {
   refundSchema,
   gatewayNoticesQuerySchema,
   staffSearchQuerySchema,
+  SUBSCRIPTION_CONTROLS,
+  subscriptionControlPreviewSchemas,
+  subscriptionControlSchemas,
   type StaffRole,
 } from '@merchant-hub/validation';
 import type { Request, RequestHandler, Response } from 'express';
@@ -23,6 +26,7 @@ import type { AppDeps } from '../../app-deps';
 import { authOf } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import { route, type RouteTable } from '../../http/route-table';
+import { CONTROL_ACTIONS } from './services/subscription-controls.service';
 import { createStaffService, type StaffActor } from './staff.service';
 
 export const merchantsQuerySchema = z.object({ search: optionalSearchText() });
@@ -40,6 +44,15 @@ const positiveParam = (name: string): RequestHandler => (req, _res, next) => {
 };
 const userIdOf = (req: Request): number => Number(req.params.userId);
 const param = (req: Request, name: string): string => String(req.params[name]);
+
+const CONTROL_SUMMARIES: Record<(typeof SUBSCRIPTION_CONTROLS)[number], string> = {
+  'cancel-now': 'cancel the plan now (with or without prorated credit; its open invoices are voided)',
+  'cancel-at-period-end': 'set the plan to end at the end of its period',
+  'extend-grace': 'push a past-due plan’s next payment attempt back by 1–30 days',
+  'billing-day': 'move the billing day (1–28): the current period runs on to it, free',
+  'comp-month': 'give a free month as a credit note (four-eyes above the threshold)',
+  reinstate: 'reinstate a plan dunning ended (past due again, its invoice owed again)',
+};
 
 const actorOf = (req: Request, res: Response): StaffActor => {
   const auth = authOf(res);
@@ -151,6 +164,29 @@ export const staffRoutes = (deps: AppDeps): RouteTable => {
       audit: 'credit.reverse',
       handler: ({ req, res, input }) => write(req, res, 201, () => service.reverse(actorOf(req, res), param(req, 'id'), input.reason)),
     }),
+    // Subscription controls (issue 27 capability 3): preview, then commit with the preview's token and a reason.
+    ...SUBSCRIPTION_CONTROLS.flatMap((control) => [
+      route({
+        method: 'post',
+        path: `/staff/merchants/:userId/subscription/${control}/preview`,
+        summary: `Staff only: what "${CONTROL_SUMMARIES[control]}" would change (dates, invoices, credit, approval) and the token its commit must carry`,
+        auth: 'staff',
+        notAudited: 'A preview changes nothing; its commit is audited',
+        use: userParam,
+        body: subscriptionControlPreviewSchemas[control],
+        handler: ({ req, res, input }) => service.previewControl(actorOf(req, res), userIdOf(req), control, input),
+      }),
+      route({
+        method: 'post',
+        path: `/staff/merchants/:userId/subscription/${control}`,
+        summary: `Staff only: ${CONTROL_SUMMARIES[control]}, as previewed, with a reason; 409 stale_preview when the account changed since`,
+        auth: 'staff',
+        use: userParam,
+        body: subscriptionControlSchemas[control],
+        audit: CONTROL_ACTIONS[control],
+        handler: ({ req, res, input }) => write(req, res, 200, () => service.commitControl(actorOf(req, res), userIdOf(req), control, input)),
+      }),
+    ]),
     route({
       method: 'get',
       path: '/staff/approvals',

@@ -7,6 +7,7 @@ import { createOperationsService } from './services/operations.service';
 import { createRefundService } from './services/refund.service';
 import { createSearchService } from './services/search.service';
 import { createStaffContext } from './services/staff-context';
+import { createSubscriptionControlService } from './services/subscription-controls.service';
 import { createTestClockService } from './services/test-clock.service';
 
 export { VISIT_WINDOW_SECONDS } from './services/directory.service';
@@ -20,6 +21,7 @@ export const createStaffService = (deps: AppDeps) => {
     ...createSearchService(ctx),
     ...createCreditService(ctx),
     ...createRefundService(ctx),
+    ...createSubscriptionControlService(ctx),
     ...createOperationsService(ctx),
     ...createAuditLogService(ctx),
     ...createTestClockService(ctx),

@@ -186,6 +186,13 @@ const STAFF_ACTION_KEYS: Record<string, string> = {
   'refund.approve': 'timeline.staff.refundApproved',
   'refund.reject': 'timeline.staff.refundRejected',
   'refund.retry': 'timeline.staff.refundMade',
+  'subscription.cancel_now': 'timeline.staff.subscriptionCancelledNow',
+  'subscription.cancel_at_period_end': 'timeline.staff.subscriptionCancelAtPeriodEnd',
+  'subscription.extend_grace': 'timeline.staff.subscriptionGraceExtended',
+  'subscription.change_billing_day': 'timeline.staff.subscriptionBillingDayChanged',
+  'subscription.comp_month': 'timeline.staff.subscriptionComped',
+  'subscription.comp_month_requested': 'timeline.staff.subscriptionCompRequested',
+  'subscription.reinstate': 'timeline.staff.subscriptionReinstated',
 };
 
 export const staffActionKey = (action: string): string => STAFF_ACTION_KEYS[action] ?? 'timeline.staff.billing';

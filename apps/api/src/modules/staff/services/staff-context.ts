@@ -5,9 +5,9 @@ import type { Knex } from 'knex';
 import type { AppDeps } from '../../../app-deps';
 import { AppError } from '../../../http/errors';
 import { DomainError } from '../../../domain-error';
-import { billingFor } from '../../billing';
+import { billingFor, readBillingAccount } from '../../billing';
 import { writeAudit } from '../../audit';
-import { findMerchantByOwner, type MerchantRef, unapprovedAmountsSince } from '../repositories';
+import { findMerchantByOwner, ledgerEntryIdAfter, type MerchantRef, unapprovedAmountsSince } from '../repositories';
 
 /** Who is acting: the staff member, the role they hold now, and where the request came from. */
 export type StaffActor = { userId: number; role: StaffRole; ip: string | null };
@@ -125,7 +125,24 @@ export const createStaffContext = (deps: AppDeps) => {
     };
   };
 
-  return { deps, db, clock, config, seconds, billing, requireMerchant, audited, auditedEffect, inMerchantTx, previewTokens, fourEyesOf };
+  /** Ledger amounts: a credit lowers what the merchant owes (negative), a debit raises it. */
+  const ledgerAmountOf = (direction: 'credit' | 'debit', amountMinor: number): number => (direction === 'credit' ? -amountMinor : amountMinor);
+
+  /**
+   * Writes a staff adjustment's ledger entry inside the merchant's locked billing transaction; the balances before
+   * and after are the merchant's way (credit positive).
+   */
+  const applyToLedger = async (tx: Knex.Transaction, merchantId: number, entry: { direction: 'credit' | 'debit'; amount: number; description: string }): Promise<{ ledgerEntryId: string; before: number; after: number }> => {
+    const { engine } = billing();
+    const state = await readBillingAccount(tx, merchantId);
+    if (!state) throw new AppError('not_found');
+    const now = await engine.nowFor(tx, merchantId);
+    const before = state.balance;
+    await engine.addLedgerEntry(tx, state, { type: 'adjustment', description: entry.description, amount: ledgerAmountOf(entry.direction, entry.amount), now });
+    return { ledgerEntryId: (await ledgerEntryIdAfter(tx, merchantId)) as string, before: -before, after: -state.balance };
+  };
+
+  return { deps, db, clock, config, seconds, billing, requireMerchant, audited, auditedEffect, inMerchantTx, previewTokens, fourEyesOf, applyToLedger, ledgerAmountOf };
 };
 
 export type StaffContext = ReturnType<typeof createStaffContext>;
