@@ -79,6 +79,7 @@ import {
   staffSearchAnswerSchema,
   timelinePageSchema,
 } from './staff.schema.js';
+import { subscriptionControlPreviewResultSchema, subscriptionControlResultSchema } from './subscription-controls.schema.js';
 import { supportConversationEnvelopeSchema, supportConversationListSchema, supportUnreadSchema } from './support.schema.js';
 import { staffMemberEnvelopeSchema, staffTeamResponseSchema } from './team.schema.js';
 
@@ -181,6 +182,8 @@ const schemas = {
   'POST /staff/approvals/:id/:decision': creditAdjustmentResultSchema,
   'POST /staff/invoices/:id/:action': invoiceActionResultSchema,
   'GET /staff/merchants/:userId/refundable-invoices': refundableInvoiceListSchema,
+  'POST /staff/merchants/:userId/subscription/:control/preview': subscriptionControlPreviewResultSchema,
+  'POST /staff/merchants/:userId/subscription/:control': subscriptionControlResultSchema,
   'POST /staff/invoices/:id/refunds/preview': refundPreviewResultSchema,
   'POST /staff/invoices/:id/refunds': refundResultSchema,
   'GET /staff/refund-approvals': refundApprovalListSchema,

@@ -5,7 +5,7 @@ import type { AccountAction, InvoiceAction } from '@merchant-hub/api-client';
 import { isCurrencyCode } from '@merchant-hub/money';
 import { StaffReasonModal } from '@merchant-hub/feature-billing';
 import { EmptyState, ErrorState, PageLoader, usePageTitle } from '@merchant-hub/ui-kit';
-import type { MerchantDetail } from '@merchant-hub/validation';
+import type { MerchantDetail, SubscriptionControl } from '@merchant-hub/validation';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -15,12 +15,26 @@ import { AttentionBadges, StateBadge } from '../components/merchant-badges';
 import { MerchantSummary } from '../components/merchant-summary';
 import { MerchantTimeline } from '../components/merchant-timeline';
 import { RefundsPanel } from '../components/refunds-panel';
+import { SubscriptionControlModal } from '../components/subscription-control-modal';
 import { useIdempotencyKey } from '../components/use-idempotency-key';
 
 type Operation =
   | { kind: 'account'; action: AccountAction }
   | { kind: 'invoice'; action: InvoiceAction; invoice: MerchantDetail['open_invoices'][number] }
   | { kind: 'reverse'; adjustmentId: string };
+
+/**
+ * The subscription controls that fit the plan as it stands (the API refuses the others anyway): a live plan can be
+ * cancelled and comped, an active one set to end or moved to another billing day, a past-due one given more grace;
+ * with no live plan, one that dunning ended may be reinstated.
+ */
+export const controlsFor = (subscription: MerchantDetail['subscription']): SubscriptionControl[] => {
+  if (!subscription || subscription.status === 'canceled') return ['reinstate'];
+  if (subscription.status === 'past_due') return ['cancel-now', 'extend-grace', 'comp-month'];
+  if (subscription.status !== 'active') return [];
+  const ending = subscription.ends_at !== null && subscription.scheduled_change === null;
+  return ['cancel-now', ...(ending ? [] : (['cancel-at-period-end'] as const)), ...(ending || subscription.scheduled_change ? [] : (['billing-day'] as const)), 'comp-month'];
+};
 
 /** The merchant's id from the address; anything but a positive integer is not a merchant. */
 export const useMerchantUserId = (): number | null => {
@@ -44,6 +58,8 @@ const MerchantScreen = ({ userId }: { userId: number }) => {
   const visit = useRecordMerchantVisit();
   const [operation, setOperation] = useState<Operation | null>(null);
   const [creditOpen, setCreditOpen] = useState(false);
+  const [control, setControl] = useState<SubscriptionControl | null>(null);
+  const subscriptionButton = useRef<HTMLButtonElement>(null);
   // A dialog opened from the actions menu gives focus back to the menu's button when it closes: the menu item it
   // was opened from is gone by then. Focus moves there first, so the dialog takes it as its opener.
   const actionsButton = useRef<HTMLButtonElement>(null);
@@ -82,6 +98,7 @@ const MerchantScreen = ({ userId }: { userId: number }) => {
   const data = detail.data;
   const { merchant } = data;
   const currency = isCurrencyCode(merchant.currency) ? merchant.currency : null;
+  const controls = controlsFor(data.subscription);
   const events = timeline.data?.pages.flatMap((page) => page.data) ?? [];
   const running = account.isPending || invoice.isPending || reverse.isPending;
   const failure = account.error ?? invoice.error ?? reverse.error;
@@ -144,6 +161,29 @@ const MerchantScreen = ({ userId }: { userId: number }) => {
             <Button component={Link} to={`/support?merchant=${userId}`} variant="default">
               {t('support:merchantLink')}
             </Button>
+            {controls.length > 0 ? (
+              <Menu position="bottom-end">
+                <Menu.Target>
+                  <Button variant="default" ref={subscriptionButton}>
+                    {t('subscription.menu')}
+                  </Button>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  {controls.map((item) => (
+                    <Menu.Item
+                      key={item}
+                      color={item === 'cancel-now' ? 'red' : undefined}
+                      onClick={() => {
+                        subscriptionButton.current?.focus();
+                        setControl(item);
+                      }}
+                    >
+                      {t(`subscription.controls.${item}.action`)}
+                    </Menu.Item>
+                  ))}
+                </Menu.Dropdown>
+              </Menu>
+            ) : null}
             <Menu position="bottom-end">
               <Menu.Target>
                 <Button variant="default" ref={actionsButton}>
@@ -212,6 +252,17 @@ const MerchantScreen = ({ userId }: { userId: number }) => {
           }
         />
       ) : null}
+      <SubscriptionControlModal
+        control={control}
+        userId={userId}
+        onClose={() => setControl(null)}
+        onDone={(done, result) =>
+          notifications.show({
+            color: 'green',
+            message: [t('subscription.done', { label: t(`subscription.controls.${done}.action`) }), result.credit?.status === 'pending_approval' ? t('subscription.creditPending') : ''].filter(Boolean).join(' '),
+          })
+        }
+      />
       <StaffReasonModal
         opened={operation !== null}
         title={operation ? operationTitle(operation) : ''}

@@ -124,6 +124,13 @@ export const errors = {
     invalidToken: 'This merchant sign-up link is not valid or has expired.',
   },
   staff: {
+    planNotCancellable: 'There is no active or past-due plan to change this way.',
+    planAlreadyEnding: 'The plan is already set to end at the end of its period.',
+    planNotPastDue: 'The plan is not past due, so it has no grace period to extend.',
+    graceLimitReached: 'A grace period cannot reach more than 60 days from today.',
+    billingDayUnavailable: 'The billing day can only change on an active plan that is not set to end or change, and to another day.',
+    planNotReinstatable: 'Only a plan ended by failed payments can be reinstated, within the period it ended in and while no other plan is live.',
+    chargeInFlight: 'A payment for this merchant is under way. Wait for its answer, then preview again.',
     stalePreview: 'The account changed since the preview. Preview again before you confirm.',
     approvalOwnRequest: 'Another staff member must approve your own request.',
     reasonRequired: 'Please give a reason for this change.',

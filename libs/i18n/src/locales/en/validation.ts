@@ -157,6 +157,9 @@ export const validation = {
     nameInvalid: 'Your name may contain letters, spaces, hyphens, apostrophes and dots only',
   },
   staff: {
+    proratedCreditRequired: 'Choose whether to give credit for the unused time.',
+    graceDaysInvalid: 'Enter a whole number of days from 1 to 30.',
+    billingDayInvalid: 'Enter a day of the month from 1 to 28.',
     previewRequired: 'Preview this change first, then confirm it',
     reasonRequired: 'Please give a reason (at least 3 characters)',
     reasonTooLong: 'Please keep the reason to 500 characters or fewer',

@@ -125,6 +125,13 @@ export const errors = {
     invalidToken: 'Pautan pendaftaran peniaga ini tidak sah atau telah tamat tempoh.',
   },
   staff: {
+    planNotCancellable: 'Tiada pelan aktif atau tertunggak untuk diubah dengan cara ini.',
+    planAlreadyEnding: 'Pelan sudah ditetapkan untuk tamat pada akhir tempohnya.',
+    planNotPastDue: 'Pelan tidak tertunggak, jadi tiada tempoh tangguh untuk dilanjutkan.',
+    graceLimitReached: 'Tempoh tangguh tidak boleh melebihi 60 hari dari hari ini.',
+    billingDayUnavailable: 'Hari pengebilan hanya boleh ditukar pada pelan aktif yang tidak ditetapkan untuk tamat atau berubah, dan kepada hari lain.',
+    planNotReinstatable: 'Hanya pelan yang tamat kerana bayaran gagal boleh diaktifkan semula, dalam tempoh ia tamat dan ketika tiada pelan lain yang aktif.',
+    chargeInFlight: 'Satu bayaran untuk peniaga ini sedang diproses. Tunggu jawapannya, kemudian pratonton semula.',
     stalePreview: 'Akaun telah berubah sejak pratonton. Pratonton semula sebelum mengesahkan.',
     approvalOwnRequest: 'Permintaan anda sendiri mesti diluluskan oleh kakitangan lain.',
     reasonRequired: 'Sila berikan sebab untuk perubahan ini.',

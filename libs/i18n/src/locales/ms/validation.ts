@@ -157,6 +157,9 @@ export const validation = {
     nameInvalid: 'Nama anda hanya boleh mengandungi huruf, ruang, tanda sempang, tanda koma atas dan titik',
   },
   staff: {
+    proratedCreditRequired: 'Pilih sama ada untuk memberi kredit bagi masa yang tidak digunakan.',
+    graceDaysInvalid: 'Masukkan bilangan hari bulat dari 1 hingga 30.',
+    billingDayInvalid: 'Masukkan hari dalam bulan dari 1 hingga 28.',
     previewRequired: 'Pratonton perubahan ini dahulu, kemudian sahkannya',
     reasonRequired: 'Sila berikan sebab (sekurang-kurangnya 3 aksara)',
     reasonTooLong: 'Sila hadkan sebab kepada 500 aksara atau kurang',

@@ -157,6 +157,9 @@ export const validation = {
     nameInvalid: '姓名只能包含文字、空格、连字符、撇号和点',
   },
   staff: {
+    proratedCreditRequired: '请选择是否按未使用时间给予抵扣。',
+    graceDaysInvalid: '请输入 1 至 30 的整数天数。',
+    billingDayInvalid: '请输入每月的第 1 至 28 日。',
     previewRequired: '请先预览此变更，再确认',
     reasonRequired: '请填写原因（至少 3 个字符）',
     reasonTooLong: '原因不能超过 500 个字符',

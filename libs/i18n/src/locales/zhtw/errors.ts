@@ -122,6 +122,13 @@ export const errors = {
     invalidToken: '此商家註冊連結無效或已過期。',
   },
   staff: {
+    planNotCancellable: '沒有可以這樣變更的有效或逾期方案。',
+    planAlreadyEnding: '方案已設為在本期結束時終止。',
+    planNotPastDue: '方案未逾期，沒有可延長的寬限期。',
+    graceLimitReached: '寬限期不能超過自今日起 60 天。',
+    billingDayUnavailable: '只能為未設為終止或變更的有效方案變更帳單日，且須改為另一天。',
+    planNotReinstatable: '只有因付款失敗而終止的方案，在其終止的週期內且沒有其他有效方案時，才能恢復。',
+    chargeInFlight: '此商家有一筆付款正在處理中。請等待結果後再重新預覽。',
     stalePreview: '預覽後帳戶已有變動，請重新預覽後再確認。',
     approvalOwnRequest: '您自己的申請必須由其他員工核准。',
     reasonRequired: '請填寫此變更的原因。',

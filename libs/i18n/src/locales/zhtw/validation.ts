@@ -157,6 +157,9 @@ export const validation = {
     nameInvalid: '姓名只能包含文字、空格、連字號、撇號和點',
   },
   staff: {
+    proratedCreditRequired: '請選擇是否依未使用時間給予抵用。',
+    graceDaysInvalid: '請輸入 1 至 30 的整數天數。',
+    billingDayInvalid: '請輸入每月的第 1 至 28 日。',
     previewRequired: '請先預覽此變更，再確認',
     reasonRequired: '請填寫原因（至少 3 個字元）',
     reasonTooLong: '原因不可超過 500 個字元',

@@ -99,11 +99,13 @@ export const createSubscriptionControlService = (ctx: StaffContext) => {
     const claims = tokens.read(body.preview_token);
     const input = inputOf(control, body);
     const { engine } = billing();
+    // A control that may give credit names its adjustment up front (the timeline offers to reverse it).
+    const adjustmentId = control === 'comp-month' || (control === 'cancel-now' && body.prorated_credit) ? newId('cadj') : null;
     let mtx: MerchantTx | null = null;
     let cancelsAgreement = false;
     const result = await audited<SubscriptionControlResult>(
       actor,
-      { merchantId: merchant.id, action: CONTROL_ACTIONS[control], reason: body.reason, details: { control, ...(body.prorated_credit !== undefined ? { prorated_credit: body.prorated_credit } : {}), ...(body.days !== undefined ? { days: body.days } : {}), ...(body.day !== undefined ? { day: body.day } : {}) } },
+      { merchantId: merchant.id, action: CONTROL_ACTIONS[control], reason: body.reason, details: { control, ...(adjustmentId ? { adjustment_id: adjustmentId } : {}), ...(body.prorated_credit !== undefined ? { prorated_credit: body.prorated_credit } : {}), ...(body.days !== undefined ? { days: body.days } : {}), ...(body.day !== undefined ? { day: body.day } : {}) } },
       async (tx) => {
         const current = mtx as MerchantTx | null;
         if (!current) throw new AppError('not_found');
@@ -119,7 +121,7 @@ export const createSubscriptionControlService = (ctx: StaffContext) => {
         const creditNoteNumber = plan.creditNote ? await nextCreditNoteNumber(tx, merchant.id) : null;
         const description = (creditNoteNumber ? `Credit note ${creditNoteNumber}: one free month of ${plan.plan.name}` : `Unused time of ${plan.plan.name}, cancelled now`).slice(0, 255);
         const record = {
-          id: newId('cadj'),
+          id: adjustmentId ?? newId('cadj'),
           merchantId: merchant.id,
           requestedBy: actor.userId,
           direction: 'credit' as const,
@@ -140,7 +142,7 @@ export const createSubscriptionControlService = (ctx: StaffContext) => {
           changes.after.credit_balance_minor = applied.after;
         }
         await insertAdjustment(tx, record);
-        changes.after.credit = { adjustment_id: record.id, status: record.status, amount_minor: record.amount, ...(creditNoteNumber ? { credit_note_number: creditNoteNumber } : {}) };
+        Object.assign(changes.after, { credit_amount_minor: record.amount, credit_status: record.status, ...(creditNoteNumber ? { credit_note_number: creditNoteNumber } : {}) });
         return {
           result: { control, credit: { adjustment_id: record.id, status: record.status, amount_minor: record.amount, credit_note_number: creditNoteNumber } },
           // A comp waiting for approval changed nothing yet: the merchant sees it once approved.
