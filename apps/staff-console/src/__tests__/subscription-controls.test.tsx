@@ -33,6 +33,10 @@ const base: SubscriptionControlPreview = {
   approval_window_hours: 24,
 };
 
+const pastDue = detail().subscription;
+if (!pastDue) throw new Error('the fixture has a plan');
+const active = { ...pastDue, status: 'active' };
+
 const fakes = (extra: FakeRoute[], subscription = detail().subscription): FakeRoute[] => [
   ...extra,
   { path: '/staff/me', body: staffMe },
@@ -48,8 +52,7 @@ const openControl = async (name: string) => {
 
 describe('subscription controls on the merchant page', () => {
   it('offers the controls that fit the plan', () => {
-    const plan = detail().subscription;
-    if (!plan) throw new Error('the fixture has a plan');
+    const plan = pastDue;
     expect(controlsFor({ ...plan, status: 'past_due' })).toEqual(['cancel-now', 'extend-grace', 'comp-month']);
     expect(controlsFor({ ...plan, status: 'active' })).toEqual(['cancel-now', 'cancel-at-period-end', 'billing-day', 'comp-month']);
     expect(controlsFor({ ...plan, status: 'active', ends_at: 1_790_000_000 })).toEqual(['cancel-now', 'comp-month']);
@@ -109,7 +112,7 @@ describe('subscription controls on the merchant page', () => {
           { method: 'POST', path: '/staff/merchants/21/subscription/cancel-now/preview', body: preview },
           { method: 'POST', path: '/staff/merchants/21/subscription/cancel-now', body: { control: 'cancel-now', credit: { adjustment_id: 'cadj_1', status: 'pending_approval', amount_minor: 3000, credit_note_number: null } } },
         ],
-        { ...detail().subscription!, status: 'active' },
+        active,
       ),
     );
     await openControl('Cancel now');
