@@ -64,6 +64,13 @@ describe('staff subscription controls', () => {
     await end.getByRole('button', { name: 'Set the plan to end' }).click();
     await end.waitFor({ state: 'hidden' });
     await timelineShows(staff.page, 'Staff set the plan to end at its period end');
+    await staff.page.screenshot({ path: resolve(screenshotDir, 'staff-subscription-timeline-en-1440.png'), style: '.mantine-Notifications-root { display: none !important; }' });
+    // The audit log names both actions and shows only what changed, dates day first.
+    await staff.page.getByRole('link', { name: 'Audit log' }).click();
+    await staff.page.getByText('Plan set to end at period end').first().waitFor();
+    await staff.page.getByText(/Ends on: — → \d{2}\/\d{2}\/\d{4}/).first().waitFor();
+    await staff.page.getByText('Free month given (credit note)').first().waitFor();
+    await staff.page.screenshot({ path: resolve(screenshotDir, 'staff-subscription-audit-en-1440.png'), style: '.mantine-Notifications-root { display: none !important; }' });
     await staff.context.close();
 
     const merchant = await running.newPage();
@@ -97,7 +104,7 @@ describe('staff subscription controls', () => {
         await dialog.locator('textarea').fill(language === 'en' ? 'Owner asked to stop today, ticket 9140' : '店主要求今天停止，工單 9140');
         await dialog.getByRole('button', { name: words.preview }).click();
         await dialog.getByTestId('subscription-preview').waitFor();
-        await page.screenshot({ path: resolve(screenshotDir, `staff-subscription-${language}-${width}.png`), fullPage: width === 375, style: '.mantine-Notifications-root { display: none !important; }' });
+        await page.screenshot({ path: resolve(screenshotDir, `staff-subscription-${language}-${width}.png`), style: '.mantine-Notifications-root { display: none !important; }' });
         const serious = (await runAxe(page)).filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
         expect({ language, width, serious }).toEqual({ language, width, serious: [] });
       }

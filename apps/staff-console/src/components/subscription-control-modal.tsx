@@ -161,6 +161,9 @@ export const SubscriptionControlModal = ({ control, userId, onClose, onDone }: S
   );
 };
 
+/** Amounts and dates stay on one line, however narrow the screen ("+฿2,393.86" never breaks after its sign). */
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+
 /** What the control changes: only the rows that change, each as now → after, money with libs/money. */
 const ControlPreview = ({ preview }: { preview: SubscriptionControlPreview }) => {
   const { t } = useTranslation('staff');
@@ -192,15 +195,19 @@ const ControlPreview = ({ preview }: { preview: SubscriptionControlPreview }) =>
           {rows.map((row) => (
             <Table.Tr key={row.key}>
               <Table.Th scope="row">{row.label}</Table.Th>
-              <Table.Td>{row.before}</Table.Td>
-              <Table.Td fw={700}>{row.after}</Table.Td>
+              <Table.Td style={NO_WRAP}>{row.before}</Table.Td>
+              <Table.Td fw={700} style={NO_WRAP}>
+                {row.after}
+              </Table.Td>
             </Table.Tr>
           ))}
           {preview.credit_minor > 0 ? (
             <Table.Tr>
               <Table.Th scope="row">{t(preview.credit_note ? 'subscription.field.creditNote' : 'subscription.field.credit')}</Table.Th>
               <Table.Td />
-              <Table.Td fw={700}>+{money(preview.credit_minor)}</Table.Td>
+              <Table.Td fw={700} style={NO_WRAP}>
+                +{money(preview.credit_minor)}
+              </Table.Td>
             </Table.Tr>
           ) : null}
         </Table.Tbody>

@@ -558,6 +558,21 @@ const rows: Row[] = [
     },
   },
   { call: 'POST /staff/refunds/:id/:decision', as: ADMIN, run: (s) => staffPost(s, `/staff/refunds/${String(s.made.heldRefund)}/reject`, { reason: REASON }, ADMIN) },
+  // Subscription controls (issue 27 capability 3): a free month for merchant-ph, previewed then committed.
+  {
+    call: 'POST /staff/merchants/:userId/subscription/:control/preview',
+    as: SUPPORT,
+    run: async (s) => {
+      const res = await post(s, `/staff/merchants/${s.userId('merchant-ph@demo.test')}/subscription/comp-month/preview`, { reason: REASON }, SUPPORT);
+      s.made.controlPreview = res.body.preview_token;
+      return res;
+    },
+  },
+  {
+    call: 'POST /staff/merchants/:userId/subscription/:control',
+    as: SUPPORT,
+    run: (s) => staffPost(s, `/staff/merchants/${s.userId('merchant-ph@demo.test')}/subscription/comp-month`, { reason: REASON, preview_token: s.made.controlPreview }),
+  },
   { call: 'GET /staff/gateway-notices', as: SUPPORT, run: (s) => get(s, '/staff/gateway-notices', SUPPORT, { status: 'all' }) },
   {
     call: 'POST /staff/gateway-notices/:id/review',
