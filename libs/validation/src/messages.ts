@@ -159,6 +159,9 @@ export const validationMessagesEn = {
   'validation:staff.previewTokenRequired': 'Preview the adjustment before you apply it',
   'validation:staff.statusInvalid': 'Please choose a valid status',
   'validation:staff.clockAmountInvalid': 'Choose how far to advance the clock',
+  'validation:staff.proratedCreditRequired': 'Choose whether to give credit for the unused time.',
+  'validation:staff.graceDaysInvalid': 'Enter a whole number of days from 1 to 30.',
+  'validation:staff.billingDayInvalid': 'Enter a day of the month from 1 to 28.',
 
   // Staff catalog and promotion codes (issue 11).
   'validation:catalog.priceInvalid': 'Please enter a price of zero or more',

@@ -546,7 +546,7 @@ export const staff = {
       unpaid: 'Belum dibayar',
     },
     field: {
-      status: 'Status',
+      status: 'Keadaan',
       endsAt: 'Tamat pada',
       periodEnd: 'Tempoh semasa tamat',
       nextRetry: 'Cubaan bayaran seterusnya',
