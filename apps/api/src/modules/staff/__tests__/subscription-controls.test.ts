@@ -31,7 +31,12 @@ describe.each(testDatabases)('staff subscription controls (%s)', (kind) => {
   const userOf = (email: string) => ctx.demo.get(email)?.userId as number;
   const merchantOf = (email: string) => ctx.demo.get(email)?.merchantId as number;
   const staffIdOf = async (email: string) => Number((await ctx.db('users').where({ email }).first('id')).id);
-  const planOf = async (email: string) => ctx.db('subscriptions').where({ merchant_id: merchantOf(email), name: 'default' }).whereNot({ stripe_status: 'trialing' }).orderBy('id', 'desc').first();
+  /** The merchant's newest plan, its times as numbers (PostgreSQL answers bigint columns as strings). */
+  const planOf = async (email: string) => {
+    const row = await ctx.db('subscriptions').where({ merchant_id: merchantOf(email), name: 'default' }).whereNot({ stripe_status: 'trialing' }).orderBy('id', 'desc').first();
+    for (const field of ['canceled_at', 'ends_at', 'current_period_start', 'current_period_end', 'billing_cycle_anchor', 'next_retry_at']) row[field] = row[field] === null ? null : Number(row[field]);
+    return row;
+  };
   const preview = (token: string, email: string, control: string, body: Record<string, unknown> = {}) =>
     request(ctx.app).post(`/api/staff/merchants/${userOf(email)}/subscription/${control}/preview`).set(bearer(token)).send({ reason, ...body });
   const commit = (token: string, email: string, control: string, body: Record<string, unknown>) =>
