@@ -90,7 +90,7 @@ export const matchedRouteOf = (res: Response): string | undefined => res.locals.
 export type Dispatcher = RequestHandler & { routes: () => { method: HttpMethod; path: string }[] };
 
 /** A staff member refused a route their role does not open: what the audit log records of the attempt. */
-export type StaffRefusal = { route: string; required: 'superadmin' | 'write'; action: string | null };
+export type StaffRefusal = { route: string; required: 'superadmin' | 'write'; action: string | null; errorCode: 'forbidden' | 'staff_read_only' };
 
 export type DispatcherOptions = {
   prefix?: string;
@@ -155,6 +155,7 @@ export const createDispatcher = (deps: AppDeps, tables: readonly RouteTable[], {
     route: `${spec.method.toUpperCase()} ${prefix}${spec.path}`,
     required,
     action: typeof spec.audit === 'string' ? spec.audit : null,
+    errorCode: required === 'write' ? 'staff_read_only' : 'forbidden',
   });
   // Read-only staff see what superadmins see (the reads of superadmin routes) and change nothing.
   const superadminOnly = (spec: Route): RequestHandler => async (req, res, next) => {

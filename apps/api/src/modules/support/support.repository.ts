@@ -44,15 +44,20 @@ const toConversation = (row: Record<string, unknown>, view: 'merchant' | 'staff'
 /** `assignedTo: null`: threads nobody is assigned to. */
 export type InboxFilter = { merchantId?: number; state?: SupportState; market?: string; merchantUserId?: number; assignedTo?: number | null; sort?: SupportInboxSort };
 
-const ORDERS: Record<SupportInboxSort, { column: string; order: 'asc' | 'desc'; nulls?: 'first' | 'last' }[]> = {
-  recent: [{ column: 'c.last_message_at', order: 'desc' }, { column: 'c.id', order: 'desc' }],
-  age: [{ column: 'c.created_at', order: 'asc' }, { column: 'c.id', order: 'asc' }],
-  // Longest waiting first; answered and closed threads (not waiting) after every waiting one.
-  waiting: [{ column: 'c.awaiting_reply_since', order: 'asc', nulls: 'last' }, { column: 'c.last_message_at', order: 'desc' }, { column: 'c.id', order: 'desc' }],
+type Query = ReturnType<typeof conversationQuery>;
+const ORDERS: Record<SupportInboxSort, (query: Query) => Query> = {
+  recent: (query) => query.orderBy([{ column: 'c.last_message_at', order: 'desc' }, { column: 'c.id', order: 'desc' }]),
+  age: (query) => query.orderBy([{ column: 'c.created_at', order: 'asc' }, { column: 'c.id', order: 'asc' }]),
+  // Longest waiting first; answered and closed threads (not waiting) after every waiting one. (Knex's `nulls`
+  // option drops the column itself on SQLite, so the null test is spelled out.)
+  waiting: (query) =>
+    query
+      .orderByRaw('case when c.awaiting_reply_since is null then 1 else 0 end')
+      .orderBy([{ column: 'c.awaiting_reply_since', order: 'asc' }, { column: 'c.last_message_at', order: 'desc' }, { column: 'c.id', order: 'desc' }]),
 };
 
 export const listConversations = async (db: Exec, filter: InboxFilter, view: 'merchant' | 'staff'): Promise<SupportConversation[]> => {
-  const query = conversationQuery(db).orderBy(ORDERS[filter.sort ?? 'recent']).limit(200);
+  const query = ORDERS[filter.sort ?? 'recent'](conversationQuery(db)).limit(200);
   if (filter.merchantId !== undefined) query.where('c.merchant_id', filter.merchantId);
   if (filter.state) query.where('c.state', filter.state);
   if (filter.market) query.where('k.iso_code', filter.market);
