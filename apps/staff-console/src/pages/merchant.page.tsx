@@ -9,6 +9,7 @@ import type { MerchantDetail } from '@merchant-hub/validation';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { useReadOnly } from '../app/read-only';
 import { ClockPanel } from '../components/clock-panel';
 import { CreditAdjustModal } from '../components/credit-adjust-modal';
 import { AttentionBadges, StateBadge } from '../components/merchant-badges';
@@ -42,6 +43,7 @@ const MerchantScreen = ({ userId }: { userId: number }) => {
   const detail = useMerchantDetail(userId, { meta: { handlesError: true } });
   const timeline = useMerchantTimeline(userId);
   const visit = useRecordMerchantVisit();
+  const readOnly = useReadOnly();
   const [operation, setOperation] = useState<Operation | null>(null);
   const [creditOpen, setCreditOpen] = useState(false);
   // A dialog opened from the actions menu gives focus back to the menu's button when it closes: the menu item it
@@ -138,12 +140,15 @@ const MerchantScreen = ({ userId }: { userId: number }) => {
             <AttentionBadges reasons={merchant.attention} />
           </Stack>
           <Group gap="xs">
-            <Button component={Link} to={`/merchants/${userId}/billing`}>
-              {t('actOnBehalf.open')}
-            </Button>
+            {readOnly ? null : (
+              <Button component={Link} to={`/merchants/${userId}/billing`}>
+                {t('actOnBehalf.open')}
+              </Button>
+            )}
             <Button component={Link} to={`/support?merchant=${userId}`} variant="default">
               {t('support:merchantLink')}
             </Button>
+            {readOnly ? null : (
             <Menu position="bottom-end">
               <Menu.Target>
                 <Button variant="default" ref={actionsButton}>
@@ -162,14 +167,19 @@ const MerchantScreen = ({ userId }: { userId: number }) => {
                 ))}
               </Menu.Dropdown>
             </Menu>
+            )}
           </Group>
         </Group>
-        <MerchantSummary
-          detail={data}
-          onAdjustCredit={() => setCreditOpen(true)}
-          onLiftBan={() => setOperation({ kind: 'account', action: 'lift-sign-in-ban' })}
-          onInvoiceAction={(open, action) => setOperation({ kind: 'invoice', action, invoice: open })}
-        />
+        {readOnly ? (
+          <MerchantSummary detail={data} />
+        ) : (
+          <MerchantSummary
+            detail={data}
+            onAdjustCredit={() => setCreditOpen(true)}
+            onLiftBan={() => setOperation({ kind: 'account', action: 'lift-sign-in-ban' })}
+            onInvoiceAction={(open, action) => setOperation({ kind: 'invoice', action, invoice: open })}
+          />
+        )}
         <Grid gap="md">
           <Grid.Col span={{ base: 12, md: 8 }}>
             <Stack gap="sm">
@@ -188,7 +198,7 @@ const MerchantScreen = ({ userId }: { userId: number }) => {
                   hasMore={timeline.hasNextPage}
                   loadingMore={timeline.isFetchingNextPage}
                   onLoadMore={() => void timeline.fetchNextPage()}
-                  onReverse={(adjustmentId) => setOperation({ kind: 'reverse', adjustmentId })}
+                  onReverse={readOnly ? undefined : (adjustmentId) => setOperation({ kind: 'reverse', adjustmentId })}
                 />
               )}
             </Stack>

@@ -15,12 +15,20 @@ const toDto = (settings: StoredSettings): ConsoleSettings => ({
   updated_by: settings.updatedBy,
 });
 
-/** The API names of the values, for the audit entry's before/after. */
-const auditShape = (values: Partial<SettingValues>): Record<string, unknown> => ({
-  ...(values.approvalThresholdMinor ? { approval_threshold_minor: values.approvalThresholdMinor } : {}),
-  ...(values.approvalWindowHours !== undefined ? { approval_window_hours: values.approvalWindowHours } : {}),
-  ...(values.inboxReplyTargetHours !== undefined ? { inbox_reply_target_hours: values.inboxReplyTargetHours } : {}),
-});
+/**
+ * The audit entry's before/after in the API's names, one field per currency's threshold
+ * (`approval_threshold_minor.MYR`), so the log lists each value that changed, and only those.
+ */
+const auditShapes = (before: SettingValues, after: SettingValues): { before: Record<string, unknown>; after: Record<string, unknown> } => {
+  const flat = (values: SettingValues): Record<string, unknown> => ({
+    ...Object.fromEntries(Object.entries(values.approvalThresholdMinor).map(([currency, minor]) => [`approval_threshold_minor.${currency}`, minor])),
+    approval_window_hours: values.approvalWindowHours,
+    inbox_reply_target_hours: values.inboxReplyTargetHours,
+  });
+  const [old, next] = [flat(before), flat(after)];
+  const changed = Object.keys(next).filter((key) => old[key] !== next[key]);
+  return { before: Object.fromEntries(changed.map((key) => [key, old[key]])), after: Object.fromEntries(changed.map((key) => [key, next[key]])) };
+};
 
 /** Console settings: any staff member reads them; superadmins change them, with a reason, audited. */
 export const createSettingsService = (deps: AppDeps) => {
@@ -37,11 +45,8 @@ export const createSettingsService = (deps: AppDeps) => {
         approvalWindowHours: input.approval_window_hours,
         inboxReplyTargetHours: input.inbox_reply_target_hours,
       };
-      // Before and after list what changed, and only that.
-      const changedKeys = (Object.keys(next) as (keyof SettingValues)[]).filter((key) => JSON.stringify(next[key]) !== JSON.stringify(current[key]));
-      const pick = (values: SettingValues): Partial<SettingValues> => Object.fromEntries(changedKeys.map((key) => [key, values[key]]));
-      const changed = pick(next);
-      await writeSettings(tx, changed, actor.userId, now);
+      const changed = (Object.keys(next) as (keyof SettingValues)[]).filter((key) => JSON.stringify(next[key]) !== JSON.stringify(current[key]));
+      await writeSettings(tx, Object.fromEntries(changed.map((key) => [key, next[key]])), actor.userId, now);
       await writeAudit(tx, {
         actorUserId: actor.userId,
         actorRole: actor.role,
@@ -50,8 +55,7 @@ export const createSettingsService = (deps: AppDeps) => {
         reason: input.reason,
         ip: actor.ip,
         at: seconds(now),
-        before: auditShape(pick(current)),
-        after: auditShape(changed),
+        ...auditShapes(current, next),
       });
     });
     return get();

@@ -35,8 +35,8 @@ describe.each(testDatabases)('console settings API (%s)', (kind) => {
     expect(res.body.data).toMatchObject({ approval_threshold_minor: { MYR: 10_000, SGD: 20_000 }, approval_window_hours: 48, inbox_reply_target_hours: 24, updated_by: { id: ctx.demo.get('admin@demo.test')?.userId } });
     const entry = await ctx.db('audit_log').where({ action: 'settings.updated' }).first();
     expect([entry.outcome, entry.reason, entry.actor_role]).toEqual(['succeeded', reason, 'superadmin']);
-    expect(JSON.parse(entry.before_summary)).toEqual({ approval_threshold_minor: DEFAULTS.approval_threshold_minor, approval_window_hours: 24 });
-    expect(JSON.parse(entry.after_summary)).toEqual({ approval_threshold_minor: { ...DEFAULTS.approval_threshold_minor, MYR: 10_000 }, approval_window_hours: 48 });
+    expect(JSON.parse(entry.before_summary)).toEqual({ 'approval_threshold_minor.MYR': 50_000, approval_window_hours: 24 });
+    expect(JSON.parse(entry.after_summary)).toEqual({ 'approval_threshold_minor.MYR': 10_000, approval_window_hours: 48 });
     expect((await request(ctx.app).get('/api/staff/settings').set(bearer(support))).body.data.approval_window_hours).toBe(48);
   });
 
