@@ -144,11 +144,11 @@ describe('escalation: read-only staff, console settings, inbox assignment', () =
     const { page, context } = await running.newPage();
     await signInStaffThroughUi(page, running.product.baseUrl, 'admin@demo.test');
     await page.goto(`${running.product.baseUrl}/staff/support?sort=waiting`);
-    const row = page.getByRole('link', { name: /Where is my receipt\?/ });
-    await row.getByText(/waiting \d+ min \(target/).waitFor();
+    const row = page.getByRole('listitem').filter({ hasText: 'Where is my receipt?' });
+    await row.getByText(/waiting \d+ min \(target 4 h\)/).waitFor();
     await row.getByText('Not assigned', { exact: false }).waitFor();
-    await row.click();
-    await page.getByRole('textbox', { name: 'Assigned to' }).click();
+    await row.getByRole('link', { name: 'Where is my receipt?' }).click();
+    await page.getByRole('combobox', { name: 'Assigned to' }).click();
     await page.getByRole('option', { name: 'Sam Support' }).click();
     await page.getByText('Assigned to Sam Support').first().waitFor();
 

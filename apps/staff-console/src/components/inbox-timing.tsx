@@ -33,7 +33,7 @@ export const InboxTiming = ({ conversation, targetHours, nowSeconds }: InboxTimi
           {' · '}
           <span data-over-target={over || undefined}>{t('inbox.waiting', { duration: durationText(t, nowSeconds - waiting), target: durationText(t, targetHours * HOUR) })}</span>{' '}
           {over ? (
-            <Badge color="red" variant="filled" size="sm">
+            <Badge component="span" color="red" variant="filled" size="sm">
               {t('inbox.overTarget')}
             </Badge>
           ) : null}
