@@ -24,7 +24,8 @@ const shootEverywhere = async (page: Page, name: string, path: string, ready: (p
     ] as const) {
       await page.setViewportSize({ width, height });
       await page.goto(`${running.product.baseUrl}${path}`);
-      await page.waitForFunction((lang) => document.documentElement.lang === lang, language === 'en' ? 'en' : 'zh-TW');
+      // The console names its language on <html> once it has loaded the stored one.
+      await page.waitForFunction((lang) => document.documentElement.lang.toLowerCase().startsWith(lang), language === 'en' ? 'en' : 'zh');
       await ready(page);
       await shoot(page, name, language, width);
     }
