@@ -176,20 +176,20 @@ export const MerchantSummary = ({ detail, onAdjustCredit, onLiftBan, onInvoiceAc
                     {money(invoice.amount_due_minor, invoice.currency)}
                   </Text>
                   {onInvoiceAction ? (
-                  <Menu position="bottom-end" withinPortal>
-                    <Menu.Target>
-                      <Button size="compact-sm" variant="default" aria-label={t('merchant.invoices.actionsFor', { number: invoice.number })}>
-                        {t('merchant.invoices.actions')}
-                      </Button>
-                    </Menu.Target>
-                    <Menu.Dropdown>
-                      {(['resend', 'void', 'mark-uncollectible'] as const).map((action) => (
-                        <Menu.Item key={action} color={action === 'resend' ? undefined : 'red'} onClick={() => onInvoiceAction(invoice, action)}>
-                          {t(`ops.invoice.${action}.action`)}
-                        </Menu.Item>
-                      ))}
-                    </Menu.Dropdown>
-                  </Menu>
+                    <Menu position="bottom-end" withinPortal>
+                      <Menu.Target>
+                        <Button size="compact-sm" variant="default" aria-label={t('merchant.invoices.actionsFor', { number: invoice.number })}>
+                          {t('merchant.invoices.actions')}
+                        </Button>
+                      </Menu.Target>
+                      <Menu.Dropdown>
+                        {(['resend', 'void', 'mark-uncollectible'] as const).map((action) => (
+                          <Menu.Item key={action} color={action === 'resend' ? undefined : 'red'} onClick={() => onInvoiceAction(invoice, action)}>
+                            {t(`ops.invoice.${action}.action`)}
+                          </Menu.Item>
+                        ))}
+                      </Menu.Dropdown>
+                    </Menu>
                   ) : null}
                 </Group>
               </Group>

@@ -149,24 +149,24 @@ const MerchantScreen = ({ userId }: { userId: number }) => {
               {t('support:merchantLink')}
             </Button>
             {readOnly ? null : (
-            <Menu position="bottom-end">
-              <Menu.Target>
-                <Button variant="default" ref={actionsButton}>
-                  {t('ops.menu')}
-                </Button>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item onClick={fromActionsMenu(() => setCreditOpen(true))} disabled={!currency}>
-                  {t('ops.credit.open')}
-                </Menu.Item>
-                {/* The set-up invite is offered only while the owner has not finished setting up (the API answers 409 after). */}
-                {((data.owner.setup_pending ? ['wizard-invite', 'password-reset', 'lift-sign-in-ban'] : ['password-reset', 'lift-sign-in-ban']) as AccountAction[]).map((action) => (
-                  <Menu.Item key={action} onClick={fromActionsMenu(() => setOperation({ kind: 'account', action }))}>
-                    {t(`ops.account.${action}.action`)}
+              <Menu position="bottom-end">
+                <Menu.Target>
+                  <Button variant="default" ref={actionsButton}>
+                    {t('ops.menu')}
+                  </Button>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Item onClick={fromActionsMenu(() => setCreditOpen(true))} disabled={!currency}>
+                    {t('ops.credit.open')}
                   </Menu.Item>
-                ))}
-              </Menu.Dropdown>
-            </Menu>
+                  {/* The set-up invite is offered only while the owner has not finished setting up (the API answers 409 after). */}
+                  {((data.owner.setup_pending ? ['wizard-invite', 'password-reset', 'lift-sign-in-ban'] : ['password-reset', 'lift-sign-in-ban']) as AccountAction[]).map((action) => (
+                    <Menu.Item key={action} onClick={fromActionsMenu(() => setOperation({ kind: 'account', action }))}>
+                      {t(`ops.account.${action}.action`)}
+                    </Menu.Item>
+                  ))}
+                </Menu.Dropdown>
+              </Menu>
             )}
           </Group>
         </Group>

@@ -92,84 +92,78 @@ const SettingsForm = ({ settings, canEdit }: { settings: ConsoleSettings; canEdi
     });
   };
 
+  const hoursField = (field: 'windowHours' | 'targetHours', label: string, min: number, max: number) => (
+    <NumberInput
+      label={label}
+      description={t('staff:settings.hoursRange', { min, max })}
+      value={draft[field]}
+      onChange={(value) => setDraft((current) => ({ ...current, [field]: value }))}
+      error={errors[field]}
+      readOnly={!canEdit}
+      allowDecimal={false}
+      allowNegative={false}
+      maw={260}
+    />
+  );
+
   return (
     <form onSubmit={handleSave} noValidate>
-    <Stack gap="md">
-      <Card withBorder radius="md" padding="md" aria-labelledby="approval-settings">
-        <Stack gap="sm">
-          <Title order={2} size="h4" id="approval-settings">
-            {t('staff:settings.approvals.title')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('staff:settings.approvals.description')}
+      <Stack gap="md">
+        <Card withBorder radius="md" padding="md" aria-labelledby="approval-settings">
+          <Stack gap="sm">
+            <Title order={2} size="h4" id="approval-settings">
+              {t('staff:settings.approvals.title')}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t('staff:settings.approvals.description')}
+            </Text>
+            <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }}>
+              {APPROVAL_CURRENCIES.map((currency) => (
+                <TextInput
+                  key={currency}
+                  label={t('staff:settings.approvals.threshold', { currency })}
+                  value={draft.thresholds[currency]}
+                  onChange={(event) => {
+                    const value = event.currentTarget.value;
+                    setDraft((current) => ({ ...current, thresholds: { ...current.thresholds, [currency]: value } }));
+                  }}
+                  error={errors[currency]}
+                  readOnly={!canEdit}
+                  inputMode="decimal"
+                />
+              ))}
+            </SimpleGrid>
+            {hoursField('windowHours', t('staff:settings.approvals.window'), APPROVAL_WINDOW_HOURS_MIN, APPROVAL_WINDOW_HOURS_MAX)}
+          </Stack>
+        </Card>
+        <Card withBorder radius="md" padding="md" aria-labelledby="inbox-settings">
+          <Stack gap="sm">
+            <Title order={2} size="h4" id="inbox-settings">
+              {t('staff:settings.inbox.title')}
+            </Title>
+            {hoursField('targetHours', t('staff:settings.inbox.target'), INBOX_TARGET_HOURS_MIN, INBOX_TARGET_HOURS_MAX)}
+          </Stack>
+        </Card>
+        <Group justify="space-between" wrap="wrap">
+          <Text size="sm" c="dimmed" data-testid="settings-changed">
+            {settings.updated_by && settings.updated_at ? (
+              <>
+                {t('staff:settings.changedBy', { name: settings.updated_by.name })} <DateText value={settings.updated_at} size="sm" span />
+              </>
+            ) : (
+              t('staff:settings.defaults')
+            )}
           </Text>
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }}>
-            {APPROVAL_CURRENCIES.map((currency) => (
-              <TextInput
-                key={currency}
-                label={t('staff:settings.approvals.threshold', { currency })}
-                value={draft.thresholds[currency]}
-                onChange={(event) => {
-                  const value = event.currentTarget.value;
-                  setDraft((current) => ({ ...current, thresholds: { ...current.thresholds, [currency]: value } }));
-                }}
-                error={errors[currency]}
-                readOnly={!canEdit}
-                inputMode="decimal"
-              />
-            ))}
-          </SimpleGrid>
-          <NumberInput
-            label={t('staff:settings.approvals.window')}
-            description={t('staff:settings.hoursRange', { min: APPROVAL_WINDOW_HOURS_MIN, max: APPROVAL_WINDOW_HOURS_MAX })}
-            value={draft.windowHours}
-            onChange={(value) => setDraft((current) => ({ ...current, windowHours: value }))}
-            error={errors.windowHours}
-            readOnly={!canEdit}
-            allowDecimal={false}
-            allowNegative={false}
-            maw={260}
-          />
-        </Stack>
-      </Card>
-      <Card withBorder radius="md" padding="md" aria-labelledby="inbox-settings">
-        <Stack gap="sm">
-          <Title order={2} size="h4" id="inbox-settings">
-            {t('staff:settings.inbox.title')}
-          </Title>
-          <NumberInput
-            label={t('staff:settings.inbox.target')}
-            description={t('staff:settings.hoursRange', { min: INBOX_TARGET_HOURS_MIN, max: INBOX_TARGET_HOURS_MAX })}
-            value={draft.targetHours}
-            onChange={(value) => setDraft((current) => ({ ...current, targetHours: value }))}
-            error={errors.targetHours}
-            readOnly={!canEdit}
-            allowDecimal={false}
-            allowNegative={false}
-            maw={260}
-          />
-        </Stack>
-      </Card>
-      <Group justify="space-between" wrap="wrap">
-        <Text size="sm" c="dimmed" data-testid="settings-changed">
-          {settings.updated_by && settings.updated_at ? (
-            <>
-              {t('staff:settings.changedBy', { name: settings.updated_by.name })} <DateText value={settings.updated_at} size="sm" span />
-            </>
+          {canEdit ? (
+            <Button type="submit" loading={update.isPending}>
+              {t('staff:settings.save')}
+            </Button>
           ) : (
-            t('staff:settings.defaults')
+            <Text size="sm">{t('staff:settings.superadminOnly')}</Text>
           )}
-        </Text>
-        {canEdit ? (
-          <Button type="submit" loading={update.isPending}>
-            {t('staff:settings.save')}
-          </Button>
-        ) : (
-          <Text size="sm">{t('staff:settings.superadminOnly')}</Text>
-        )}
-      </Group>
-      {reasons.modal}
-    </Stack>
+        </Group>
+        {reasons.modal}
+      </Stack>
     </form>
   );
 };

@@ -102,15 +102,15 @@ const MemberRow = ({ member, selfId, ask }: { member: StaffMember; selfId: numbe
         {!ask ? (
           <Text size="sm">{t(`role.${member.role}`)}</Text>
         ) : (
-        <Select
-          aria-label={t('roleFor', { name: member.name })}
-          size="xs"
-          data={ROLES.map((role) => ({ value: role, label: t(`role.${role}`) }))}
-          value={member.role}
-          allowDeselect={false}
-          disabled={inactive || changeRole.isPending}
-          onChange={(value) => value && value !== member.role && handleRole(value as StaffRole)}
-        />
+          <Select
+            aria-label={t('roleFor', { name: member.name })}
+            size="xs"
+            data={ROLES.map((role) => ({ value: role, label: t(`role.${role}`) }))}
+            value={member.role}
+            allowDeselect={false}
+            disabled={inactive || changeRole.isPending}
+            onChange={(value) => value && value !== member.role && handleRole(value as StaffRole)}
+          />
         )}
       </Table.Td>
       <Table.Td>

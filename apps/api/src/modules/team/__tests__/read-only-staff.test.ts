@@ -47,8 +47,8 @@ describe.each(testDatabases)('read-only staff (%s)', (kind) => {
     for (const { method, path } of guarded) {
       // The refusal log is rate-limited per staff member: each attempt comes in a window of its own.
       ctx.clock.advance(REFUSAL_WINDOW_SECONDS + 1);
-      const res = await request(ctx.app)
-        [method as 'post' | 'put' | 'patch' | 'delete'](concrete(path))
+      const agent = request(ctx.app);
+      const res = await agent[method as 'post' | 'put' | 'patch' | 'delete'](concrete(path))
         .set(bearer(readonly))
         .send({ user_id: merchantUserId, reason, role: 'superadmin', amount_minor: 1 });
       answers.push(`${method.toUpperCase()} ${path} ${res.status} ${res.body.error?.code}`);
