@@ -1,3 +1,4 @@
+import { staffRoleOf } from '@merchant-hub/domain';
 import { createHash } from 'node:crypto';
 import {
   optionalPositiveId,
@@ -56,7 +57,7 @@ const CONTROL_SUMMARIES: Record<(typeof SUBSCRIPTION_CONTROLS)[number], string> 
 
 const actorOf = (req: Request, res: Response): StaffActor => {
   const auth = authOf(res);
-  const role: StaffRole = auth.roles.includes('superadmin') ? 'superadmin' : 'support';
+  const role: StaffRole = staffRoleOf(auth.roles) ?? 'support';
   return { userId: auth.userId, role, ip: req.ip ?? null };
 };
 
@@ -124,6 +125,7 @@ export const staffRoutes = (deps: AppDeps): RouteTable => {
       auth: 'staff',
       use: userParam,
       audit: 'merchant.viewed',
+      readOnlySafe: 'Logs a look, which read-only staff take too',
       handler: ({ req, res }) => service.recordVisit(actorOf(req, res), userIdOf(req)),
     }),
     route({

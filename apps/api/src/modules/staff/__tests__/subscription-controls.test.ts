@@ -78,6 +78,19 @@ describe.each(testDatabases)('staff subscription controls (%s)', (kind) => {
       }
       expect(await planOf(MY)).toEqual(before);
     });
+
+    it('refuses read-only staff both the preview and the commit (403 staff_read_only), the attempt audited, nothing changed', async () => {
+      const readOnly = await tokenFor(ctx, 'readonly@demo.test');
+      const before = await planOf(MY);
+      const seen = await preview(readOnly, MY, 'comp-month');
+      expect(seen.status).toBe(403);
+      expect(seen.body.error.code).toBe('staff_read_only');
+      const done = await commit(readOnly, MY, 'comp-month', { preview_token: (await preview(support, MY, 'comp-month')).body.preview_token });
+      expect(done.status).toBe(403);
+      expect(done.body.error.code).toBe('staff_read_only');
+      expect(await planOf(MY)).toEqual(before);
+      expect(Number((await ctx.db('audit_log').where({ actor_user_id: await staffIdOf('readonly@demo.test'), outcome: 'refused' }).count({ n: '*' }).first())?.n)).toBeGreaterThan(0);
+    });
   });
 
   describe('cancel now', () => {

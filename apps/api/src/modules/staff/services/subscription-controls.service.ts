@@ -1,4 +1,3 @@
-import { APPROVAL_WINDOW_SECONDS } from '@merchant-hub/billing-rules';
 import { sumMinor } from '@merchant-hub/money';
 import type { SubscriptionControl, SubscriptionControlFields, SubscriptionControlPreview, SubscriptionControlResult } from '@merchant-hub/validation';
 import type { Knex } from 'knex';
@@ -90,7 +89,7 @@ export const createSubscriptionControlService = (ctx: StaffContext) => {
       requires_approval: plan.creditMinor > 0 && check.requiresApproval,
       approval_threshold_minor: check.thresholdMinor,
       window_total_minor: check.windowTotalMinor,
-      approval_window_hours: APPROVAL_WINDOW_SECONDS / 3600,
+      approval_window_hours: check.windowHours,
     };
   };
 
