@@ -157,6 +157,9 @@ export const createSubscriptionLifecycleService = (engine: Engine, parts: { onSe
       await purchasable(db, account, input.package_id, actor.isStaff);
       if ((await billingState(db, actor.merchantId)).current) throw new AppError('already_subscribed');
     }
+    // A payment waiting for 3-D Secure sends the customer back to it before any card is saved.
+    const waiting = await onSession.checkAuthentication(actor.merchantId, returnUrlOf(actor, publicUrl));
+    if (waiting.refusal) throw waiting.refusal;
     const card = input.paymentMethod ? await paymentMethods.attachAtGateway(actor.merchantId, input.paymentMethod) : null;
     return onSession.payOnSession(actor, async (ctx) => subscribeStep(ctx, await purchasable(ctx.tx, ctx.account, input.package_id, actor.isStaff), card));
   };
