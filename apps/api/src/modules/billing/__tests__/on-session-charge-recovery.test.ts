@@ -109,6 +109,41 @@ describe.each(testDatabases)('an on-session charge cut off by a crash (%s)', (ki
     expect(callsInTransaction()).toEqual([]);
   });
 
+  it("another merchant's sign-in is not held up while a charge waits at the gateway", async () => {
+    const { merchantId, growth, books } = await setUp();
+    // A gateway that holds the charge until the test lets it go (Stripe taking seconds).
+    const gateway = realGateway();
+    let enter: () => void = () => undefined;
+    let release: () => void = () => undefined;
+    const entered = new Promise<void>((resolve) => (enter = resolve));
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const holding: PaymentGateway = {
+      ...gateway,
+      charge: async (input, exec) => {
+        enter();
+        await released;
+        return gateway.charge(input, exec);
+      },
+    };
+    const services = createBillingServices(createEngine({ db: ctx.db, clock: ctx.clock, gateway: holding, publicUrl: ctx.config.publicUrl }));
+    const upgrading = services.planChanges.downgradeOrUpgrade({ merchantId, isStaff: false }, { package_id: growth, type: 'upgrade' });
+    await entered;
+    let held = true;
+    try {
+      // The whole sign-in of another merchant (its OTP and session writes) completes while the charge is held.
+      const started = performance.now();
+      const token = await tokenFor(ctx, 'merchant-sg@demo.test');
+      console.log(`sign-in of another merchant while a charge is held at the gateway (${kind}): ${Math.round(performance.now() - started)} ms`);
+      expect(token).toEqual(expect.any(String));
+      expect(held).toBe(true);
+    } finally {
+      held = false;
+      release();
+    }
+    expect(await upgrading).toMatchObject({ message: 'Your plan has been upgraded to Growth' });
+    expect(await books()).toMatchObject({ plan: 'price_my_growth_monthly', invoices: ['paid', 'paid'], payments: ['succeeded', 'succeeded'], intents: 0 });
+  });
+
   it('two upgrades at once charge once: the second is refused while the first is under way', async () => {
     const { upgrade, books } = await setUp();
     const answers = await Promise.all([upgrade(), upgrade()]);
