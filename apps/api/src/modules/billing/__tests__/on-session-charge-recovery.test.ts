@@ -128,16 +128,14 @@ describe.each(testDatabases)('an on-session charge cut off by a crash (%s)', (ki
     const services = createBillingServices(createEngine({ db: ctx.db, clock: ctx.clock, gateway: holding, publicUrl: ctx.config.publicUrl }));
     const upgrading = services.planChanges.downgradeOrUpgrade({ merchantId, isStaff: false }, { package_id: growth, type: 'upgrade' });
     await entered;
-    let held = true;
     try {
       // The whole sign-in of another merchant (its OTP and session writes) completes while the charge is held.
       const started = performance.now();
       const token = await tokenFor(ctx, 'merchant-sg@demo.test');
       console.log(`sign-in of another merchant while a charge is held at the gateway (${kind}): ${Math.round(performance.now() - started)} ms`);
+      // Still held: the gateway answers only once this block lets it go.
       expect(token).toEqual(expect.any(String));
-      expect(held).toBe(true);
     } finally {
-      held = false;
       release();
     }
     expect(await upgrading).toMatchObject({ message: 'Your plan has been upgraded to Growth' });
