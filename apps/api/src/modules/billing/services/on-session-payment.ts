@@ -185,7 +185,27 @@ export const createOnSessionPayment = (engine: Engine, parts: { activation: Plan
    * gateway did not answer is read back by its key; when that cannot be done either, the intent is left to the
    * recovery pass (see recoverCharge) and the error answered.
    */
-  const payOnSession = async <T>(actor: Actor, prepare: (ctx: MerchantTx) => Promise<OnSessionStep<T>>): Promise<T | null> => {
+  const payOnSession = async <T>(actor: Actor, prepare: (ctx: MerchantTx) => Promise<OnSessionStep<T>>): Promise<T | null> =>
+    oneAtATime(actor.merchantId, () => payNow(actor, prepare));
+
+  /**
+   * A merchant's on-session payments in this process run one after another, as they did when each held the
+   * merchant's lock from start to end: twenty identical requests each see what the previous one did (the second
+   * upgrade: "already your plan"). A charge under way elsewhere (another instance, or one a crash left) is refused.
+   */
+  const queues = new Map<number, Promise<unknown>>();
+  const oneAtATime = async <T>(merchantId: number, run: () => Promise<T>): Promise<T> => {
+    const mine = (queues.get(merchantId) ?? Promise.resolve()).then(run);
+    const settled = mine.catch(() => undefined);
+    queues.set(merchantId, settled);
+    try {
+      return await mine;
+    } finally {
+      if (queues.get(merchantId) === settled) queues.delete(merchantId);
+    }
+  };
+
+  const payNow = async <T>(actor: Actor, prepare: (ctx: MerchantTx) => Promise<OnSessionStep<T>>): Promise<T | null> => {
     const returnUrl = returnUrlOf(actor, publicUrl);
     const prepared = await prepareCharge(actor, returnUrl, prepare);
     if (!prepared.intent) return prepared.done;
