@@ -79,7 +79,8 @@ import {
   staffSearchAnswerSchema,
   timelinePageSchema,
 } from './staff.schema.js';
-import { supportConversationEnvelopeSchema, supportConversationListSchema, supportUnreadSchema } from './support.schema.js';
+import { supportAssigneesSchema, supportConversationEnvelopeSchema, supportConversationListSchema, supportUnreadSchema } from './support.schema.js';
+import { consoleSettingsEnvelopeSchema } from './settings.schema.js';
 import { staffMemberEnvelopeSchema, staffTeamResponseSchema } from './team.schema.js';
 
 /**
@@ -221,6 +222,10 @@ const schemas = {
   'POST /staff/support/:id/assign': supportConversationEnvelopeSchema,
   'POST /staff/support/:id/replies': supportConversationEnvelopeSchema,
   'POST /staff/support/:id/close': supportConversationEnvelopeSchema,
+  'GET /staff/support/assignees': supportAssigneesSchema,
+  // Console settings (issue 27 capability 4)
+  'GET /staff/settings': consoleSettingsEnvelopeSchema,
+  'PUT /staff/settings': consoleSettingsEnvelopeSchema,
 } as const;
 
 /** One call of the client, `METHOD /path` with `:name` parameters. */
