@@ -171,8 +171,10 @@ export const createOnSessionPayment = (engine: Engine, parts: { activation: Plan
         return prepared ?? { done: null, intent: null };
       } catch (error) {
         held.restore();
-        if (error instanceof AuthenticationAppeared && round < 3) continue;
-        throw error;
+        if (!(error instanceof AuthenticationAppeared)) throw error;
+        // A race, not bad input: after three rounds the customer is told a payment is under way (409), never a 500.
+        if (round < 3) continue;
+        throw chargeUnderWay();
       }
     }
   };
