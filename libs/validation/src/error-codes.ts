@@ -80,6 +80,8 @@ export const ERROR_CODES = [
   'last_superadmin',
   'staff_not_deactivated',
   'conversation_closed',
+  'note_limit_reached',
+  'tag_limit_reached',
   'account_deactivated',
 ] as const;
 

@@ -30,6 +30,7 @@ import * as invoiceRefunds from './967-invoice-refunds';
 import * as invoiceWriteOff from './970-invoice-write-off';
 import * as ecpayAgreements from './968-ecpay-agreements';
 import * as staffGlobalSearch from './980-staff-global-search';
+import * as staffNotesAndTags from './1000-staff-notes-and-tags';
 
 export type Migration = { name: string; up: (knex: Knex) => Promise<void>; down: (knex: Knex) => Promise<void> };
 
@@ -69,6 +70,7 @@ export const migrations: Migration[] = [
   { name: '970-invoice-write-off', ...invoiceWriteOff },
   { name: '968-ecpay-agreements', ...ecpayAgreements },
   { name: '980-staff-global-search', ...staffGlobalSearch },
+  { name: '1000-staff-notes-and-tags', ...staffNotesAndTags },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

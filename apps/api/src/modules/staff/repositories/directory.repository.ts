@@ -2,6 +2,7 @@ import { monthlyRevenue } from '@merchant-hub/money';
 import type { AttentionReason, MerchantDirectoryQuery, MerchantRow, MerchantState } from '@merchant-hub/validation';
 import type { Knex } from 'knex';
 import { ATTENTION_CANDIDATE_SQL } from '../../../db/migrations/811-staff-directory-view-indexes';
+import { tagsOfMany } from './notes.repository';
 import { type Exec, DAY, containsPattern, num, numOrNull } from './shared';
 
 // ------------------------------------------------------------------------------------------------ directory
@@ -114,6 +115,8 @@ export const searchDirectory = async (
     if (filter.period) query.where('m.dir_period', filter.period);
     if (filter.state) query.where('m.dir_state', filter.state);
     if (filter.view === 'attention') whereAttention(query, now);
+    // A tag's merchants are one range of `merchant_tags (tag, merchant_id)` (migration 1000).
+    if (filter.tag) query.whereIn('m.id', db('merchant_tags').where('tag', filter.tag).select('merchant_id'));
     if (cursor) {
       const op = sort.desc ? '<' : '>';
       query.where((w) => w.where(sort.column, op, cursor.v).orWhere((e) => e.where(sort.column, cursor.v).where('m.id', op, cursor.id)));
@@ -150,9 +153,9 @@ export const searchDirectory = async (
   if (ids.length === 0) return { rows: [], sortValues: [] };
   const details = await directoryBase(db).whereIn('m.id', ids).select(...rowColumns(db, now));
   const byId = new Map(details.map((row) => [num(row.merchant_id), row as Record<string, unknown>]));
-  const stores = await storeNamesOf(db, ids);
+  const [stores, tags] = await Promise.all([storeNamesOf(db, ids), tagsOfMany(db, ids)]);
   return {
-    rows: ids.map((id) => toMerchantRow(byId.get(id) as Record<string, unknown>, stores.get(id) ?? [], now)),
+    rows: ids.map((id) => toMerchantRow(byId.get(id) as Record<string, unknown>, stores.get(id) ?? [], tags.get(id) ?? [], now)),
     sortValues: page.map((row) => (row.sort_value instanceof Date ? row.sort_value.toISOString() : (row.sort_value as string | number))),
   };
 };
@@ -172,7 +175,7 @@ const storeNamesOf = async (db: Exec, merchantIds: number[]): Promise<Map<number
 export const monthlyRevenueOf = (price: number, discountPercent: number, period: string): number =>
   monthlyRevenue(price, discountPercent, period === 'yearly' ? 'yearly' : 'monthly');
 
-const toMerchantRow = (row: Record<string, unknown>, stores: string[], now: number): MerchantRow => {
+const toMerchantRow = (row: Record<string, unknown>, stores: string[], tags: string[], now: number): MerchantRow => {
   const attention: AttentionReason[] = [];
   if (row.stripe_status === 'past_due') attention.push('past_due');
   if (num(row.failed_recently) === 1) attention.push('failed_payment');
@@ -198,14 +201,15 @@ const toMerchantRow = (row: Record<string, unknown>, stores: string[], now: numb
     mrr_minor: hasPlan ? monthlyRevenueOf(num(row.price), Number(row.discount ?? 0), String(row.billing_period)) : 0,
     next_billing_at: numOrNull(row.next_billing_at),
     attention,
+    tags,
   };
 };
 
 export const merchantRowOf = async (db: Exec, merchantId: number, now: number): Promise<MerchantRow | null> => {
   const row = await directoryBase(db).where('m.id', merchantId).first(...rowColumns(db, now));
   if (!row) return null;
-  const stores = await storeNamesOf(db, [merchantId]);
-  return toMerchantRow(row as Record<string, unknown>, stores.get(merchantId) ?? [], now);
+  const [stores, tags] = await Promise.all([storeNamesOf(db, [merchantId]), tagsOfMany(db, [merchantId])]);
+  return toMerchantRow(row as Record<string, unknown>, stores.get(merchantId) ?? [], tags.get(merchantId) ?? [], now);
 };
 
 /**
