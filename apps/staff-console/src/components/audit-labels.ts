@@ -11,7 +11,7 @@ const isMoneyField = (field: string) => MONEY_FIELDS.has(field) || field.endsWit
 
 const KNOWN_FIELDS = new Set([
   'credit_balance_minor', 'amount_minor', 'direction', 'status', 'role', 'hide', 'active', 'name', 'price', 'discount', 'currency', 'tax',
-  'email', 'ledger_entry_id', 'reverses', 'ids', 'amount_off', 'percent_off', 'code', 'staff_user_id', 'locale',
+  'email', 'ledger_entry_id', 'reverses', 'ids', 'amount_off', 'percent_off', 'code', 'staff_user_id', 'locale', 'note', 'pinned', 'tag',
 ]);
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);

@@ -14,6 +14,7 @@ import { applyServerFieldErrors, ErrorState, PageLoader, SupportReplyForm, Suppo
 import { supportReplySchema } from '@merchant-hub/validation';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { SupportInternalNotes } from '../components/support-internal-notes';
 
 /** /support/:id: one conversation — assign to me, reply (e-mailed to the merchant), close. */
 export const SupportConversationPage = () => {
@@ -85,6 +86,7 @@ export const SupportConversationPage = () => {
           screenshotUrl={(messageId) => staffScreenshotUrl(id, messageId)}
           labels={{ merchant: t('support:author.merchant'), staff: t('support:author.staff'), screenshot: t('support:conversation.screenshot') }}
         />
+        <SupportInternalNotes conversationId={id} notes={data.internal_notes ?? []} />
         {closed ? (
           <Text c="dimmed" size="sm">
             {t('support:conversation.closedNote')}

@@ -28,4 +28,5 @@ export const fetchSupportConversation = async (http: HttpClient, id: number, sig
 export const assignSupportConversation = async (http: HttpClient, id: number) => (await http.post(`/staff/support/${id}/assign`, {}, { schema: responseOf('POST /staff/support/:id/assign') })).data;
 export const replySupportConversation = async (http: HttpClient, id: number, message: string) => (await http.post(`/staff/support/${id}/replies`, { message }, { schema: responseOf('POST /staff/support/:id/replies') })).data;
 export const closeSupportConversation = async (http: HttpClient, id: number) => (await http.post(`/staff/support/${id}/close`, {}, { schema: responseOf('POST /staff/support/:id/close') })).data;
+export const addSupportInternalNote = async (http: HttpClient, id: number, message: string) => (await http.post(`/staff/support/${id}/internal-notes`, { message }, { schema: responseOf('POST /staff/support/:id/internal-notes') })).data;
 export const staffScreenshotUrl = (id: number, messageId: number): string => `/api/staff/support/${id}/messages/${messageId}/screenshot`;
