@@ -110,7 +110,7 @@ describe('staff notes and tags', () => {
     const [row] = (await apiFromPage<{ data: { user_id: number }[] }>(page, '/staff/merchants?tag=key-account')).data;
     const screens: [string, string, (p: Page) => Promise<void>][] = [
       ['merchant', `/staff/merchants/${row?.user_id}`, (p) => p.getByTestId('pinned-notes').waitFor()],
-      ['directory', '/staff/merchants?tag=key-account', (p) => p.getByText('key-account', { exact: true }).first().waitFor()],
+      ['directory', '/staff/merchants?tag=key-account', (p) => p.getByText('key-account', { exact: true }).filter({ visible: true }).first().waitFor()],
       ['conversation', `/staff/support/${conversationId}`, (p) => p.getByTestId('internal-note').first().waitFor()],
     ];
     for (const language of ['en', 'zhtw'] as const) {

@@ -60,26 +60,28 @@ const NoteForm = ({ initial, label, submitLabel, pending, onSubmit, onCancel }: 
   const [length, setLength] = useState(initial.length);
   form.watch('body', ({ value }) => setLength(value.length));
   return (
-    <Stack component="form" gap="xs" noValidate onSubmit={form.onSubmit(({ body }) => onSubmit(body, form))}>
-      <Textarea
-        label={label}
-        description={t('notes.length', { used: length, max: MERCHANT_NOTE_MAX_LENGTH })}
-        rows={3}
-        maxLength={MERCHANT_NOTE_MAX_LENGTH}
-        key={form.key('body')}
-        {...form.getInputProps('body')}
-      />
-      <Group justify="flex-end" gap="xs">
-        {onCancel ? (
-          <Button variant="default" size="xs" onClick={onCancel}>
-            {t('notes.cancel')}
+    <form noValidate onSubmit={form.onSubmit(({ body }) => onSubmit(body, form))}>
+      <Stack gap="xs">
+        <Textarea
+          label={label}
+          description={t('notes.length', { used: length, max: MERCHANT_NOTE_MAX_LENGTH })}
+          rows={3}
+          maxLength={MERCHANT_NOTE_MAX_LENGTH}
+          key={form.key('body')}
+          {...form.getInputProps('body')}
+        />
+        <Group justify="flex-end" gap="xs">
+          {onCancel ? (
+            <Button variant="default" size="xs" onClick={onCancel}>
+              {t('notes.cancel')}
+            </Button>
+          ) : null}
+          <Button type="submit" size="xs" loading={pending}>
+            {submitLabel}
           </Button>
-        ) : null}
-        <Button type="submit" size="xs" loading={pending}>
-          {submitLabel}
-        </Button>
-      </Group>
-    </Stack>
+        </Group>
+      </Stack>
+    </form>
   );
 };
 
@@ -165,7 +167,7 @@ export const NotesPanel = ({ userId, viewer, notes, loading, failed, onRetry }: 
                     ) : (
                       <Stack gap={4}>
                         {note.pinned ? (
-                          <Badge size="xs" color="yellow" variant="filled" c="dark">
+                          <Badge size="xs" color="dark" variant="filled">
                             {t('notes.pinnedBadge')}
                           </Badge>
                         ) : null}

@@ -3,7 +3,6 @@ import { notifications } from '@mantine/notifications';
 import { errorMessageKeys, isApiError, useAddMerchantTag, useRemoveMerchantTag } from '@merchant-hub/api-client';
 import { applyServerFieldErrors, useSchemaForm } from '@merchant-hub/ui-kit';
 import { MERCHANT_TAG_MAX_LENGTH, MERCHANT_TAGS_MAX, merchantTagSchema } from '@merchant-hub/validation';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export type TagBadgesProps = {
@@ -45,7 +44,6 @@ export type TagEditorProps = { userId: number; merchantName: string; tags: reado
 /** The merchant page's tags: remove one with its × button, add one with the form (normalised by the server). */
 export const TagEditor = ({ userId, merchantName, tags }: TagEditorProps) => {
   const { t } = useTranslation(['staff', 'errors']);
-  const hintId = useId();
   const form = useSchemaForm<{ tag: string }>({ schema: merchantTagSchema, initialValues: { tag: '' } });
   const showError = (error: unknown) => notifications.show({ color: 'red', message: t(errorMessageKeys(error)) });
   const add = useAddMerchantTag(userId, { meta: { handlesError: true } });
@@ -79,25 +77,27 @@ export const TagEditor = ({ userId, merchantName, tags }: TagEditorProps) => {
       ) : (
         <TagBadges tags={tags} label={t('tags.listLabel', { name: merchantName })} onRemove={(tag) => remove.mutate(tag)} removing={remove.isPending ? remove.variables : null} />
       )}
-      <Group component="form" onSubmit={handleAdd} noValidate gap="xs" align="flex-end" wrap="nowrap">
-        <TextInput
-          label={t('tags.addLabel')}
-          placeholder={t('tags.addPlaceholder')}
-          aria-describedby={hintId}
-          size="xs"
-          maxLength={64}
-          autoComplete="off"
-          style={{ flex: '1 1 auto', maxWidth: 320 }}
-          key={form.key('tag')}
-          {...form.getInputProps('tag')}
-        />
-        <Button type="submit" size="xs" variant="default" loading={add.isPending}>
-          {t('tags.add')}
-        </Button>
-      </Group>
-      <Text id={hintId} size="xs" c="dimmed">
-        {t('tags.hint', { max: MERCHANT_TAG_MAX_LENGTH, most: MERCHANT_TAGS_MAX })}
-      </Text>
+      <form onSubmit={handleAdd} noValidate>
+        <Group gap="xs" align="flex-start" wrap="nowrap">
+          <TextInput
+            label={t('tags.addLabel')}
+            placeholder={t('tags.addPlaceholder')}
+            description={t('tags.hint', { max: MERCHANT_TAG_MAX_LENGTH, most: MERCHANT_TAGS_MAX })}
+            // The limits read under the field, where the error also appears.
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            size="xs"
+            maxLength={64}
+            autoComplete="off"
+            style={{ flex: '1 1 auto', maxWidth: 320 }}
+            key={form.key('tag')}
+            {...form.getInputProps('tag')}
+          />
+          {/* Level with the field: below its one-line label. */}
+          <Button type="submit" size="xs" variant="default" loading={add.isPending} style={{ marginTop: 'calc(var(--mantine-font-size-xs) * var(--mantine-line-height))' }}>
+            {t('tags.add')}
+          </Button>
+        </Group>
+      </form>
     </Stack>
   );
 };

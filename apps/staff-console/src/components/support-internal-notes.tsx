@@ -35,7 +35,7 @@ export const SupportInternalNotes = ({ conversationId, notes }: SupportInternalN
             <Title order={2} size="h4" id="internal-notes-title">
               {t('support:internalNotes.title')}
             </Title>
-            <Badge color="yellow" variant="filled" c="dark">
+            <Badge color="dark" variant="filled">
               {t('support:internalNotes.badge')}
             </Badge>
           </Group>
@@ -49,7 +49,7 @@ export const SupportInternalNotes = ({ conversationId, notes }: SupportInternalN
               <li key={note.id} data-testid="internal-note">
                 <Paper withBorder radius="sm" p="xs" style={{ borderStyle: 'dashed' }}>
                   <Group gap="xs" mb={4}>
-                    <Badge size="xs" color="yellow" variant="filled" c="dark">
+                    <Badge size="xs" color="dark" variant="filled">
                       {t('support:internalNotes.badge')}
                     </Badge>
                     <Text size="xs" c="dimmed">
@@ -64,14 +64,16 @@ export const SupportInternalNotes = ({ conversationId, notes }: SupportInternalN
             ))}
           </Stack>
         )}
-        <Stack component="form" gap="xs" noValidate onSubmit={handleAdd}>
-          <Textarea label={t('support:internalNotes.label')} rows={3} maxLength={SUPPORT_INTERNAL_NOTE_MAX_LENGTH} key={form.key('message')} {...form.getInputProps('message')} />
-          <Group justify="flex-end">
-            <Button type="submit" variant="default" loading={add.isPending}>
-              {t('support:internalNotes.add')}
-            </Button>
-          </Group>
-        </Stack>
+        <form noValidate onSubmit={handleAdd}>
+          <Stack gap="xs">
+            <Textarea label={t('support:internalNotes.label')} rows={3} maxLength={SUPPORT_INTERNAL_NOTE_MAX_LENGTH} key={form.key('message')} {...form.getInputProps('message')} />
+            <Group justify="flex-end">
+              <Button type="submit" variant="default" loading={add.isPending}>
+                {t('support:internalNotes.add')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
       </Stack>
     </Card>
   );
