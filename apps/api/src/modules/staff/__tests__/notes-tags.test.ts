@@ -216,4 +216,34 @@ describe.each(testDatabases)('staff notes and tags on a merchant (%s)', (kind) =
     expect((await api('get', '/staff/merchants?tag=nobody-has-this', support)).body.data).toEqual([]);
     expect((await api('get', '/staff/tags', support)).body).toEqual({ data: [{ tag: 'vip', merchants: 2 }, { tag: 'reseller', merchants: 1 }] });
   });
+
+  it('filters by a tag more than 2,000 merchants carry (the ordered scan) with the same answers and pages', async () => {
+    // 2,100 merchants loaded and 22 pages read: longer than the suite's 30 s on a loaded machine.
+    const country = (await ctx.db('countries').where({ iso_code: 'MY' }).first('id')).id as number;
+    const at = new Date('2026-01-01T00:00:00Z');
+    const ids = Array.from({ length: 2100 }, (_, i) => 900_000 + i);
+    for (let start = 0; start < ids.length; start += 150) {
+      const chunk = ids.slice(start, start + 150);
+      await ctx.db('users').insert(chunk.map((id) => ({ id, name: `Bulk ${id}`, email: `bulk${id}@tags.test`, password_hash: 'x', created_at: at, updated_at: at })));
+      await ctx.db('merchants').insert(chunk.map((id) => ({ id, owner_user_id: id, name: `Bulk shop ${id}`, country_id: country, currency_code: 'MYR', created_at: at, updated_at: at })));
+      await ctx.db('merchant_tags').insert(chunk.map((id) => ({ merchant_id: id, tag: 'dense', added_by_user_id: supportId, created_at: 1 })));
+    }
+    await api('post', `/staff/merchants/${myUser}/tags`, support, { tag: 'dense' });
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: request.Response = await api('get', `/staff/merchants?tag=dense&limit=100&sort=-name${cursor ? `&cursor=${cursor}` : ''}`, support);
+      expect(page.status).toBe(200);
+      seen.push(...page.body.data.map((row: { user_id: number; tags: string[] }) => (expect(row.tags).toContain('dense'), row.user_id)));
+      cursor = page.body.next_cursor;
+    } while (cursor);
+    expect(seen).toHaveLength(2101);
+    expect(new Set(seen).size).toBe(2101);
+    expect(seen).toContain(myUser);
+    const firstPage = await api('get', '/staff/merchants?tag=dense&limit=3&sort=-name', support);
+    const myName = String((await ctx.db('merchants').where({ owner_user_id: myUser }).first('name')).name);
+    expect(firstPage.body.data.map((row: { merchant_name: string }) => row.merchant_name)).toEqual([myName, 'Bulk shop 902099', 'Bulk shop 902098']);
+    expect((await api('get', '/staff/merchants?tag=dense&market=SG', support)).body.data).toEqual([]);
+  }, 120_000);
 });
+

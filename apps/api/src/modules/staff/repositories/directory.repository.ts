@@ -95,6 +95,16 @@ const textIndexMatches = async (db: Exec, text: string): Promise<number[] | null
 };
 
 /**
+ * The merchants carrying `tag`, from the range of `merchant_tags (tag, merchant_id)` (migration 1000), when they are
+ * few; null when more than `SPARSE_MATCHES` carry it, where the scan in the page's order finds a page sooner than
+ * sorting them all (20 % of 100,000 merchants: 290 ms against a few).
+ */
+const sparseTagMerchants = async (db: Exec, tag: string): Promise<number[] | null> => {
+  const rows = await db('merchant_tags').where('tag', tag).limit(SPARSE_MATCHES + 1).select('merchant_id');
+  return rows.length > SPARSE_MATCHES ? null : rows.map((row) => num(row.merchant_id));
+};
+
+/**
  * One directory page in two steps: the page's merchant ids from the merchants table alone (its `dir_*` and
  * `search_text` columns are kept current by triggers, migration 401), then the rows' details for those ids.
  */
@@ -107,6 +117,7 @@ export const searchDirectory = async (
 ): Promise<{ rows: MerchantRow[]; sortValues: (string | number)[] }> => {
   const sort = sortSpecOf(filter.sort);
   const direction = sort.desc ? 'desc' : 'asc';
+  const tagged = filter.tag ? await sparseTagMerchants(db, filter.tag) : null;
   /** The merchants the filters and the cursor leave, in the page's order. */
   const scoped = (...columns: string[]) => {
     const query = db('merchants as m').select('m.id', `${sort.column} as sort_value`, ...columns);
@@ -115,8 +126,12 @@ export const searchDirectory = async (
     if (filter.period) query.where('m.dir_period', filter.period);
     if (filter.state) query.where('m.dir_state', filter.state);
     if (filter.view === 'attention') whereAttention(query, now);
-    // A tag's merchants are one range of `merchant_tags (tag, merchant_id)` (migration 1000).
-    if (filter.tag) query.whereIn('m.id', db('merchant_tags').where('tag', filter.tag).select('merchant_id'));
+    if (filter.tag) {
+      if (tagged) query.whereIn('m.id', tagged);
+      // A common tag: the ordered scan checks each merchant's (merchant_id, tag) key and stops at a page. A scalar
+      // subquery, so that SQLite does not turn it into reading every tagged merchant and sorting them.
+      else query.whereRaw('(select 1 from merchant_tags t where t.merchant_id = m.id and t.tag = ?) is not null', [filter.tag]);
+    }
     if (cursor) {
       const op = sort.desc ? '<' : '>';
       query.where((w) => w.where(sort.column, op, cursor.v).orWhere((e) => e.where(sort.column, cursor.v).where('m.id', op, cursor.id)));
