@@ -62,7 +62,10 @@ export const staffRoutes = (deps: AppDeps): RouteTable => {
   const write = async (req: Request, res: Response, status: number, run: () => Promise<unknown>): Promise<void> => {
     const key = idempotencyKeySchema.safeParse(req.get(IDEMPOTENCY_KEY_HEADER) ?? undefined);
     if (!key.success) throw new AppError('validation_failed', { details: { fields: { [IDEMPOTENCY_KEY_HEADER]: 'validation:common.textTooLong' } } });
-    const hash = createHash('sha256').update(`${req.method} ${req.originalUrl.split('?')[0]} ${JSON.stringify(req.body ?? {})}`).digest('hex');
+    // A DELETE names what it removes in its path: a body it may carry means nothing and is not read (nor hashed:
+    // no schema has checked it, and a 5,000-deep one would overflow JSON.stringify).
+    const body = req.method === 'DELETE' ? '{}' : JSON.stringify(req.body ?? {});
+    const hash = createHash('sha256').update(`${req.method} ${req.originalUrl.split('?')[0]} ${body}`).digest('hex');
     const answer = await service.idempotent(authOf(res).userId, key.data, hash, async () => ({ status, body: await run() }));
     res.status(answer.status).json(answer.body);
   };
