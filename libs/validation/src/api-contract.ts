@@ -80,7 +80,8 @@ import {
   staffSearchAnswerSchema,
   timelinePageSchema,
 } from './staff.schema.js';
-import { supportConversationEnvelopeSchema, supportConversationListSchema, supportUnreadSchema } from './support.schema.js';
+import { supportAssigneesSchema, supportConversationEnvelopeSchema, supportConversationListSchema, supportUnreadSchema } from './support.schema.js';
+import { consoleSettingsEnvelopeSchema } from './settings.schema.js';
 import { staffMemberEnvelopeSchema, staffTeamResponseSchema } from './team.schema.js';
 
 /**
@@ -231,6 +232,10 @@ const schemas = {
   'POST /staff/support/:id/replies': supportConversationEnvelopeSchema,
   'POST /staff/support/:id/close': supportConversationEnvelopeSchema,
   'POST /staff/support/:id/internal-notes': supportConversationEnvelopeSchema,
+  'GET /staff/support/assignees': supportAssigneesSchema,
+  // Console settings (issue 27 capability 4)
+  'GET /staff/settings': consoleSettingsEnvelopeSchema,
+  'PUT /staff/settings': consoleSettingsEnvelopeSchema,
 } as const;
 
 /** One call of the client, `METHOD /path` with `:name` parameters. */

@@ -72,6 +72,7 @@ export const AUDIT_ACTIONS = [
   'refund.request_approval',
   'refund.retry',
   'sandbox.clock_advance',
+  'settings.updated',
   'staff.access',
   'staff.deactivated',
   'staff.invited',

@@ -78,6 +78,7 @@ export const ERROR_CODES = [
   'promotion_code_taken',
   'plan_exists',
   'last_superadmin',
+  'staff_read_only',
   'staff_not_deactivated',
   'conversation_closed',
   'note_limit_reached',

@@ -31,4 +31,5 @@ export * from './staff-notes.schema.js';
 export * from './catalog.schema.js';
 export * from './team.schema.js';
 export * from './support.schema.js';
+export * from './settings.schema.js';
 export { AUDIT_ACTIONS, type AuditAction, isAuditAction } from './audit-actions.js';

@@ -198,7 +198,7 @@ export const validationMessagesEn = {
   'validation:team.emailInvalid': 'Please enter a valid e-mail address',
   'validation:team.nameRequired': 'Please enter a name',
   'validation:team.nameTooLong': 'Please keep the name to 100 characters or fewer',
-  'validation:team.roleInvalid': 'Choose support or superadmin',
+  'validation:team.roleInvalid': 'Choose support, superadmin or read-only',
   'validation:team.localeInvalid': 'Please choose a supported language',
   'validation:support.subjectRequired': 'Please enter a subject',
   'validation:support.subjectTooLong': 'Please keep the subject to 150 characters or fewer',
@@ -206,7 +206,12 @@ export const validationMessagesEn = {
   'validation:support.messageTooLong': 'Please keep the message to 5000 characters or fewer',
   'validation:support.stateInvalid': 'Please choose a valid state',
   'validation:support.marketInvalid': 'Please choose a market',
-  'validation:support.assignedInvalid': 'Choose "me" or "anyone"',
+  'validation:support.assignedInvalid': 'Choose "me", "anyone" or "unassigned"',
+  'validation:support.assigneeInvalid': 'Choose an active support or superadmin member',
+  'validation:support.sortInvalid': 'Choose a valid order',
+  'validation:settings.thresholdInvalid': 'Enter an amount between the smallest unit and 1,000,000.00',
+  'validation:settings.windowInvalid': 'Enter between 1 and 720 hours',
+  'validation:settings.targetInvalid': 'Enter between 1 and 336 hours',
 } as const;
 
 export type ValidationMessageKey = keyof typeof validationMessagesEn;

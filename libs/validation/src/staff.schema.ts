@@ -51,7 +51,9 @@ export type PageQueryInput = z.input<typeof pageQuerySchema>;
 const unixSeconds = z.number().int();
 const minor = z.number().int();
 
-export const staffRoleField = z.enum(['support', 'superadmin']);
+/** A staff member's role; `readonly` sees everything and changes nothing (issue 27 capability 4). */
+export const STAFF_ROLE_VALUES = ['support', 'superadmin', 'readonly'] as const;
+export const staffRoleField = z.enum(STAFF_ROLE_VALUES);
 export type StaffRole = z.infer<typeof staffRoleField>;
 
 /** A cursor page of any list the console reads. */

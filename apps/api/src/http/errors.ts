@@ -163,6 +163,8 @@ export const errorSpec = (code: ErrorCode): ErrorSpec => {
       return { status: 503, message: 'The payment provider could not be reached. The refund stays in progress; try it again later.', key: 'errors:staff.refundGatewayUnavailable' };
     case 'last_superadmin':
       return { status: 409, message: 'The last active superadmin cannot be removed or demoted.', key: 'errors:team.lastSuperadmin' };
+    case 'staff_read_only':
+      return { status: 403, message: 'Your staff role is read-only: you can look at everything but change nothing.', key: 'errors:team.readOnly' };
     case 'staff_not_deactivated':
       return { status: 409, message: 'Only a deactivated staff member can be reactivated.', key: 'errors:team.notDeactivated' };
     case 'account_deactivated':

@@ -97,6 +97,18 @@ describe('internal notes on the merchant page', () => {
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 
+  it('shows a read-only staff member the notes and tags without any control that changes them', async () => {
+    renderConsole('/merchants/21', [{ path: '/staff/me', body: { ...staffMe, role: 'readonly' } }, ...merchantRoutes([note({ pinned: true })], ['vip'])]);
+    const item = await screen.findByTestId('note');
+    expect(within(item).getByText('Prefers WhatsApp')).toBeTruthy();
+    expect(within(item).queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('textbox', { name: /New note/ })).toBeNull();
+    const tags = screen.getByTestId('merchant-tags');
+    expect(within(tags).getByText('vip')).toBeTruthy();
+    expect(within(tags).queryByRole('textbox')).toBeNull();
+    expect(within(tags).queryByRole('button')).toBeNull();
+  });
+
   it('says there are no notes yet in 繁體中文 too', async () => {
     const { missingKeys } = renderConsole('/merchants/21', [me, ...merchantRoutes([])], { locale: 'zhtw' });
     expect(await screen.findByText('尚無備註。寫下下一位負責此商家的同事需要知道的事。')).toBeTruthy();

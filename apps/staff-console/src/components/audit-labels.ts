@@ -11,8 +11,12 @@ const isMoneyField = (field: string) => MONEY_FIELDS.has(field) || field.endsWit
 
 const KNOWN_FIELDS = new Set([
   'credit_balance_minor', 'amount_minor', 'direction', 'status', 'role', 'hide', 'active', 'name', 'price', 'discount', 'currency', 'tax',
-  'email', 'ledger_entry_id', 'reverses', 'ids', 'amount_off', 'percent_off', 'code', 'staff_user_id', 'locale', 'note', 'pinned', 'tag',
+  'email', 'ledger_entry_id', 'reverses', 'ids', 'amount_off', 'percent_off', 'code', 'staff_user_id', 'locale',
+  'approval_window_hours', 'inbox_reply_target_hours', 'assignee_id', 'note', 'pinned', 'tag',
 ]);
+
+/** A console setting's threshold for one currency (`approval_threshold_minor.MYR`): money in that currency. */
+const THRESHOLD_FIELD = /^approval_threshold_minor\.([A-Z]{3})$/;
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
@@ -28,6 +32,8 @@ export const changeLines = (t: TFunction, entry: Pick<AuditEntry, 'before' | 'af
   const currency = currencyOf(after.currency) ?? currencyOf(before.currency) ?? currencyOf(entry.currency);
   const show = (field: string, value: unknown): string => {
     if (value === null || value === undefined || value === '') return '—';
+    const threshold = THRESHOLD_FIELD.exec(field)?.[1];
+    if (threshold && isCurrencyCode(threshold) && typeof value === 'number' && Number.isInteger(value)) return formatMoney(value, threshold);
     if (isMoneyField(field) && typeof value === 'number' && Number.isInteger(value) && currency) return formatMoney(value, currency);
     if (typeof value === 'boolean') return t(value ? 'staff:audit.yes' : 'staff:audit.no');
     if (Array.isArray(value)) return value.join(', ');
@@ -35,7 +41,8 @@ export const changeLines = (t: TFunction, entry: Pick<AuditEntry, 'before' | 'af
   };
   const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((field) => !same(before[field], after[field]));
   return fields.map((field) => {
-    const label = KNOWN_FIELDS.has(field) ? t(`staff:auditField.${field}`) : field.replace(/_/g, ' ');
+    const threshold = THRESHOLD_FIELD.exec(field)?.[1];
+    const label = threshold ? t('staff:auditField.approval_threshold', { currency: threshold }) : KNOWN_FIELDS.has(field) ? t(`staff:auditField.${field}`) : field.replace(/_/g, ' ');
     return `${label}: ${show(field, before[field])} → ${show(field, after[field])}`;
   });
 };

@@ -92,13 +92,15 @@ export type NotesPanelProps = {
   loading: boolean;
   failed: boolean;
   onRetry: () => void;
+  /** A read-only staff member reads the notes without the controls that change them. */
+  readOnly?: boolean;
 };
 
 /**
  * Internal notes on a merchant: write one, pin or unpin any, edit your own, delete your own (a superadmin any).
  * Only staff ever see them.
  */
-export const NotesPanel = ({ userId, viewer, notes, loading, failed, onRetry }: NotesPanelProps) => {
+export const NotesPanel = ({ userId, viewer, notes, loading, failed, onRetry, readOnly = false }: NotesPanelProps) => {
   const { t } = useTranslation(['staff', 'errors']);
   const [editing, setEditing] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<MerchantNote | null>(null);
@@ -125,13 +127,15 @@ export const NotesPanel = ({ userId, viewer, notes, loading, failed, onRetry }: 
             {t('notes.hint')}
           </Text>
         </Stack>
-        <NoteForm
-          initial=""
-          label={t('notes.newLabel')}
-          submitLabel={t('notes.add')}
-          pending={add.isPending}
-          onSubmit={(body, form) => add.mutate(body, { onSuccess: () => { done('notes.added'); form.reset(); }, onError: fieldErrorOr(form) })}
-        />
+        {readOnly ? null : (
+          <NoteForm
+            initial=""
+            label={t('notes.newLabel')}
+            submitLabel={t('notes.add')}
+            pending={add.isPending}
+            onSubmit={(body, form) => add.mutate(body, { onSuccess: () => { done('notes.added'); form.reset(); }, onError: fieldErrorOr(form) })}
+          />
+        )}
         {loading ? (
           <Group gap="xs">
             <Loader size="xs" />
@@ -173,21 +177,23 @@ export const NotesPanel = ({ userId, viewer, notes, loading, failed, onRetry }: 
                         ) : null}
                         <NoteBody body={note.body} />
                         <NoteByline note={note} />
-                        <Group gap={4} role="group" aria-label={t('notes.actions', { name: note.author.name })}>
-                          <Button size="compact-xs" variant="subtle" loading={pin.isPending && pin.variables?.noteId === note.id} onClick={() => pin.mutate({ noteId: note.id, pinned: !note.pinned })}>
-                            {t(note.pinned ? 'notes.unpin' : 'notes.pin')}
-                          </Button>
-                          {mine ? (
-                            <Button size="compact-xs" variant="subtle" onClick={() => setEditing(note.id)}>
-                              {t('notes.edit')}
+                        {readOnly ? null : (
+                          <Group gap={4} role="group" aria-label={t('notes.actions', { name: note.author.name })}>
+                            <Button size="compact-xs" variant="subtle" loading={pin.isPending && pin.variables?.noteId === note.id} onClick={() => pin.mutate({ noteId: note.id, pinned: !note.pinned })}>
+                              {t(note.pinned ? 'notes.unpin' : 'notes.pin')}
                             </Button>
-                          ) : null}
-                          {mayDelete ? (
-                            <Button size="compact-xs" variant="subtle" color="red" onClick={() => setDeleting(note)}>
-                              {t('notes.delete')}
-                            </Button>
-                          ) : null}
-                        </Group>
+                            {mine ? (
+                              <Button size="compact-xs" variant="subtle" onClick={() => setEditing(note.id)}>
+                                {t('notes.edit')}
+                              </Button>
+                            ) : null}
+                            {mayDelete ? (
+                              <Button size="compact-xs" variant="subtle" color="red" onClick={() => setDeleting(note)}>
+                                {t('notes.delete')}
+                              </Button>
+                            ) : null}
+                          </Group>
+                        )}
                       </Stack>
                     )}
                   </Paper>

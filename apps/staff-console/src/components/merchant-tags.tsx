@@ -39,10 +39,16 @@ export const TagBadges = ({ tags, label, onRemove, removing }: TagBadgesProps) =
   );
 };
 
-export type TagEditorProps = { userId: number; merchantName: string; tags: readonly string[] };
+export type TagEditorProps = {
+  userId: number;
+  merchantName: string;
+  tags: readonly string[];
+  /** A read-only staff member sees the tags without the controls that change them. */
+  readOnly?: boolean;
+};
 
 /** The merchant page's tags: remove one with its × button, add one with the form (normalised by the server). */
-export const TagEditor = ({ userId, merchantName, tags }: TagEditorProps) => {
+export const TagEditor = ({ userId, merchantName, tags, readOnly = false }: TagEditorProps) => {
   const { t } = useTranslation(['staff', 'errors']);
   const form = useSchemaForm<{ tag: string }>({ schema: merchantTagSchema, initialValues: { tag: '' } });
   const showError = (error: unknown) => notifications.show({ color: 'red', message: t(errorMessageKeys(error)) });
@@ -75,29 +81,31 @@ export const TagEditor = ({ userId, merchantName, tags }: TagEditorProps) => {
           {t('tags.none')}
         </Text>
       ) : (
-        <TagBadges tags={tags} label={t('tags.listLabel', { name: merchantName })} onRemove={(tag) => remove.mutate(tag)} removing={remove.isPending ? remove.variables : null} />
+        <TagBadges tags={tags} label={t('tags.listLabel', { name: merchantName })} onRemove={readOnly ? undefined : (tag) => remove.mutate(tag)} removing={remove.isPending ? remove.variables : null} />
       )}
-      <form onSubmit={handleAdd} noValidate>
-        <Group gap="xs" align="flex-start" wrap="nowrap">
-          <TextInput
-            label={t('tags.addLabel')}
-            placeholder={t('tags.addPlaceholder')}
-            description={t('tags.hint', { max: MERCHANT_TAG_MAX_LENGTH, most: MERCHANT_TAGS_MAX })}
-            // The limits read under the field, where the error also appears.
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
-            size="xs"
-            maxLength={64}
-            autoComplete="off"
-            style={{ flex: '1 1 auto', maxWidth: 320 }}
-            key={form.key('tag')}
-            {...form.getInputProps('tag')}
-          />
-          {/* Level with the field: below its one-line label. */}
-          <Button type="submit" size="xs" variant="default" loading={add.isPending} style={{ marginTop: 'calc(var(--mantine-font-size-xs) * var(--mantine-line-height))' }}>
-            {t('tags.add')}
-          </Button>
-        </Group>
-      </form>
+      {readOnly ? null : (
+        <form onSubmit={handleAdd} noValidate>
+          <Group gap="xs" align="flex-start" wrap="nowrap">
+            <TextInput
+              label={t('tags.addLabel')}
+              placeholder={t('tags.addPlaceholder')}
+              description={t('tags.hint', { max: MERCHANT_TAG_MAX_LENGTH, most: MERCHANT_TAGS_MAX })}
+              // The limits read under the field, where the error also appears.
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+              size="xs"
+              maxLength={64}
+              autoComplete="off"
+              style={{ flex: '1 1 auto', maxWidth: 320 }}
+              key={form.key('tag')}
+              {...form.getInputProps('tag')}
+            />
+            {/* Level with the field: below its one-line label. */}
+            <Button type="submit" size="xs" variant="default" loading={add.isPending} style={{ marginTop: 'calc(var(--mantine-font-size-xs) * var(--mantine-line-height))' }}>
+              {t('tags.add')}
+            </Button>
+          </Group>
+        </form>
+      )}
     </Stack>
   );
 };

@@ -5,13 +5,18 @@ import { applyServerFieldErrors, DateText, useSchemaForm } from '@merchant-hub/u
 import { SUPPORT_INTERNAL_NOTE_MAX_LENGTH, type SupportInternalNote, supportInternalNoteSchema } from '@merchant-hub/validation';
 import { useTranslation } from 'react-i18next';
 
-export type SupportInternalNotesProps = { conversationId: number; notes: readonly SupportInternalNote[] };
+export type SupportInternalNotesProps = {
+  conversationId: number;
+  notes: readonly SupportInternalNote[];
+  /** A read-only staff member reads the notes without the form that adds one. */
+  readOnly?: boolean;
+};
 
 /**
  * Staff's internal notes on a conversation, apart from the thread and marked "Internal" on every note: the
  * merchant never sees them and they are not e-mailed. A note can be added also once the conversation is closed.
  */
-export const SupportInternalNotes = ({ conversationId, notes }: SupportInternalNotesProps) => {
+export const SupportInternalNotes = ({ conversationId, notes, readOnly = false }: SupportInternalNotesProps) => {
   const { t } = useTranslation(['support', 'staff', 'errors']);
   const form = useSchemaForm<{ message: string }>({ schema: supportInternalNoteSchema, initialValues: { message: '' } });
   const add = useAddSupportInternalNote(conversationId, { meta: { handlesError: true } });
@@ -64,16 +69,18 @@ export const SupportInternalNotes = ({ conversationId, notes }: SupportInternalN
             ))}
           </Stack>
         )}
-        <form noValidate onSubmit={handleAdd}>
-          <Stack gap="xs">
-            <Textarea label={t('support:internalNotes.label')} rows={3} maxLength={SUPPORT_INTERNAL_NOTE_MAX_LENGTH} key={form.key('message')} {...form.getInputProps('message')} />
-            <Group justify="flex-end">
-              <Button type="submit" variant="default" loading={add.isPending}>
-                {t('support:internalNotes.add')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+        {readOnly ? null : (
+          <form noValidate onSubmit={handleAdd}>
+            <Stack gap="xs">
+              <Textarea label={t('support:internalNotes.label')} rows={3} maxLength={SUPPORT_INTERNAL_NOTE_MAX_LENGTH} key={form.key('message')} {...form.getInputProps('message')} />
+              <Group justify="flex-end">
+                <Button type="submit" variant="default" loading={add.isPending}>
+                  {t('support:internalNotes.add')}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        )}
       </Stack>
     </Card>
   );

@@ -9,6 +9,7 @@ import type { MerchantDetail } from '@merchant-hub/validation';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { useReadOnly } from '../app/read-only';
 import { ClockPanel } from '../components/clock-panel';
 import { CreditAdjustModal } from '../components/credit-adjust-modal';
 import { AttentionBadges, StateBadge } from '../components/merchant-badges';
@@ -46,6 +47,7 @@ const MerchantScreen = ({ userId }: { userId: number }) => {
   const notes = useMerchantNotes(userId, { meta: { handlesError: true } });
   const me = useStaffMe();
   const visit = useRecordMerchantVisit();
+  const readOnly = useReadOnly();
   const [operation, setOperation] = useState<Operation | null>(null);
   const [creditOpen, setCreditOpen] = useState(false);
   // A dialog opened from the actions menu gives focus back to the menu's button when it closes: the menu item it
@@ -142,40 +144,48 @@ const MerchantScreen = ({ userId }: { userId: number }) => {
             <AttentionBadges reasons={merchant.attention} />
           </Stack>
           <Group gap="xs">
-            <Button component={Link} to={`/merchants/${userId}/billing`}>
-              {t('actOnBehalf.open')}
-            </Button>
+            {readOnly ? null : (
+              <Button component={Link} to={`/merchants/${userId}/billing`}>
+                {t('actOnBehalf.open')}
+              </Button>
+            )}
             <Button component={Link} to={`/support?merchant=${userId}`} variant="default">
               {t('support:merchantLink')}
             </Button>
-            <Menu position="bottom-end">
-              <Menu.Target>
-                <Button variant="default" ref={actionsButton}>
-                  {t('ops.menu')}
-                </Button>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item onClick={fromActionsMenu(() => setCreditOpen(true))} disabled={!currency}>
-                  {t('ops.credit.open')}
-                </Menu.Item>
-                {/* The set-up invite is offered only while the owner has not finished setting up (the API answers 409 after). */}
-                {((data.owner.setup_pending ? ['wizard-invite', 'password-reset', 'lift-sign-in-ban'] : ['password-reset', 'lift-sign-in-ban']) as AccountAction[]).map((action) => (
-                  <Menu.Item key={action} onClick={fromActionsMenu(() => setOperation({ kind: 'account', action }))}>
-                    {t(`ops.account.${action}.action`)}
+            {readOnly ? null : (
+              <Menu position="bottom-end">
+                <Menu.Target>
+                  <Button variant="default" ref={actionsButton}>
+                    {t('ops.menu')}
+                  </Button>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Item onClick={fromActionsMenu(() => setCreditOpen(true))} disabled={!currency}>
+                    {t('ops.credit.open')}
                   </Menu.Item>
-                ))}
-              </Menu.Dropdown>
-            </Menu>
+                  {/* The set-up invite is offered only while the owner has not finished setting up (the API answers 409 after). */}
+                  {((data.owner.setup_pending ? ['wizard-invite', 'password-reset', 'lift-sign-in-ban'] : ['password-reset', 'lift-sign-in-ban']) as AccountAction[]).map((action) => (
+                    <Menu.Item key={action} onClick={fromActionsMenu(() => setOperation({ kind: 'account', action }))}>
+                      {t(`ops.account.${action}.action`)}
+                    </Menu.Item>
+                  ))}
+                </Menu.Dropdown>
+              </Menu>
+            )}
           </Group>
         </Group>
         <PinnedNotes notes={notes.data?.data ?? []} />
-        <TagEditor userId={userId} merchantName={merchant.merchant_name} tags={merchant.tags} />
-        <MerchantSummary
-          detail={data}
-          onAdjustCredit={() => setCreditOpen(true)}
-          onLiftBan={() => setOperation({ kind: 'account', action: 'lift-sign-in-ban' })}
-          onInvoiceAction={(open, action) => setOperation({ kind: 'invoice', action, invoice: open })}
-        />
+        <TagEditor userId={userId} merchantName={merchant.merchant_name} tags={merchant.tags} readOnly={readOnly} />
+        {readOnly ? (
+          <MerchantSummary detail={data} />
+        ) : (
+          <MerchantSummary
+            detail={data}
+            onAdjustCredit={() => setCreditOpen(true)}
+            onLiftBan={() => setOperation({ kind: 'account', action: 'lift-sign-in-ban' })}
+            onInvoiceAction={(open, action) => setOperation({ kind: 'invoice', action, invoice: open })}
+          />
+        )}
         <Grid gap="md">
           <Grid.Col span={{ base: 12, md: 8 }}>
             <Stack gap="sm">
@@ -194,7 +204,7 @@ const MerchantScreen = ({ userId }: { userId: number }) => {
                   hasMore={timeline.hasNextPage}
                   loadingMore={timeline.isFetchingNextPage}
                   onLoadMore={() => void timeline.fetchNextPage()}
-                  onReverse={(adjustmentId) => setOperation({ kind: 'reverse', adjustmentId })}
+                  onReverse={readOnly ? undefined : (adjustmentId) => setOperation({ kind: 'reverse', adjustmentId })}
                 />
               )}
             </Stack>
@@ -204,6 +214,7 @@ const MerchantScreen = ({ userId }: { userId: number }) => {
               <NotesPanel
                 userId={userId}
                 viewer={me.data ? { id: me.data.id, role: me.data.role } : null}
+                readOnly={readOnly}
                 notes={notes.data?.data}
                 loading={notes.isPending}
                 failed={notes.isError}

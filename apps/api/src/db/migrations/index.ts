@@ -31,6 +31,7 @@ import * as invoiceWriteOff from './970-invoice-write-off';
 import * as ecpayAgreements from './968-ecpay-agreements';
 import * as staffGlobalSearch from './980-staff-global-search';
 import * as staffNotesAndTags from './1000-staff-notes-and-tags';
+import * as staffEscalation from './1020-staff-escalation';
 
 export type Migration = { name: string; up: (knex: Knex) => Promise<void>; down: (knex: Knex) => Promise<void> };
 
@@ -71,6 +72,7 @@ export const migrations: Migration[] = [
   { name: '968-ecpay-agreements', ...ecpayAgreements },
   { name: '980-staff-global-search', ...staffGlobalSearch },
   { name: '1000-staff-notes-and-tags', ...staffNotesAndTags },
+  { name: '1020-staff-escalation', ...staffEscalation },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

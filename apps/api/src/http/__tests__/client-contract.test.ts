@@ -657,6 +657,17 @@ const rows: Row[] = [
 
   // Staff team (superadmin)
   { call: 'GET /staff/team', as: ADMIN, run: (s) => get(s, '/staff/team', ADMIN) },
+  // Console settings (issue 27 capability 4)
+  { call: 'GET /staff/settings', as: SUPPORT, run: (s) => get(s, '/staff/settings', SUPPORT) },
+  {
+    call: 'PUT /staff/settings',
+    as: ADMIN,
+    run: async (s) =>
+      request(s.ctx.app)
+        .put('/api/staff/settings')
+        .set(bearer(await s.token(ADMIN)))
+        .send({ approval_threshold_minor: { MYR: 50_000, SGD: 20_000, PHP: 500_000, THB: 300_000, TWD: 300_000 }, approval_window_hours: 24, inbox_reply_target_hours: 12, reason: REASON }),
+  },
   {
     call: 'POST /staff/team/invitations',
     as: ADMIN,
@@ -692,6 +703,7 @@ const rows: Row[] = [
   { call: 'GET /staff/support/unread-count', as: SUPPORT, run: (s) => get(s, '/staff/support/unread-count', SUPPORT) },
   { call: 'GET /staff/support/:id', as: SUPPORT, run: (s) => get(s, `/staff/support/${String(s.made.conversation)}`, SUPPORT) },
   { call: 'POST /staff/support/:id/assign', as: SUPPORT, run: (s) => staffPost(s, `/staff/support/${String(s.made.conversation)}/assign`, {}) },
+  { call: 'GET /staff/support/assignees', as: SUPPORT, run: (s) => get(s, '/staff/support/assignees', SUPPORT) },
   { call: 'POST /staff/support/:id/replies', as: SUPPORT, run: (s) => staffPost(s, `/staff/support/${String(s.made.conversation)}/replies`, { message: 'Refunded.' }) },
   { call: 'POST /staff/support/:id/internal-notes', as: SUPPORT, run: (s) => staffPost(s, `/staff/support/${String(s.made.conversation)}/internal-notes`, { message: 'Finance confirmed the second charge.' }) },
   { call: 'GET /support/unread', as: MY, run: (s) => get(s, '/support/unread', MY) },

@@ -1,3 +1,4 @@
+import { staffRoleOf } from '@merchant-hub/domain';
 import { createHash } from 'node:crypto';
 import {
   optionalPositiveId,
@@ -47,7 +48,7 @@ const param = (req: Request, name: string): string => String(req.params[name]);
 
 const actorOf = (req: Request, res: Response): StaffActor => {
   const auth = authOf(res);
-  const role: StaffRole = auth.roles.includes('superadmin') ? 'superadmin' : 'support';
+  const role: StaffRole = staffRoleOf(auth.roles) ?? 'support';
   return { userId: auth.userId, role, ip: req.ip ?? null };
 };
 
@@ -120,6 +121,7 @@ export const staffRoutes = (deps: AppDeps): RouteTable => {
       auth: 'staff',
       use: userParam,
       audit: 'merchant.viewed',
+      readOnlySafe: 'Logs a look, which read-only staff take too',
       handler: ({ req, res }) => service.recordVisit(actorOf(req, res), userIdOf(req)),
     }),
     route({

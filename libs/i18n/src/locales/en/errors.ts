@@ -145,6 +145,7 @@ export const errors = {
     planExists: 'This market already has this plan for this billing period.',
   },
   team: {
+    readOnly: 'Your staff role is read-only: you can look at everything but change nothing.',
     lastSuperadmin: 'The last active superadmin cannot be removed or demoted.',
     notDeactivated: 'Only a deactivated staff member can be reactivated.',
     accountDeactivated: 'This account has been deactivated.',

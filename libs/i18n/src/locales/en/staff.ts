@@ -12,6 +12,7 @@ export const staff = {
   role: {
     support: 'Support',
     superadmin: 'Superadmin',
+    readonly: 'Read-only',
   },
   // The console's global search (issue 27): components/global-search.tsx.
   globalSearch: {
@@ -524,6 +525,35 @@ export const staff = {
     cancellation: '{{plan}} cancelled',
     expiry: '{{plan}} trial ended',
   },
+  // Issue 27 capability 4: read-only staff, and the settings superadmins edit (pages/settings.page.tsx).
+  readOnly: {
+    banner: 'Read-only access: you can look at every page; changes are switched off for your role.',
+    noActing: 'Read-only staff cannot act on behalf of a merchant. The merchant page shows the account.',
+  },
+  settings: {
+    nav: 'Settings',
+    title: 'Console settings',
+    loading: 'Loading the settings…',
+    loadFailed: 'The settings could not be loaded.',
+    approvals: {
+      title: 'Four-eyes approvals',
+      description: 'A credit adjustment or refund needs a second staff member when what one staff member moves for one merchant within the window goes above the threshold of its currency.',
+      threshold: 'Threshold ({{currency}})',
+      window: 'Window (hours)',
+    },
+    inbox: {
+      title: 'Support inbox',
+      target: 'Waiting-time target (hours)',
+    },
+    hoursRange: 'Between {{min}} and {{max}} hours',
+    changedBy: 'Last changed by {{name}},',
+    defaults: 'The defaults apply: no superadmin has changed these yet.',
+    save: 'Save settings',
+    saved: 'Settings saved',
+    superadminOnly: 'Only a superadmin can change these.',
+    confirmTitle: 'Change the console settings',
+    confirmDescription: 'The new values apply to the next approval check and the inbox at once. Your reason goes to the audit log with what changed.',
+  },
   // Issue 27 §6: every audit action and before/after field by name, never its code.
   auditAction: {
     account: {
@@ -635,6 +665,9 @@ export const staff = {
       request_approval: 'Refund requested (needs approval)',
       retry: 'Refund retried',
     },
+    settings: {
+      updated: 'Console settings changed',
+    },
     other: 'Other staff action',
   },
   auditField: {
@@ -662,6 +695,10 @@ export const staff = {
     code: 'Code',
     staff_user_id: 'Staff member',
     locale: 'Language',
+    approval_threshold: 'Approval threshold ({{currency}})',
+    approval_window_hours: 'Approval window (hours)',
+    inbox_reply_target_hours: 'Inbox waiting-time target (hours)',
+    assignee_id: 'Assigned to',
   },
   // Issue 27, capability 2: internal notes and tags on a merchant (staff only).
   notes: {

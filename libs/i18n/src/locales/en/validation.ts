@@ -216,7 +216,7 @@ export const validation = {
     emailInvalid: 'Please enter a valid e-mail address',
     nameRequired: 'Please enter a name',
     nameTooLong: 'Please keep the name to 100 characters or fewer',
-    roleInvalid: 'Choose support or superadmin',
+    roleInvalid: 'Choose support, superadmin or read-only',
     localeInvalid: 'Please choose a supported language',
   },
   support: {
@@ -226,6 +226,13 @@ export const validation = {
     messageTooLong: 'Please keep the message to 5000 characters or fewer',
     stateInvalid: 'Please choose a valid state',
     marketInvalid: 'Please choose a market',
-    assignedInvalid: 'Choose "me" or "anyone"',
+    assignedInvalid: 'Choose "me", "anyone" or "unassigned"',
+    assigneeInvalid: 'Choose an active support or superadmin member',
+    sortInvalid: 'Choose a valid order',
+  },
+  settings: {
+    thresholdInvalid: 'Enter an amount between the smallest unit and 1,000,000.00',
+    windowInvalid: 'Enter between 1 and 720 hours',
+    targetInvalid: 'Enter between 1 and 336 hours',
   },
 };

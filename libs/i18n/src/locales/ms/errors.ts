@@ -146,6 +146,7 @@ export const errors = {
     planExists: 'Pasaran ini sudah mempunyai pelan ini untuk tempoh bil ini.',
   },
   team: {
+    readOnly: 'Peranan kakitangan anda ialah baca sahaja: anda boleh melihat semua tetapi tidak boleh mengubah apa-apa.',
     lastSuperadmin: 'Pentadbir super aktif yang terakhir tidak boleh dibuang atau diturunkan.',
     notDeactivated: 'Hanya kakitangan yang dinyahaktifkan boleh diaktifkan semula.',
     accountDeactivated: 'Akaun ini telah dinyahaktifkan.',

@@ -14,6 +14,7 @@ export const staff = {
   role: {
     support: 'Sokongan',
     superadmin: 'Pentadbir super',
+    readonly: 'Baca sahaja',
   },
   // The console's global search (issue 27): components/global-search.tsx.
   globalSearch: {
@@ -523,6 +524,35 @@ export const staff = {
     cancellation: '{{plan}} dibatalkan',
     expiry: 'Percubaan {{plan}} tamat',
   },
+  // Issue 27 capability 4: read-only staff, and the settings superadmins edit (pages/settings.page.tsx).
+  readOnly: {
+    banner: 'Akses baca sahaja: anda boleh melihat setiap halaman; perubahan dimatikan untuk peranan anda.',
+    noActing: 'Kakitangan baca sahaja tidak boleh bertindak bagi pihak peniaga. Halaman peniaga menunjukkan akaun itu.',
+  },
+  settings: {
+    nav: 'Tetapan',
+    title: 'Tetapan konsol',
+    loading: 'Memuatkan tetapan…',
+    loadFailed: 'Tetapan tidak dapat dimuatkan.',
+    approvals: {
+      title: 'Kelulusan empat mata',
+      description: 'Pelarasan kredit atau bayaran balik memerlukan kakitangan kedua apabila jumlah yang dipindahkan oleh seorang kakitangan untuk seorang peniaga dalam tempoh itu melebihi had mata wangnya.',
+      threshold: 'Had ({{currency}})',
+      window: 'Tempoh (jam)',
+    },
+    inbox: {
+      title: 'Peti masuk sokongan',
+      target: 'Sasaran masa menunggu (jam)',
+    },
+    hoursRange: 'Antara {{min}} dan {{max}} jam',
+    changedBy: 'Terakhir diubah oleh {{name}},',
+    defaults: 'Nilai lalai digunakan: belum ada pentadbir super yang mengubahnya.',
+    save: 'Simpan tetapan',
+    saved: 'Tetapan disimpan',
+    superadminOnly: 'Hanya pentadbir super boleh mengubah tetapan ini.',
+    confirmTitle: 'Ubah tetapan konsol',
+    confirmDescription: 'Nilai baharu terpakai serta-merta pada semakan kelulusan seterusnya dan peti masuk. Sebab anda disimpan dalam log audit bersama perubahannya.',
+  },
   // Issue 27 §6: every audit action and before/after field by name, never its code.
   auditAction: {
     account: {
@@ -634,6 +664,9 @@ export const staff = {
       request_approval: 'Bayaran balik dipohon (perlu kelulusan)',
       retry: 'Bayaran balik dicuba semula',
     },
+    settings: {
+      updated: 'Tetapan konsol diubah',
+    },
     other: 'Tindakan kakitangan lain',
   },
   auditField: {
@@ -661,6 +694,10 @@ export const staff = {
     code: 'Kod',
     staff_user_id: 'Kakitangan',
     locale: 'Bahasa',
+    approval_threshold: 'Had kelulusan ({{currency}})',
+    approval_window_hours: 'Tempoh kelulusan (jam)',
+    inbox_reply_target_hours: 'Sasaran masa menunggu peti masuk (jam)',
+    assignee_id: 'Ditugaskan kepada',
   },
   // Issue 27, capability 2: internal notes and tags on a merchant (staff only).
   notes: {

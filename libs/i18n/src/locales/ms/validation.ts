@@ -216,7 +216,7 @@ export const validation = {
     emailInvalid: 'Sila masukkan alamat e-mel yang sah',
     nameRequired: 'Sila masukkan nama',
     nameTooLong: 'Sila hadkan nama kepada 100 aksara atau kurang',
-    roleInvalid: 'Pilih sokongan atau pentadbir super',
+    roleInvalid: 'Pilih sokongan, pentadbir super atau baca sahaja',
     localeInvalid: 'Sila pilih bahasa yang disokong',
   },
   support: {
@@ -226,6 +226,13 @@ export const validation = {
     messageTooLong: 'Sila hadkan mesej kepada 5000 aksara atau kurang',
     stateInvalid: 'Sila pilih status yang sah',
     marketInvalid: 'Sila pilih pasaran',
-    assignedInvalid: 'Pilih "saya" atau "sesiapa"',
+    assignedInvalid: 'Pilih "saya", "sesiapa" atau "belum ditugaskan"',
+    assigneeInvalid: 'Pilih ahli sokongan atau pentadbir super yang aktif',
+    sortInvalid: 'Pilih susunan yang sah',
+  },
+  settings: {
+    thresholdInvalid: 'Masukkan amaun antara unit terkecil dan 1,000,000.00',
+    windowInvalid: 'Masukkan antara 1 dan 720 jam',
+    targetInvalid: 'Masukkan antara 1 dan 336 jam',
   },
 } satisfies Messages;

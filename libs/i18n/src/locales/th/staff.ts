@@ -14,6 +14,7 @@ export const staff = {
   role: {
     support: 'ฝ่ายสนับสนุน',
     superadmin: 'ผู้ดูแลระบบสูงสุด',
+    readonly: 'อ่านอย่างเดียว',
   },
   // The console's global search (issue 27): components/global-search.tsx.
   globalSearch: {
@@ -523,6 +524,35 @@ export const staff = {
     cancellation: 'ยกเลิก {{plan}} แล้ว',
     expiry: 'ช่วงทดลอง {{plan}} สิ้นสุดแล้ว',
   },
+  // Issue 27 capability 4: read-only staff, and the settings superadmins edit (pages/settings.page.tsx).
+  readOnly: {
+    banner: 'สิทธิ์อ่านอย่างเดียว: ดูได้ทุกหน้า แต่การเปลี่ยนแปลงถูกปิดสำหรับบทบาทของคุณ',
+    noActing: 'พนักงานแบบอ่านอย่างเดียวไม่สามารถดำเนินการแทนร้านค้าได้ หน้าร้านค้าแสดงข้อมูลบัญชี',
+  },
+  settings: {
+    nav: 'การตั้งค่า',
+    title: 'การตั้งค่าคอนโซล',
+    loading: 'กำลังโหลดการตั้งค่า…',
+    loadFailed: 'โหลดการตั้งค่าไม่ได้',
+    approvals: {
+      title: 'การอนุมัติสองคน',
+      description: 'การปรับเครดิตหรือการคืนเงินต้องมีพนักงานคนที่สองอนุมัติ เมื่อยอดที่พนักงานคนหนึ่งทำให้ร้านค้าหนึ่งภายในช่วงเวลานั้นเกินเกณฑ์ของสกุลเงิน',
+      threshold: 'เกณฑ์ ({{currency}})',
+      window: 'ช่วงเวลา (ชั่วโมง)',
+    },
+    inbox: {
+      title: 'กล่องข้อความฝ่ายสนับสนุน',
+      target: 'เป้าหมายเวลารอ (ชั่วโมง)',
+    },
+    hoursRange: 'ระหว่าง {{min}} ถึง {{max}} ชั่วโมง',
+    changedBy: 'เปลี่ยนล่าสุดโดย {{name}}',
+    defaults: 'ใช้ค่าเริ่มต้น: ยังไม่มีผู้ดูแลระบบสูงสุดเปลี่ยนค่าเหล่านี้',
+    save: 'บันทึกการตั้งค่า',
+    saved: 'บันทึกการตั้งค่าแล้ว',
+    superadminOnly: 'เฉพาะผู้ดูแลระบบสูงสุดเท่านั้นที่เปลี่ยนค่าเหล่านี้ได้',
+    confirmTitle: 'เปลี่ยนการตั้งค่าคอนโซล',
+    confirmDescription: 'ค่าใหม่มีผลทันทีกับการตรวจการอนุมัติครั้งถัดไปและกล่องข้อความ เหตุผลของคุณจะถูกบันทึกในบันทึกการตรวจสอบพร้อมสิ่งที่เปลี่ยน',
+  },
   // Issue 27 §6: every audit action and before/after field by name, never its code.
   auditAction: {
     account: {
@@ -634,6 +664,9 @@ export const staff = {
       request_approval: 'ขอคืนเงินแล้ว (รออนุมัติ)',
       retry: 'ลองคืนเงินอีกครั้งแล้ว',
     },
+    settings: {
+      updated: 'เปลี่ยนการตั้งค่าคอนโซล',
+    },
     other: 'การดำเนินการอื่นของพนักงาน',
   },
   auditField: {
@@ -661,6 +694,10 @@ export const staff = {
     code: 'รหัส',
     staff_user_id: 'พนักงาน',
     locale: 'ภาษา',
+    approval_threshold: 'เกณฑ์การอนุมัติ ({{currency}})',
+    approval_window_hours: 'ช่วงเวลาการอนุมัติ (ชั่วโมง)',
+    inbox_reply_target_hours: 'เป้าหมายเวลารอของกล่องข้อความ (ชั่วโมง)',
+    assignee_id: 'มอบหมายให้',
   },
   // Issue 27, capability 2: internal notes and tags on a merchant (staff only).
   notes: {

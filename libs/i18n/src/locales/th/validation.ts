@@ -216,7 +216,7 @@ export const validation = {
     emailInvalid: 'กรุณากรอกอีเมลที่ถูกต้อง',
     nameRequired: 'กรุณากรอกชื่อ',
     nameTooLong: 'ชื่อต้องมีไม่เกิน 100 ตัวอักษร',
-    roleInvalid: 'เลือกฝ่ายสนับสนุนหรือผู้ดูแลระบบสูงสุด',
+    roleInvalid: 'เลือกฝ่ายสนับสนุน ผู้ดูแลระบบสูงสุด หรืออ่านอย่างเดียว',
     localeInvalid: 'กรุณาเลือกภาษาที่รองรับ',
   },
   support: {
@@ -226,6 +226,13 @@ export const validation = {
     messageTooLong: 'ข้อความต้องมีไม่เกิน 5000 ตัวอักษร',
     stateInvalid: 'กรุณาเลือกสถานะที่ถูกต้อง',
     marketInvalid: 'กรุณาเลือกตลาด',
-    assignedInvalid: 'เลือก "ฉัน" หรือ "ทุกคน"',
+    assignedInvalid: 'เลือก "ฉัน" "ทุกคน" หรือ "ยังไม่มอบหมาย"',
+    assigneeInvalid: 'เลือกพนักงานฝ่ายสนับสนุนหรือผู้ดูแลระบบสูงสุดที่ใช้งานอยู่',
+    sortInvalid: 'เลือกลำดับที่ถูกต้อง',
+  },
+  settings: {
+    thresholdInvalid: 'กรอกจำนวนเงินระหว่างหน่วยที่เล็กที่สุดถึง 1,000,000.00',
+    windowInvalid: 'กรอกระหว่าง 1 ถึง 720 ชั่วโมง',
+    targetInvalid: 'กรอกระหว่าง 1 ถึง 336 ชั่วโมง',
   },
 } satisfies Messages;

@@ -143,6 +143,7 @@ export const errors = {
     planExists: '该市场在此计费周期已有此方案。',
   },
   team: {
+    readOnly: '您的员工角色为只读：可以查看所有内容，但不能做任何更改。',
     lastSuperadmin: '不能移除或降级最后一位在职的超级管理员。',
     notDeactivated: '只有已停用的员工才能重新启用。',
     accountDeactivated: '此账户已停用。',

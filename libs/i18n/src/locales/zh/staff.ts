@@ -14,6 +14,7 @@ export const staff = {
   role: {
     support: '客服',
     superadmin: '超级管理员',
+    readonly: '只读',
   },
   // The console's global search (issue 27): components/global-search.tsx.
   globalSearch: {
@@ -523,6 +524,35 @@ export const staff = {
     cancellation: '{{plan}} 已取消',
     expiry: '{{plan}} 试用已结束',
   },
+  // Issue 27 capability 4: read-only staff, and the settings superadmins edit (pages/settings.page.tsx).
+  readOnly: {
+    banner: '只读权限：您可以查看每个页面，但您的角色无法进行任何更改。',
+    noActing: '只读员工不能代表商家操作。商家页面会显示该账户。',
+  },
+  settings: {
+    nav: '设置',
+    title: '控制台设置',
+    loading: '正在加载设置…',
+    loadFailed: '无法加载设置。',
+    approvals: {
+      title: '双人审批',
+      description: '当一位员工在时间窗口内为同一商家调动的金额超过该币种的阈值时，积分调整或退款需要第二位员工批准。',
+      threshold: '阈值（{{currency}}）',
+      window: '时间窗口（小时）',
+    },
+    inbox: {
+      title: '客服收件箱',
+      target: '等待时间目标（小时）',
+    },
+    hoursRange: '介于 {{min}} 至 {{max}} 小时',
+    changedBy: '最后由 {{name}} 更改于',
+    defaults: '正在使用默认值：尚无超级管理员更改。',
+    save: '保存设置',
+    saved: '设置已保存',
+    superadminOnly: '只有超级管理员可以更改这些设置。',
+    confirmTitle: '更改控制台设置',
+    confirmDescription: '新值会立即用于下一次审批检查和收件箱。您的原因会与更改内容一起记入审计日志。',
+  },
   // Issue 27 §6: every audit action and before/after field by name, never its code.
   auditAction: {
     account: {
@@ -634,6 +664,9 @@ export const staff = {
       request_approval: '已申请退款（待审批）',
       retry: '已重试退款',
     },
+    settings: {
+      updated: '控制台设置已更改',
+    },
     other: '其他员工操作',
   },
   auditField: {
@@ -661,6 +694,10 @@ export const staff = {
     code: '代码',
     staff_user_id: '员工',
     locale: '语言',
+    approval_threshold: '审批阈值（{{currency}}）',
+    approval_window_hours: '审批时间窗口（小时）',
+    inbox_reply_target_hours: '收件箱等待时间目标（小时）',
+    assignee_id: '分配给',
   },
   // Issue 27, capability 2: internal notes and tags on a merchant (staff only).
   notes: {

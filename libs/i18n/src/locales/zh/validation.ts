@@ -216,7 +216,7 @@ export const validation = {
     emailInvalid: '请输入有效的电子邮箱地址',
     nameRequired: '请输入姓名',
     nameTooLong: '姓名不能超过 100 个字符',
-    roleInvalid: '请选择客服或超级管理员',
+    roleInvalid: '请选择客服、超级管理员或只读',
     localeInvalid: '请选择支持的语言',
   },
   support: {
@@ -226,6 +226,13 @@ export const validation = {
     messageTooLong: '消息不能超过 5000 个字符',
     stateInvalid: '请选择有效的状态',
     marketInvalid: '请选择市场',
-    assignedInvalid: '请选择“我”或“任何人”',
+    assignedInvalid: '请选择“我”、“任何人”或“未分配”',
+    assigneeInvalid: '请选择在职的客服或超级管理员',
+    sortInvalid: '请选择有效的排序',
+  },
+  settings: {
+    thresholdInvalid: '请输入介于最小单位与 1,000,000.00 之间的金额',
+    windowInvalid: '请输入 1 至 720 小时',
+    targetInvalid: '请输入 1 至 336 小时',
   },
 } satisfies Messages;

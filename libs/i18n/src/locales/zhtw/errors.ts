@@ -143,6 +143,7 @@ export const errors = {
     planExists: '此市場在該計費週期已有此方案。',
   },
   team: {
+    readOnly: '您的員工角色為唯讀：可以查看所有內容，但不能做任何變更。',
     lastSuperadmin: '不能移除或降級最後一位啟用中的超級管理員。',
     notDeactivated: '只有已停用的員工才能重新啟用。',
     accountDeactivated: '此帳戶已停用。',

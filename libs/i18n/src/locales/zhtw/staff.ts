@@ -14,6 +14,7 @@ export const staff = {
   role: {
     support: '客服',
     superadmin: '超級管理員',
+    readonly: '唯讀',
   },
   // The console's global search (issue 27): components/global-search.tsx.
   globalSearch: {
@@ -523,6 +524,35 @@ export const staff = {
     cancellation: '{{plan}} 已取消',
     expiry: '{{plan}} 試用已結束',
   },
+  // Issue 27 capability 4: read-only staff, and the settings superadmins edit (pages/settings.page.tsx).
+  readOnly: {
+    banner: '唯讀權限：您可以查看每個頁面，但您的角色無法進行任何變更。',
+    noActing: '唯讀員工不能代表商家操作。商家頁面會顯示該帳戶。',
+  },
+  settings: {
+    nav: '設定',
+    title: '控制台設定',
+    loading: '正在載入設定…',
+    loadFailed: '無法載入設定。',
+    approvals: {
+      title: '雙人審核',
+      description: '當一位員工在時間窗口內為同一商家調動的金額超過該幣別的門檻時，點數調整或退款需要第二位員工核准。',
+      threshold: '門檻（{{currency}}）',
+      window: '時間窗口（小時）',
+    },
+    inbox: {
+      title: '客服收件匣',
+      target: '等待時間目標（小時）',
+    },
+    hoursRange: '介於 {{min}} 至 {{max}} 小時',
+    changedBy: '最後由 {{name}} 變更於',
+    defaults: '目前使用預設值：尚無超級管理員變更。',
+    save: '儲存設定',
+    saved: '設定已儲存',
+    superadminOnly: '只有超級管理員可以變更這些設定。',
+    confirmTitle: '變更控制台設定',
+    confirmDescription: '新值會立即套用於下一次審核檢查與收件匣。您的原因會與變更內容一起記入稽核紀錄。',
+  },
   // Issue 27 §6: every audit action and before/after field by name, never its code.
   auditAction: {
     account: {
@@ -634,6 +664,9 @@ export const staff = {
       request_approval: '已申請退款（待核准）',
       retry: '已重試退款',
     },
+    settings: {
+      updated: '控制台設定已變更',
+    },
     other: '其他員工操作',
   },
   auditField: {
@@ -661,6 +694,10 @@ export const staff = {
     code: '代碼',
     staff_user_id: '員工',
     locale: '語言',
+    approval_threshold: '審核門檻（{{currency}}）',
+    approval_window_hours: '審核時間窗口（小時）',
+    inbox_reply_target_hours: '收件匣等待時間目標（小時）',
+    assignee_id: '指派給',
   },
   // Issue 27, capability 2: internal notes and tags on a merchant (staff only).
   notes: {

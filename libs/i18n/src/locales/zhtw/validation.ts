@@ -216,7 +216,7 @@ export const validation = {
     emailInvalid: '請輸入有效的電子郵件地址',
     nameRequired: '請輸入姓名',
     nameTooLong: '姓名不可超過 100 個字元',
-    roleInvalid: '請選擇客服或超級管理員',
+    roleInvalid: '請選擇客服、超級管理員或唯讀',
     localeInvalid: '請選擇支援的語言',
   },
   support: {
@@ -226,6 +226,13 @@ export const validation = {
     messageTooLong: '訊息不可超過 5000 個字元',
     stateInvalid: '請選擇有效的狀態',
     marketInvalid: '請選擇市場',
-    assignedInvalid: '請選擇「我」或「任何人」',
+    assignedInvalid: '請選擇「我」、「任何人」或「未指派」',
+    assigneeInvalid: '請選擇啟用中的客服或超級管理員',
+    sortInvalid: '請選擇有效的排序',
+  },
+  settings: {
+    thresholdInvalid: '請輸入介於最小單位與 1,000,000.00 之間的金額',
+    windowInvalid: '請輸入 1 至 720 小時',
+    targetInvalid: '請輸入 1 至 336 小時',
   },
 } satisfies Messages;

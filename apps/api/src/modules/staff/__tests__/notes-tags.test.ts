@@ -144,6 +144,31 @@ describe.each(testDatabases)('staff notes and tags on a merchant (%s)', (kind) =
     expect(await count('merchant_notes')).toBe(1);
   });
 
+  it('lets a read-only staff member read notes and tags and refuses every change (403 staff_read_only, recorded)', async () => {
+    const readonly = await tokenFor(ctx, 'readonly@demo.test');
+    const note = await addNote(support);
+    await api('post', `/staff/merchants/${myUser}/tags`, support, { tag: 'vip' });
+    expect((await api('get', `/staff/merchants/${myUser}/notes`, readonly)).body.data).toHaveLength(1);
+    expect((await api('get', '/staff/tags', readonly)).status).toBe(200);
+    expect((await api('get', '/staff/merchants?tag=vip', readonly)).body.data).toHaveLength(1);
+    const writes: ['post' | 'patch' | 'delete', string, Record<string, unknown>?][] = [
+      ['post', `/staff/merchants/${myUser}/notes`, { body: 'x' }],
+      ['patch', `/staff/merchants/${myUser}/notes/${note.id}`, { body: 'x' }],
+      ['post', `/staff/merchants/${myUser}/notes/${note.id}/pin`, { pinned: true }],
+      ['delete', `/staff/merchants/${myUser}/notes/${note.id}`],
+      ['post', `/staff/merchants/${myUser}/tags`, { tag: 'x' }],
+      ['delete', `/staff/merchants/${myUser}/tags/vip`],
+    ];
+    for (const [method, path, body] of writes) {
+      const res = await api(method, path, readonly, body);
+      expect([path, res.status, res.body.error?.code]).toEqual([path, 403, 'staff_read_only']);
+    }
+    expect(await count('merchant_notes')).toBe(1);
+    expect(await count('merchant_tags')).toBe(1);
+    const refused = await ctx.db('audit_log').where({ outcome: 'refused', error_code: 'staff_read_only' }).count({ n: '*' }).first();
+    expect(Number(refused?.n)).toBeGreaterThan(0);
+  });
+
   it("never shows the merchant a note or tag in its own view of staff access", async () => {
     const note = await addNote(support, 'Secret: suspected reseller');
     await api('post', `/staff/merchants/${myUser}/notes/${note.id}/pin`, support, { pinned: true });

@@ -1,4 +1,3 @@
-import { APPROVAL_WINDOW_SECONDS } from '@merchant-hub/billing-rules';
 import type { CreditAdjustmentPreview, CreditAdjustmentResult } from '@merchant-hub/validation';
 import type { Knex } from 'knex';
 import { AppError } from '../../../http/errors';
@@ -37,7 +36,7 @@ export const createCreditService = (ctx: StaffContext) => {
       requires_approval: check.requiresApproval,
       approval_threshold_minor: check.thresholdMinor,
       window_total_minor: check.windowTotalMinor,
-      approval_window_hours: APPROVAL_WINDOW_SECONDS / 3600,
+      approval_window_hours: check.windowHours,
     };
   };
 

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { APPROVAL_WINDOW_SECONDS, approvalThresholdOf, fourEyes } from '@merchant-hub/billing-rules';
+import { DEFAULT_APPROVAL_THRESHOLD_MINOR, fourEyes } from '@merchant-hub/billing-rules';
 import type { StaffRole } from '@merchant-hub/validation';
 import type { Knex } from 'knex';
 import type { AppDeps } from '../../../app-deps';
@@ -7,6 +7,7 @@ import { AppError } from '../../../http/errors';
 import { DomainError } from '../../../domain-error';
 import { billingFor } from '../../billing';
 import { writeAudit } from '../../audit';
+import { readSettings } from '../../settings';
 import { findMerchantByOwner, type MerchantRef, unapprovedAmountsSince } from '../repositories';
 
 /** Who is acting: the staff member, the role they hold now, and where the request came from. */
@@ -98,12 +99,13 @@ export const createStaffContext = (deps: AppDeps) => {
   /**
    * The four-eyes check of a new money movement (credit adjustment or refund) by `staffId` for the merchant,
    * read with `exec` (in the merchant's locked transaction on commit, so two commits cannot both see the
-   * window empty).
+   * window empty). The threshold and the window are the console settings superadmins set (issue 27 capability 4).
    */
   const fourEyesOf = async (exec: Knex | Knex.Transaction, staffId: number, merchantId: number, currency: string, amountMinor: number) => {
-    const thresholdMinor = approvalThresholdOf(currency);
-    const windowAmountsMinor = await unapprovedAmountsSince(exec, staffId, merchantId, seconds() - APPROVAL_WINDOW_SECONDS);
-    return { thresholdMinor, ...fourEyes({ amountMinor, windowAmountsMinor, thresholdMinor }) };
+    const settings = await readSettings(exec);
+    const thresholdMinor = (settings.approvalThresholdMinor as Record<string, number>)[currency] ?? DEFAULT_APPROVAL_THRESHOLD_MINOR;
+    const windowAmountsMinor = await unapprovedAmountsSince(exec, staffId, merchantId, seconds() - settings.approvalWindowHours * 3600);
+    return { thresholdMinor, windowHours: settings.approvalWindowHours, ...fourEyes({ amountMinor, windowAmountsMinor, thresholdMinor }) };
   };
 
   /**

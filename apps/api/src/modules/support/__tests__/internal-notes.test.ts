@@ -58,6 +58,15 @@ describe.each(testDatabases)('internal notes in a support conversation (%s)', (k
     expect((await mailbox(ctx, MY)).length).toBe(sentBefore);
   });
 
+  it('refuses a read-only staff member (403 staff_read_only) but shows them the notes', async () => {
+    const readonly = await tokenFor(ctx, 'readonly@demo.test');
+    await addNote(support, { message: NOTE });
+    const res = await addNote(readonly, { message: 'not allowed' });
+    expect([res.status, res.body.error.code]).toEqual([403, 'staff_read_only']);
+    const detail = await request(ctx.app).get(`/api/staff/support/${conversationId}`).set(bearer(readonly));
+    expect(detail.body.data.internal_notes.map((note: { body: string }) => note.body)).toEqual([NOTE]);
+  });
+
   it('takes a note on a closed conversation too', async () => {
     await request(ctx.app).post(`/api/staff/support/${conversationId}/close`).set(bearer(support));
     expect((await addNote(support, { message: 'Closed after the call' })).status).toBe(201);
