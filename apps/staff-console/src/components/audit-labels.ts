@@ -12,7 +12,7 @@ const isMoneyField = (field: string) => MONEY_FIELDS.has(field) || field.endsWit
 const KNOWN_FIELDS = new Set([
   'credit_balance_minor', 'amount_minor', 'direction', 'status', 'role', 'hide', 'active', 'name', 'price', 'discount', 'currency', 'tax',
   'email', 'ledger_entry_id', 'reverses', 'ids', 'amount_off', 'percent_off', 'code', 'staff_user_id', 'locale',
-  'approval_window_hours', 'inbox_reply_target_hours', 'assignee_id',
+  'approval_window_hours', 'inbox_reply_target_hours', 'assignee_id', 'note', 'pinned', 'tag',
 ]);
 
 /** A console setting's threshold for one currency (`approval_threshold_minor.MYR`): money in that currency. */

@@ -31,6 +31,7 @@ import * as invoiceWriteOff from './970-invoice-write-off';
 import * as ecpayAgreements from './968-ecpay-agreements';
 import * as staffGlobalSearch from './980-staff-global-search';
 import * as chargeIntents from './990-charge-intents';
+import * as staffNotesAndTags from './1000-staff-notes-and-tags';
 import * as staffEscalation from './1020-staff-escalation';
 
 export type Migration = { name: string; up: (knex: Knex) => Promise<void>; down: (knex: Knex) => Promise<void> };
@@ -72,6 +73,7 @@ export const migrations: Migration[] = [
   { name: '968-ecpay-agreements', ...ecpayAgreements },
   { name: '980-staff-global-search', ...staffGlobalSearch },
   { name: '990-charge-intents', ...chargeIntents },
+  { name: '1000-staff-notes-and-tags', ...staffNotesAndTags },
   { name: '1020-staff-escalation', ...staffEscalation },
 ];
 

@@ -3,6 +3,7 @@ import { createAuditLogService } from './services/audit-log.service';
 import { createCreditService } from './services/credit.service';
 import { createDirectoryService } from './services/directory.service';
 import { createIdempotencyService } from './services/idempotency.service';
+import { createNotesService } from './services/notes.service';
 import { createOperationsService } from './services/operations.service';
 import { createRefundService } from './services/refund.service';
 import { createSearchService } from './services/search.service';
@@ -21,6 +22,7 @@ export const createStaffService = (deps: AppDeps) => {
     ...createCreditService(ctx),
     ...createRefundService(ctx),
     ...createOperationsService(ctx),
+    ...createNotesService(ctx),
     ...createAuditLogService(ctx),
     ...createTestClockService(ctx),
     ...createIdempotencyService(ctx),

@@ -124,6 +124,8 @@ export const errors = {
     invalidToken: 'This merchant sign-up link is not valid or has expired.',
   },
   staff: {
+    noteLimitReached: 'This merchant has as many notes as it can hold; delete an old one first.',
+    tagLimitReached: 'This merchant has as many tags as it can hold; remove one first.',
     stalePreview: 'The account changed since the preview. Preview again before you confirm.',
     approvalOwnRequest: 'Another staff member must approve your own request.',
     reasonRequired: 'Please give a reason for this change.',

@@ -157,6 +157,12 @@ export const validation = {
     nameInvalid: 'Your name may contain letters, spaces, hyphens, apostrophes and dots only',
   },
   staff: {
+    noteRequired: 'Please write the note',
+    noteTooLong: 'The note is too long (at most 2,000 characters)',
+    tagRequired: 'Please enter a tag',
+    tagTooLong: 'A tag has at most 32 characters',
+    tagInvalid: 'Use letters, digits, - and _, starting with a letter or digit',
+    pinnedInvalid: 'Choose pinned or not pinned',
     previewRequired: 'Preview this change first, then confirm it',
     reasonRequired: 'Please give a reason (at least 3 characters)',
     reasonTooLong: 'Please keep the reason to 500 characters or fewer',

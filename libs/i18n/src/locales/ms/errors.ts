@@ -125,6 +125,8 @@ export const errors = {
     invalidToken: 'Pautan pendaftaran peniaga ini tidak sah atau telah tamat tempoh.',
   },
   staff: {
+    noteLimitReached: 'Pedagang ini sudah mempunyai bilangan nota maksimum; padam nota lama dahulu.',
+    tagLimitReached: 'Pedagang ini sudah mempunyai bilangan tag maksimum; buang satu dahulu.',
     stalePreview: 'Akaun telah berubah sejak pratonton. Pratonton semula sebelum mengesahkan.',
     approvalOwnRequest: 'Permintaan anda sendiri mesti diluluskan oleh kakitangan lain.',
     reasonRequired: 'Sila berikan sebab untuk perubahan ini.',

@@ -157,6 +157,12 @@ export const validation = {
     nameInvalid: 'Nama anda hanya boleh mengandungi huruf, ruang, tanda sempang, tanda koma atas dan titik',
   },
   staff: {
+    noteRequired: 'Sila tulis nota',
+    noteTooLong: 'Nota terlalu panjang (paling banyak 2,000 aksara)',
+    tagRequired: 'Sila masukkan tag',
+    tagTooLong: 'Tag paling banyak 32 aksara',
+    tagInvalid: 'Gunakan huruf, digit, - dan _, bermula dengan huruf atau digit',
+    pinnedInvalid: 'Pilih disemat atau tidak',
     previewRequired: 'Pratonton perubahan ini dahulu, kemudian sahkannya',
     reasonRequired: 'Sila berikan sebab (sekurang-kurangnya 3 aksara)',
     reasonTooLong: 'Sila hadkan sebab kepada 500 aksara atau kurang',

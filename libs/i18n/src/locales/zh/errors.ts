@@ -122,6 +122,8 @@ export const errors = {
     invalidToken: '此商家注册链接无效或已过期。',
   },
   staff: {
+    noteLimitReached: '此商家的备注已达上限，请先删除旧备注。',
+    tagLimitReached: '此商家的标签已达上限，请先移除一个。',
     stalePreview: '预览后账户已有变动，请重新预览后再确认。',
     approvalOwnRequest: '您自己的申请必须由其他员工批准。',
     reasonRequired: '请填写此更改的原因。',

@@ -157,6 +157,12 @@ export const validation = {
     nameInvalid: '姓名只能包含文字、空格、连字符、撇号和点',
   },
   staff: {
+    noteRequired: '请填写备注',
+    noteTooLong: '备注过长（最多 2,000 个字符）',
+    tagRequired: '请输入标签',
+    tagTooLong: '标签最多 32 个字符',
+    tagInvalid: '请使用字母、数字、- 和 _，并以字母或数字开头',
+    pinnedInvalid: '请选择是否置顶',
     previewRequired: '请先预览此变更，再确认',
     reasonRequired: '请填写原因（至少 3 个字符）',
     reasonTooLong: '原因不能超过 500 个字符',

@@ -122,6 +122,8 @@ export const errors = {
     invalidToken: '此商家註冊連結無效或已過期。',
   },
   staff: {
+    noteLimitReached: '此商家的備註已達上限，請先刪除舊備註。',
+    tagLimitReached: '此商家的標籤已達上限，請先移除一個。',
     stalePreview: '預覽後帳戶已有變動，請重新預覽後再確認。',
     approvalOwnRequest: '您自己的申請必須由其他員工核准。',
     reasonRequired: '請填寫此變更的原因。',

@@ -157,6 +157,12 @@ export const validation = {
     nameInvalid: '姓名只能包含文字、空格、連字號、撇號和點',
   },
   staff: {
+    noteRequired: '請填寫備註',
+    noteTooLong: '備註過長（最多 2,000 個字元）',
+    tagRequired: '請輸入標籤',
+    tagTooLong: '標籤最多 32 個字元',
+    tagInvalid: '請使用字母、數字、- 和 _，並以字母或數字開頭',
+    pinnedInvalid: '請選擇是否置頂',
     previewRequired: '請先預覽此變更，再確認',
     reasonRequired: '請填寫原因（至少 3 個字元）',
     reasonTooLong: '原因不可超過 500 個字元',
