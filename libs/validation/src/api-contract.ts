@@ -42,6 +42,7 @@ import {
   setupIntentResponseSchema,
   subscriptionEndResponseSchema,
 } from './billing-responses.schema.js';
+import { merchantNoteEnvelopeSchema, merchantNoteListSchema, merchantTagsSchema, tagCatalogSchema } from './staff-notes.schema.js';
 import { catalogPlanEnvelopeSchema, catalogSchema, planPreviewResultSchema, promotionEnvelopeSchema, promotionListSchema, redemptionListSchema } from './catalog.schema.js';
 import {
   cardSetupResponseSchema,
@@ -175,6 +176,14 @@ const schemas = {
   'GET /staff/merchants/:userId': merchantDetailSchema,
   'POST /staff/merchants/:userId/visits': okSchema,
   'GET /staff/merchants/:userId/timeline': timelinePageSchema,
+  'GET /staff/merchants/:userId/notes': merchantNoteListSchema,
+  'POST /staff/merchants/:userId/notes': merchantNoteEnvelopeSchema,
+  'PATCH /staff/merchants/:userId/notes/:noteId': merchantNoteEnvelopeSchema,
+  'POST /staff/merchants/:userId/notes/:noteId/pin': merchantNoteEnvelopeSchema,
+  'DELETE /staff/merchants/:userId/notes/:noteId': okSchema,
+  'POST /staff/merchants/:userId/tags': merchantTagsSchema,
+  'DELETE /staff/merchants/:userId/tags/:tag': merchantTagsSchema,
+  'GET /staff/tags': tagCatalogSchema,
   'POST /staff/merchants/:userId/credit-adjustments/preview': creditAdjustmentPreviewResultSchema,
   'POST /staff/merchants/:userId/credit-adjustments': creditAdjustmentResultSchema,
   'POST /staff/credit-adjustments/:id/reverse': creditAdjustmentResultSchema,
@@ -225,6 +234,7 @@ const schemas = {
   'POST /staff/support/:id/assign': supportConversationEnvelopeSchema,
   'POST /staff/support/:id/replies': supportConversationEnvelopeSchema,
   'POST /staff/support/:id/close': supportConversationEnvelopeSchema,
+  'POST /staff/support/:id/internal-notes': supportConversationEnvelopeSchema,
   'GET /staff/support/assignees': supportAssigneesSchema,
   // Console settings (issue 27 capability 4)
   'GET /staff/settings': consoleSettingsEnvelopeSchema,

@@ -53,8 +53,15 @@ export const AUDIT_ACTIONS = [
   'merchant.avatar_updated',
   'merchant.invited',
   'merchant.lift_sign_in_ban',
+  'merchant.note_added',
+  'merchant.note_deleted',
+  'merchant.note_edited',
+  'merchant.note_pinned',
+  'merchant.note_unpinned',
   'merchant.password_reset',
   'merchant.profile_updated',
+  'merchant.tag_added',
+  'merchant.tag_removed',
   'merchant.viewed',
   'merchant.wizard_invite',
   'promotion.create',
@@ -80,6 +87,7 @@ export const AUDIT_ACTIONS = [
   'subscription.reinstate',
   'support.assigned',
   'support.closed',
+  'support.internal_note',
   'support.replied',
 ] as const;
 

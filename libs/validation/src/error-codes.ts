@@ -81,6 +81,8 @@ export const ERROR_CODES = [
   'staff_read_only',
   'staff_not_deactivated',
   'conversation_closed',
+  'note_limit_reached',
+  'tag_limit_reached',
   'account_deactivated',
   'plan_not_cancellable',
   'plan_already_ending',

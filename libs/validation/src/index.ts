@@ -27,6 +27,7 @@ export * from './api-contract.js';
 export * from './api-request.schema.js';
 export { ERROR_CODES, type ErrorCode, isErrorCode } from './error-codes.js';
 export * from './staff.schema.js';
+export * from './staff-notes.schema.js';
 export * from './catalog.schema.js';
 export * from './team.schema.js';
 export * from './support.schema.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalPositiveId as optionalPositiveId_, optionalSearchText, requiredText, unixSeconds as unixSeconds_, wholeNumber } from './fields.js';
+import { optionalTagFilter } from './staff-notes.schema.js';
 
 /*
  * The staff console's contract (issue 10): every request the API checks and every
@@ -84,6 +85,8 @@ export const merchantDirectoryQuerySchema = z.object({
   period: z.preprocess(blankToUndefined, z.enum(['monthly', 'yearly'], { error: 'validation:staff.periodInvalid' }).optional()),
   state: z.preprocess(blankToUndefined, z.enum(MERCHANT_STATES, { error: 'validation:staff.stateInvalid' }).optional()),
   view: z.preprocess(blankToUndefined, z.enum(['attention'], { error: 'validation:staff.viewInvalid' }).optional()),
+  /** Merchants carrying this tag (normalised as tags are). */
+  tag: optionalTagFilter,
   sort: z.preprocess(blankToUndefined, z.enum(MERCHANT_SORTS, { error: 'validation:staff.sortInvalid' }).default('name')),
   cursor: cursorField,
   limit: limitField,
@@ -106,6 +109,8 @@ export const merchantRowSchema = z.object({
   mrr_minor: minor,
   next_billing_at: unixSeconds.nullable(),
   attention: z.array(z.enum(ATTENTION_REASONS)),
+  /** Staff's internal tags, in name order (never shown to the merchant). */
+  tags: z.array(z.string()),
 });
 export type MerchantRow = z.infer<typeof merchantRowSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalPositiveId, positiveId } from './fields.js';
+import { supportInternalNoteRowSchema } from './staff-notes.schema.js';
 
 /*
  * The support inbox (issue 11 part 4): merchants write from the back office, staff answer from the console.
@@ -88,7 +89,11 @@ export const supportConversationSchema = z.object({
 });
 export type SupportConversation = z.infer<typeof supportConversationSchema>;
 
-export const supportConversationDetailSchema = supportConversationSchema.extend({ messages: z.array(supportMessageRowSchema) });
+export const supportConversationDetailSchema = supportConversationSchema.extend({
+  messages: z.array(supportMessageRowSchema),
+  /** Staff only (issue 27): notes staff left for each other. The merchant's calls never carry this key. */
+  internal_notes: z.array(supportInternalNoteRowSchema).optional(),
+});
 export type SupportConversationDetail = z.infer<typeof supportConversationDetailSchema>;
 
 export const supportConversationListSchema = z.object({

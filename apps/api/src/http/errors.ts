@@ -185,6 +185,10 @@ export const errorSpec = (code: ErrorCode): ErrorSpec => {
       return { status: 403, message: 'This account has been deactivated.', key: 'errors:team.accountDeactivated' };
     case 'conversation_closed':
       return { status: 409, message: 'This conversation is closed.', key: 'errors:support.conversationClosed' };
+    case 'note_limit_reached':
+      return { status: 409, message: 'This merchant has as many notes as it can hold; delete an old one first.', key: 'errors:staff.noteLimitReached' };
+    case 'tag_limit_reached':
+      return { status: 409, message: 'This merchant has as many tags as it can hold; remove one first.', key: 'errors:staff.tagLimitReached' };
     case 'checkout_session_expired':
       return { status: 410, message: 'Your payment session has expired. Please log in to continue.', key: 'errors:checkout.sessionExpired' };
   }

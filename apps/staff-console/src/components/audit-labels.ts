@@ -19,6 +19,7 @@ const KNOWN_FIELDS = new Set([
   'email', 'ledger_entry_id', 'reverses', 'ids', 'amount_off', 'percent_off', 'code', 'staff_user_id', 'locale',
   'ends_at', 'period_end', 'next_retry_at', 'voided_invoices', 'reopened_invoices', 'ecpay_agreement', 'credit_amount_minor', 'credit_status', 'credit_note_number',
   'approval_window_hours', 'inbox_reply_target_hours', 'assignee_id',
+  'approval_window_hours', 'inbox_reply_target_hours', 'assignee_id', 'note', 'pinned', 'tag',
 ]);
 
 /** A console setting's threshold for one currency (`approval_threshold_minor.MYR`): money in that currency. */

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Container, Grid, Group, Menu, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useAccountAction, useInvoiceAction, useMerchantDetail, useMerchantTimeline, useRecordMerchantVisit, useReverseCreditAdjustment } from '@merchant-hub/api-client';
+import { useAccountAction, useInvoiceAction, useMerchantDetail, useMerchantNotes, useMerchantTimeline, useRecordMerchantVisit, useReverseCreditAdjustment, useStaffMe } from '@merchant-hub/api-client';
 import type { AccountAction, InvoiceAction } from '@merchant-hub/api-client';
 import { isCurrencyCode } from '@merchant-hub/money';
 import { StaffReasonModal } from '@merchant-hub/feature-billing';
@@ -14,6 +14,8 @@ import { ClockPanel } from '../components/clock-panel';
 import { CreditAdjustModal } from '../components/credit-adjust-modal';
 import { AttentionBadges, StateBadge } from '../components/merchant-badges';
 import { MerchantSummary } from '../components/merchant-summary';
+import { NotesPanel, PinnedNotes } from '../components/merchant-notes';
+import { TagEditor } from '../components/merchant-tags';
 import { MerchantTimeline } from '../components/merchant-timeline';
 import { RefundsPanel } from '../components/refunds-panel';
 import { SubscriptionControlModal } from '../components/subscription-control-modal';
@@ -56,6 +58,8 @@ const MerchantScreen = ({ userId }: { userId: number }) => {
   const { t } = useTranslation(['staff', 'errors']);
   const detail = useMerchantDetail(userId, { meta: { handlesError: true } });
   const timeline = useMerchantTimeline(userId);
+  const notes = useMerchantNotes(userId, { meta: { handlesError: true } });
+  const me = useStaffMe();
   const visit = useRecordMerchantVisit();
   const readOnly = useReadOnly();
   const [operation, setOperation] = useState<Operation | null>(null);
@@ -210,6 +214,8 @@ const MerchantScreen = ({ userId }: { userId: number }) => {
             )}
           </Group>
         </Group>
+        <PinnedNotes notes={notes.data?.data ?? []} />
+        <TagEditor userId={userId} merchantName={merchant.merchant_name} tags={merchant.tags} readOnly={readOnly} />
         {readOnly ? (
           <MerchantSummary detail={data} />
         ) : (
@@ -245,6 +251,15 @@ const MerchantScreen = ({ userId }: { userId: number }) => {
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>
             <Stack gap="md">
+              <NotesPanel
+                userId={userId}
+                viewer={me.data ? { id: me.data.id, role: me.data.role } : null}
+                readOnly={readOnly}
+                notes={notes.data?.data}
+                loading={notes.isPending}
+                failed={notes.isError}
+                onRetry={() => void notes.refetch()}
+              />
               <RefundsPanel userId={userId} />
               <ClockPanel userId={userId} />
             </Stack>

@@ -16,6 +16,7 @@ import { applyServerFieldErrors, ErrorState, PageLoader, SupportReplyForm, Suppo
 import { supportReplySchema } from '@merchant-hub/validation';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { SupportInternalNotes } from '../components/support-internal-notes';
 import { useReadOnly } from '../app/read-only';
 import { InboxTiming } from '../components/inbox-timing';
 
@@ -109,6 +110,7 @@ export const SupportConversationPage = () => {
           screenshotUrl={(messageId) => staffScreenshotUrl(id, messageId)}
           labels={{ merchant: t('support:author.merchant'), staff: t('support:author.staff'), screenshot: t('support:conversation.screenshot') }}
         />
+        <SupportInternalNotes conversationId={id} notes={data.internal_notes ?? []} readOnly={readOnly} />
         {readOnly ? null : closed ? (
           <Text c="dimmed" size="sm">
             {t('support:conversation.closedNote')}

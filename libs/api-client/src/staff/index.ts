@@ -5,3 +5,5 @@ export * from './refunds.api';
 export * from './refunds.queries';
 export * from './subscription-controls.api';
 export * from './subscription-controls.queries';
+export * from './notes.api';
+export * from './notes.queries';

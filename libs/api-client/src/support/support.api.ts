@@ -31,4 +31,5 @@ export const assignSupportConversation = async (http: HttpClient, id: number, as
 export const fetchSupportAssignees = (http: HttpClient, signal?: AbortSignal) => http.get('/staff/support/assignees', { schema: responseOf('GET /staff/support/assignees'), ...withSignal(signal) });
 export const replySupportConversation = async (http: HttpClient, id: number, message: string) => (await http.post(`/staff/support/${id}/replies`, { message }, { schema: responseOf('POST /staff/support/:id/replies') })).data;
 export const closeSupportConversation = async (http: HttpClient, id: number) => (await http.post(`/staff/support/${id}/close`, {}, { schema: responseOf('POST /staff/support/:id/close') })).data;
+export const addSupportInternalNote = async (http: HttpClient, id: number, message: string) => (await http.post(`/staff/support/${id}/internal-notes`, { message }, { schema: responseOf('POST /staff/support/:id/internal-notes') })).data;
 export const staffScreenshotUrl = (id: number, messageId: number): string => `/api/staff/support/${id}/messages/${messageId}/screenshot`;

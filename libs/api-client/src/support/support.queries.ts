@@ -4,6 +4,7 @@ import type { MutationHookOptions, QueryHookOptions } from '../account.queries';
 import { useHttpClient } from '../http-client-context';
 import {
   assignSupportConversation,
+  addSupportInternalNote,
   closeSupportConversation,
   fetchMyConversation,
   fetchMyConversations,
@@ -129,4 +130,10 @@ export const useReplySupportConversation = (id: number, options: MutationHookOpt
 export const useCloseSupportConversation = (id: number, options: MutationHookOptions<Detail, void> = {}) => {
   const http = useHttpClient();
   return useSupportWrite(() => closeSupportConversation(http, id), inboxKeys, options);
+};
+
+/** Staff only: the note shows in the console's thread; the merchant's calls never carry it. */
+export const useAddSupportInternalNote = (id: number, options: MutationHookOptions<Detail, string> = {}) => {
+  const http = useHttpClient();
+  return useSupportWrite((message: string) => addSupportInternalNote(http, id, message), inboxKeys, options);
 };

@@ -79,6 +79,11 @@ const post = async (s: Session, url: string, body: unknown, as?: string) => {
   const call = request(s.ctx.app).post(`/api${url}`);
   return (as ? call.set(bearer(await s.token(as))) : call).send(body as object);
 };
+/** A staff PATCH or DELETE, with its idempotency key. */
+const staffWrite = async (s: Session, method: 'patch' | 'delete', url: string, body?: unknown) => {
+  const call = request(s.ctx.app)[method](`/api${url}`).set(bearer(await s.token('support@demo.test'))).set('Idempotency-Key', randomUUID());
+  return body === undefined ? call : call.send(body as object);
+};
 /** A staff write: with its idempotency key, as the console sends it. */
 const staffPost = async (s: Session, url: string, body: unknown, as = 'support@demo.test') =>
   request(s.ctx.app).post(`/api${url}`).set(bearer(await s.token(as))).set('Idempotency-Key', randomUUID()).send(body as object);
@@ -484,6 +489,22 @@ const rows: Row[] = [
   { call: 'POST /staff/merchants/:userId/visits', as: SUPPORT, run: (s) => post(s, `/staff/merchants/${s.userId(MY)}/visits`, {}, SUPPORT) },
   { call: 'GET /staff/merchants/:userId/timeline', as: SUPPORT, run: (s) => get(s, `/staff/merchants/${s.userId(MY)}/timeline`, SUPPORT) },
   {
+    call: 'POST /staff/merchants/:userId/notes',
+    as: SUPPORT,
+    run: async (s) => {
+      const res = await staffPost(s, `/staff/merchants/${s.userId(MY)}/notes`, { body: 'Prefers WhatsApp' });
+      s.made.note = res.body.data?.id;
+      return res;
+    },
+  },
+  { call: 'GET /staff/merchants/:userId/notes', as: SUPPORT, run: (s) => get(s, `/staff/merchants/${s.userId(MY)}/notes`, SUPPORT) },
+  { call: 'PATCH /staff/merchants/:userId/notes/:noteId', as: SUPPORT, run: (s) => staffWrite(s, 'patch', `/staff/merchants/${s.userId(MY)}/notes/${String(s.made.note)}`, { body: 'Prefers e-mail' }) },
+  { call: 'POST /staff/merchants/:userId/notes/:noteId/pin', as: SUPPORT, run: (s) => staffPost(s, `/staff/merchants/${s.userId(MY)}/notes/${String(s.made.note)}/pin`, { pinned: true }) },
+  { call: 'DELETE /staff/merchants/:userId/notes/:noteId', as: SUPPORT, run: (s) => staffWrite(s, 'delete', `/staff/merchants/${s.userId(MY)}/notes/${String(s.made.note)}`) },
+  { call: 'POST /staff/merchants/:userId/tags', as: SUPPORT, run: (s) => staffPost(s, `/staff/merchants/${s.userId(MY)}/tags`, { tag: 'Key Account' }) },
+  { call: 'GET /staff/tags', as: SUPPORT, run: (s) => get(s, '/staff/tags', SUPPORT) },
+  { call: 'DELETE /staff/merchants/:userId/tags/:tag', as: SUPPORT, run: (s) => staffWrite(s, 'delete', `/staff/merchants/${s.userId(MY)}/tags/key-account`) },
+  {
     call: 'POST /staff/merchants/:userId/credit-adjustments/preview',
     as: SUPPORT,
     run: (s) => post(s, `/staff/merchants/${s.userId(MY)}/credit-adjustments/preview`, { direction: 'credit', amount_minor: 500, description: 'Goodwill', reason: REASON }, SUPPORT),
@@ -699,6 +720,7 @@ const rows: Row[] = [
   { call: 'POST /staff/support/:id/assign', as: SUPPORT, run: (s) => staffPost(s, `/staff/support/${String(s.made.conversation)}/assign`, {}) },
   { call: 'GET /staff/support/assignees', as: SUPPORT, run: (s) => get(s, '/staff/support/assignees', SUPPORT) },
   { call: 'POST /staff/support/:id/replies', as: SUPPORT, run: (s) => staffPost(s, `/staff/support/${String(s.made.conversation)}/replies`, { message: 'Refunded.' }) },
+  { call: 'POST /staff/support/:id/internal-notes', as: SUPPORT, run: (s) => staffPost(s, `/staff/support/${String(s.made.conversation)}/internal-notes`, { message: 'Finance confirmed the second charge.' }) },
   { call: 'GET /support/unread', as: MY, run: (s) => get(s, '/support/unread', MY) },
   { call: 'POST /staff/support/:id/close', as: SUPPORT, run: (s) => staffPost(s, `/staff/support/${String(s.made.conversation)}/close`, {}) },
 

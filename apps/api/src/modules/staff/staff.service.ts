@@ -3,6 +3,7 @@ import { createAuditLogService } from './services/audit-log.service';
 import { createCreditService } from './services/credit.service';
 import { createDirectoryService } from './services/directory.service';
 import { createIdempotencyService } from './services/idempotency.service';
+import { createNotesService } from './services/notes.service';
 import { createOperationsService } from './services/operations.service';
 import { createRefundService } from './services/refund.service';
 import { createSearchService } from './services/search.service';
@@ -23,6 +24,7 @@ export const createStaffService = (deps: AppDeps) => {
     ...createRefundService(ctx),
     ...createSubscriptionControlService(ctx),
     ...createOperationsService(ctx),
+    ...createNotesService(ctx),
     ...createAuditLogService(ctx),
     ...createTestClockService(ctx),
     ...createIdempotencyService(ctx),

@@ -1,4 +1,4 @@
-import type { SupportConversation, SupportInboxSort, SupportMessageRow, SupportState } from '@merchant-hub/validation';
+import type { SupportConversation, SupportInboxSort, SupportInternalNote, SupportMessageRow, SupportState } from '@merchant-hub/validation';
 import type { Knex } from 'knex';
 import { asDate } from '../../db/knex';
 import { insertId } from '../../db/knex';
@@ -148,3 +148,13 @@ export const countUnread = async (db: Exec, filter: { merchantId?: number }): Pr
   const row = await query.count({ n: '*' }).first();
   return num(row?.n ?? 0);
 };
+
+// Internal notes (issue 27): staff's own notes on a conversation, in a table the merchant's calls never read.
+
+export const listInternalNotes = async (db: Exec, conversationId: number): Promise<SupportInternalNote[]> =>
+  (await db('support_internal_notes as n').join('users as u', 'u.id', 'n.author_user_id').where('n.conversation_id', conversationId).orderBy('n.id', 'asc').select('n.id', 'n.body', 'n.created_at', 'u.name as author_name')).map(
+    (row) => ({ id: num(row.id), author_name: String(row.author_name), body: String(row.body), created_at: num(row.created_at) }),
+  );
+
+export const insertInternalNote = (tx: Exec, input: { conversationId: number; authorUserId: number; body: string; at: number }): Promise<number> =>
+  insertId(tx, 'support_internal_notes', { conversation_id: input.conversationId, author_user_id: input.authorUserId, body: input.body, created_at: input.at });

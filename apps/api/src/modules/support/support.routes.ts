@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { staffRoleOf } from '@merchant-hub/domain';
-import { positiveId, supportAssignSchema, supportInboxQuerySchema, supportMessageSchema, supportReplySchema, type StaffRole } from '@merchant-hub/validation';
+import { positiveId, supportAssignSchema, supportInboxQuerySchema, supportInternalNoteSchema, supportMessageSchema, supportReplySchema, type StaffRole } from '@merchant-hub/validation';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
@@ -154,6 +154,18 @@ export const supportRoutes = (deps: AppDeps): RouteTable => {
       params: idParams,
       audit: 'support.closed',
       handler: async ({ params, req, res }) => ({ data: await service.close(staffOf(req, res), params.id) }),
+    }),
+    route({
+      method: 'post',
+      path: '/staff/support/:id/internal-notes',
+      summary: 'Staff only: add an internal note to the conversation (1–2,000 characters); staff see it in the thread, the merchant never does (not in any merchant call, not e-mailed)',
+      auth: 'staff',
+      params: idParams,
+      body: supportInternalNoteSchema,
+      audit: 'support.internal_note',
+      handler: async ({ params, input, req, res }) => {
+        res.status(201).json({ data: await service.addInternalNote(staffOf(req, res), params.id, input.message) });
+      },
     }),
     route({
       method: 'get',

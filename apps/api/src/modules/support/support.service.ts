@@ -11,8 +11,10 @@ import {
   findMerchantIdOfOwner,
   getConversation,
   insertConversation,
+  insertInternalNote,
   insertMessage,
   listAssignees,
+  listInternalNotes,
   listConversations,
   listMessages,
   screenshotOf,
@@ -50,7 +52,9 @@ export const createSupportService = (deps: AppDeps) => {
 
   const detail = async (found: SupportConversation & { record: unknown }, view: 'merchant' | 'staff'): Promise<SupportConversationDetail> => {
     const { record: _record, ...conversation } = found;
-    return { ...conversation, messages: await listMessages(db, conversation.id, view) };
+    const messages = await listMessages(db, conversation.id, view);
+    // Internal notes are staff's only: the merchant's view does not even carry the key.
+    return view === 'staff' ? { ...conversation, messages, internal_notes: await listInternalNotes(db, conversation.id) } : { ...conversation, messages };
   };
 
   // ------------------------------------------------------------------------------------------ merchant
@@ -181,6 +185,15 @@ export const createSupportService = (deps: AppDeps) => {
     return readAsStaff(id);
   };
 
+  /** An internal note: staff only, never e-mailed, changes neither the state nor anyone's unread mark; also on a closed conversation. */
+  const addInternalNote = async (actor: SupportStaff, id: number, message: string): Promise<SupportConversationDetail> => {
+    const found = await staffConversation(id);
+    await audited(actor, found.record.merchantId, 'support.internal_note', { conversation_id: id }, (tx) =>
+      insertInternalNote(tx, { conversationId: id, authorUserId: actor.userId, body: message, at: seconds(clock.now()) }),
+    );
+    return readAsStaff(id);
+  };
+
   const staffScreenshot = async (id: number, messageId: number): Promise<string> => {
     await staffConversation(id);
     const path = await screenshotOf(db, id, messageId);
@@ -188,5 +201,5 @@ export const createSupportService = (deps: AppDeps) => {
     return path;
   };
 
-  return { mine, merchantUnread, open, readMine, followUp, myScreenshot, inbox, assignees, staffUnread, readAsStaff, assign, reply, close, staffScreenshot };
+  return { mine, merchantUnread, open, readMine, followUp, myScreenshot, inbox, assignees, staffUnread, readAsStaff, assign, reply, close, addInternalNote, staffScreenshot };
 };

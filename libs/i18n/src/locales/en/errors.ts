@@ -131,6 +131,8 @@ export const errors = {
     billingDayUnavailable: 'The billing day can only change on an active plan that is not set to end or change, and to another day.',
     planNotReinstatable: 'Only a plan ended by failed payments can be reinstated, within the period it ended in and while no other plan is live.',
     chargeInFlight: 'A payment for this merchant is under way. Wait for its answer, then preview again.',
+    noteLimitReached: 'This merchant has as many notes as it can hold; delete an old one first.',
+    tagLimitReached: 'This merchant has as many tags as it can hold; remove one first.',
     stalePreview: 'The account changed since the preview. Preview again before you confirm.',
     approvalOwnRequest: 'Another staff member must approve your own request.',
     reasonRequired: 'Please give a reason for this change.',

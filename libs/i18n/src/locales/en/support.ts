@@ -100,4 +100,14 @@ export const support = {
     emptyHint: 'Write to support and the replies will appear here.',
     note: 'Replies also arrive by e-mail.',
   },
+  // Issue 27: staff-only notes in a conversation, never shown to the merchant.
+  internalNotes: {
+    title: 'Internal notes',
+    badge: 'Internal',
+    hint: 'Only staff see internal notes. The merchant never sees them and they are not e-mailed.',
+    empty: 'No internal notes yet.',
+    label: 'Internal note',
+    add: 'Add internal note',
+    added: 'Internal note added',
+  },
 };

@@ -132,6 +132,8 @@ export const errors = {
     billingDayUnavailable: 'Hari pengebilan hanya boleh ditukar pada pelan aktif yang tidak ditetapkan untuk tamat atau berubah, dan kepada hari lain.',
     planNotReinstatable: 'Hanya pelan yang tamat kerana bayaran gagal boleh diaktifkan semula, dalam tempoh ia tamat dan ketika tiada pelan lain yang aktif.',
     chargeInFlight: 'Satu bayaran untuk peniaga ini sedang diproses. Tunggu jawapannya, kemudian pratonton semula.',
+    noteLimitReached: 'Pedagang ini sudah mempunyai bilangan nota maksimum; padam nota lama dahulu.',
+    tagLimitReached: 'Pedagang ini sudah mempunyai bilangan tag maksimum; buang satu dahulu.',
     stalePreview: 'Akaun telah berubah sejak pratonton. Pratonton semula sebelum mengesahkan.',
     approvalOwnRequest: 'Permintaan anda sendiri mesti diluluskan oleh kakitangan lain.',
     reasonRequired: 'Sila berikan sebab untuk perubahan ini.',

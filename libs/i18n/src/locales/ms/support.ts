@@ -98,4 +98,14 @@ export const support = {
     emptyHint: 'Tulis kepada sokongan dan balasan akan dipaparkan di sini.',
     note: 'Balasan juga dihantar melalui e-mel.',
   },
+  // Issue 27: staff-only notes in a conversation, never shown to the merchant.
+  internalNotes: {
+    title: 'Nota dalaman',
+    badge: 'Dalaman',
+    hint: 'Hanya kakitangan melihat nota dalaman. Pedagang tidak pernah melihatnya dan ia tidak dihantar melalui e-mel.',
+    empty: 'Belum ada nota dalaman.',
+    label: 'Nota dalaman',
+    add: 'Tambah nota dalaman',
+    added: 'Nota dalaman ditambah',
+  },
 } satisfies Messages;

@@ -98,4 +98,14 @@ export const support = {
     emptyHint: 'ส่งข้อความถึงฝ่ายสนับสนุน แล้วคำตอบจะแสดงที่นี่',
     note: 'คำตอบจะส่งถึงคุณทางอีเมลด้วย',
   },
+  // Issue 27: staff-only notes in a conversation, never shown to the merchant.
+  internalNotes: {
+    title: 'บันทึกภายใน',
+    badge: 'ภายใน',
+    hint: 'เฉพาะพนักงานเท่านั้นที่เห็นบันทึกภายใน ร้านค้าไม่เคยเห็นและจะไม่ถูกส่งทางอีเมล',
+    empty: 'ยังไม่มีบันทึกภายใน',
+    label: 'บันทึกภายใน',
+    add: 'เพิ่มบันทึกภายใน',
+    added: 'เพิ่มบันทึกภายในแล้ว',
+  },
 } satisfies Messages;

@@ -129,6 +129,8 @@ export const errors = {
     billingDayUnavailable: '只能为未设为终止或变更的有效套餐更改账单日，且须改为另一天。',
     planNotReinstatable: '只有因付款失败而终止的套餐，在其终止的周期内且没有其他有效套餐时，才能恢复。',
     chargeInFlight: '此商家有一笔付款正在处理中。请等待结果后再重新预览。',
+    noteLimitReached: '此商家的备注已达上限，请先删除旧备注。',
+    tagLimitReached: '此商家的标签已达上限，请先移除一个。',
     stalePreview: '预览后账户已有变动，请重新预览后再确认。',
     approvalOwnRequest: '您自己的申请必须由其他员工批准。',
     reasonRequired: '请填写此更改的原因。',

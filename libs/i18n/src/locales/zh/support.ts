@@ -98,4 +98,14 @@ export const support = {
     emptyHint: '联系客服后，回复会显示在这里。',
     note: '回复也会通过电子邮件发送给您。',
   },
+  // Issue 27: staff-only notes in a conversation, never shown to the merchant.
+  internalNotes: {
+    title: '内部备注',
+    badge: '内部',
+    hint: '只有员工能看到内部备注。商家永远看不到，也不会通过电子邮件发送。',
+    empty: '还没有内部备注。',
+    label: '内部备注',
+    add: '添加内部备注',
+    added: '已添加内部备注',
+  },
 } satisfies Messages;

@@ -129,6 +129,8 @@ export const errors = {
     billingDayUnavailable: '只能為未設為終止或變更的有效方案變更帳單日，且須改為另一天。',
     planNotReinstatable: '只有因付款失敗而終止的方案，在其終止的週期內且沒有其他有效方案時，才能恢復。',
     chargeInFlight: '此商家有一筆付款正在處理中。請等待結果後再重新預覽。',
+    noteLimitReached: '此商家的備註已達上限，請先刪除舊備註。',
+    tagLimitReached: '此商家的標籤已達上限，請先移除一個。',
     stalePreview: '預覽後帳戶已有變動，請重新預覽後再確認。',
     approvalOwnRequest: '您自己的申請必須由其他員工核准。',
     reasonRequired: '請填寫此變更的原因。',

@@ -98,4 +98,14 @@ export const support = {
     emptyHint: '聯絡客服後，回覆會顯示在這裡。',
     note: '回覆也會以電子郵件寄給您。',
   },
+  // Issue 27: staff-only notes in a conversation, never shown to the merchant.
+  internalNotes: {
+    title: '內部備註',
+    badge: '內部',
+    hint: '只有員工看得到內部備註。商家永遠看不到，也不會以電子郵件寄出。',
+    empty: '尚無內部備註。',
+    label: '內部備註',
+    add: '新增內部備註',
+    added: '已新增內部備註',
+  },
 } satisfies Messages;

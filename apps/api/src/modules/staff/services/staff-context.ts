@@ -45,11 +45,12 @@ export const createStaffContext = (deps: AppDeps) => {
 
   /**
    * Runs a staff change and its audit entry in one transaction: if the change fails, its entry is rolled back
-   * with it, and a `refused` entry (with the error code) is written on its own afterwards.
+   * with it, and a `refused` entry (with the error code) is written on its own afterwards. `reason: null` for a
+   * staff-internal change (a note, a tag): the merchant's own view of staff access lists only entries with a reason.
    */
   const audited = async <T>(
     actor: StaffActor,
-    entry: { merchantId: number | null; action: string; reason: string; details?: Record<string, unknown> },
+    entry: { merchantId: number | null; action: string; reason: string | null; details?: Record<string, unknown> },
     /** `action`, when given, replaces the entry's (a change that turns out to be a request for approval). */
     change: (tx: Knex.Transaction) => Promise<{ result: T; action?: string; before?: Record<string, unknown>; after?: Record<string, unknown> }>,
     options: { withTransaction?: <R>(fn: (tx: Knex.Transaction) => Promise<R>) => Promise<R> } = {},
