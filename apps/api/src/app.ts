@@ -57,7 +57,7 @@ export const createApp = (given: AppDeps): Express => {
   // A staff member refused a route their role does not open: the attempt goes to the audit log (rate-limited).
   const refusals = createRefusalRecorder(deps);
   const onStaffRefused = async (req: Request, res: Response, refusal: StaffRefusal): Promise<void> => {
-    await refusals.record({ ...authOf(res), ip: req.ip ?? null }, { action: refusal.action ?? 'staff.access', details: { route: refusal.route, required_role: refusal.required } });
+    await refusals.record({ ...authOf(res), ip: req.ip ?? null }, { action: refusal.action ?? 'staff.access', errorCode: refusal.errorCode, details: { route: refusal.route, required_role: refusal.required } });
   };
   app.use(createDispatcher(deps, mounted.map(({ table }) => table), { prefix: '/api', onStaffRefused }));
   const api = Router();

@@ -176,3 +176,4 @@ export * from './staff';
 export * from './catalog';
 export * from './team';
 export * from './support';
+export * from './settings';

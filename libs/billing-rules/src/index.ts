@@ -9,3 +9,4 @@ export * from './otp-countdown';
 export * from './history-range';
 export * from './four-eyes';
 export * from './refunds';
+export * from './subscription-controls';

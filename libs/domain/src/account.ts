@@ -1,10 +1,20 @@
 import type { IsoDateTime, UnixSeconds } from './billing';
 
-export const ROLE_NAMES = ['main_user', 'support', 'superadmin', 'chat_store_staff', 'user'] as const;
+export const ROLE_NAMES = ['main_user', 'support', 'superadmin', 'readonly', 'chat_store_staff', 'user'] as const;
 export type RoleName = (typeof ROLE_NAMES)[number];
-/** Roles that act on behalf of a chosen merchant (spec §6). */
-export const STAFF_ROLES = ['support', 'superadmin'] as const satisfies readonly RoleName[];
+/**
+ * Staff roles (spec §6). Support and superadmin act on behalf of a chosen merchant; `readonly` (issue 27
+ * capability 4) sees every console page and read call and changes nothing: the API refuses its writes.
+ */
+export const STAFF_ROLES = ['support', 'superadmin', 'readonly'] as const satisfies readonly RoleName[];
 export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/**
+ * The staff role a user acts with: superadmin over support over readonly, so a member holding a writing role
+ * is never held back by a leftover `readonly`; null for anyone else.
+ */
+export const staffRoleOf = (roles: readonly string[]): StaffRole | null =>
+  roles.includes('superadmin') ? 'superadmin' : roles.includes('support') ? 'support' : roles.includes('readonly') ? 'readonly' : null;
 
 export type Role = { name: RoleName };
 

@@ -42,6 +42,7 @@ import {
   setupIntentResponseSchema,
   subscriptionEndResponseSchema,
 } from './billing-responses.schema.js';
+import { merchantNoteEnvelopeSchema, merchantNoteListSchema, merchantTagsSchema, tagCatalogSchema } from './staff-notes.schema.js';
 import { catalogPlanEnvelopeSchema, catalogSchema, listEntryEnvelopeSchema, planPreviewResultSchema, promotionEnvelopeSchema, promotionListSchema, redemptionListSchema, translatedListsSchema } from './catalog.schema.js';
 import {
   cardSetupResponseSchema,
@@ -79,7 +80,9 @@ import {
   staffSearchAnswerSchema,
   timelinePageSchema,
 } from './staff.schema.js';
-import { supportConversationEnvelopeSchema, supportConversationListSchema, supportUnreadSchema } from './support.schema.js';
+import { subscriptionControlPreviewResultSchema, subscriptionControlResultSchema } from './subscription-controls.schema.js';
+import { supportAssigneesSchema, supportConversationEnvelopeSchema, supportConversationListSchema, supportUnreadSchema } from './support.schema.js';
+import { consoleSettingsEnvelopeSchema } from './settings.schema.js';
 import { staffMemberEnvelopeSchema, staffTeamResponseSchema } from './team.schema.js';
 
 /**
@@ -173,6 +176,14 @@ const schemas = {
   'GET /staff/merchants/:userId': merchantDetailSchema,
   'POST /staff/merchants/:userId/visits': okSchema,
   'GET /staff/merchants/:userId/timeline': timelinePageSchema,
+  'GET /staff/merchants/:userId/notes': merchantNoteListSchema,
+  'POST /staff/merchants/:userId/notes': merchantNoteEnvelopeSchema,
+  'PATCH /staff/merchants/:userId/notes/:noteId': merchantNoteEnvelopeSchema,
+  'POST /staff/merchants/:userId/notes/:noteId/pin': merchantNoteEnvelopeSchema,
+  'DELETE /staff/merchants/:userId/notes/:noteId': okSchema,
+  'POST /staff/merchants/:userId/tags': merchantTagsSchema,
+  'DELETE /staff/merchants/:userId/tags/:tag': merchantTagsSchema,
+  'GET /staff/tags': tagCatalogSchema,
   'POST /staff/merchants/:userId/credit-adjustments/preview': creditAdjustmentPreviewResultSchema,
   'POST /staff/merchants/:userId/credit-adjustments': creditAdjustmentResultSchema,
   'POST /staff/credit-adjustments/:id/reverse': creditAdjustmentResultSchema,
@@ -181,6 +192,8 @@ const schemas = {
   'POST /staff/approvals/:id/:decision': creditAdjustmentResultSchema,
   'POST /staff/invoices/:id/:action': invoiceActionResultSchema,
   'GET /staff/merchants/:userId/refundable-invoices': refundableInvoiceListSchema,
+  'POST /staff/merchants/:userId/subscription/:control/preview': subscriptionControlPreviewResultSchema,
+  'POST /staff/merchants/:userId/subscription/:control': subscriptionControlResultSchema,
   'POST /staff/invoices/:id/refunds/preview': refundPreviewResultSchema,
   'POST /staff/invoices/:id/refunds': refundResultSchema,
   'GET /staff/refund-approvals': refundApprovalListSchema,
@@ -223,6 +236,11 @@ const schemas = {
   'POST /staff/support/:id/assign': supportConversationEnvelopeSchema,
   'POST /staff/support/:id/replies': supportConversationEnvelopeSchema,
   'POST /staff/support/:id/close': supportConversationEnvelopeSchema,
+  'POST /staff/support/:id/internal-notes': supportConversationEnvelopeSchema,
+  'GET /staff/support/assignees': supportAssigneesSchema,
+  // Console settings (issue 27 capability 4)
+  'GET /staff/settings': consoleSettingsEnvelopeSchema,
+  'PUT /staff/settings': consoleSettingsEnvelopeSchema,
 } as const;
 
 /** One call of the client, `METHOD /path` with `:name` parameters. */

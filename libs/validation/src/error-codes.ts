@@ -81,9 +81,19 @@ export const ERROR_CODES = [
   'promotion_code_taken',
   'plan_exists',
   'last_superadmin',
+  'staff_read_only',
   'staff_not_deactivated',
   'conversation_closed',
+  'note_limit_reached',
+  'tag_limit_reached',
   'account_deactivated',
+  'plan_not_cancellable',
+  'plan_already_ending',
+  'plan_not_past_due',
+  'grace_limit_reached',
+  'billing_day_unavailable',
+  'plan_not_reinstatable',
+  'charge_in_flight',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -147,6 +147,12 @@ export const validationMessagesEn = {
   'validation:staff.cursorInvalid': 'This page link is no longer valid; start from the first page',
   'validation:staff.limitInvalid': 'Choose between 1 and 100 rows per page',
   'validation:staff.marketInvalid': 'Please choose a market',
+  'validation:staff.noteRequired': 'Please write the note',
+  'validation:staff.noteTooLong': 'The note is too long (at most 2,000 characters)',
+  'validation:staff.tagRequired': 'Please enter a tag',
+  'validation:staff.tagTooLong': 'A tag has at most 32 characters',
+  'validation:staff.tagInvalid': 'Use letters, digits, - and _, starting with a letter or digit',
+  'validation:staff.pinnedInvalid': 'Choose pinned or not pinned',
   'validation:staff.periodInvalid': 'Choose monthly or yearly',
   'validation:staff.stateInvalid': 'Please choose a valid state',
   'validation:staff.viewInvalid': 'Please choose a valid view',
@@ -159,6 +165,9 @@ export const validationMessagesEn = {
   'validation:staff.previewTokenRequired': 'Preview the adjustment before you apply it',
   'validation:staff.statusInvalid': 'Please choose a valid status',
   'validation:staff.clockAmountInvalid': 'Choose how far to advance the clock',
+  'validation:staff.proratedCreditRequired': 'Choose whether to give credit for the unused time.',
+  'validation:staff.graceDaysInvalid': 'Enter a whole number of days from 1 to 30.',
+  'validation:staff.billingDayInvalid': 'Enter a day of the month from 1 to 28.',
 
   // Staff catalog and promotion codes (issue 11).
   'validation:catalog.priceInvalid': 'Please enter a price of zero or more',
@@ -193,7 +202,7 @@ export const validationMessagesEn = {
   'validation:team.emailInvalid': 'Please enter a valid e-mail address',
   'validation:team.nameRequired': 'Please enter a name',
   'validation:team.nameTooLong': 'Please keep the name to 100 characters or fewer',
-  'validation:team.roleInvalid': 'Choose support or superadmin',
+  'validation:team.roleInvalid': 'Choose support, superadmin or read-only',
   'validation:team.localeInvalid': 'Please choose a supported language',
   'validation:support.subjectRequired': 'Please enter a subject',
   'validation:support.subjectTooLong': 'Please keep the subject to 150 characters or fewer',
@@ -201,7 +210,12 @@ export const validationMessagesEn = {
   'validation:support.messageTooLong': 'Please keep the message to 5000 characters or fewer',
   'validation:support.stateInvalid': 'Please choose a valid state',
   'validation:support.marketInvalid': 'Please choose a market',
-  'validation:support.assignedInvalid': 'Choose "me" or "anyone"',
+  'validation:support.assignedInvalid': 'Choose "me", "anyone" or "unassigned"',
+  'validation:support.assigneeInvalid': 'Choose an active support or superadmin member',
+  'validation:support.sortInvalid': 'Choose a valid order',
+  'validation:settings.thresholdInvalid': 'Enter an amount between the smallest unit and 1,000,000.00',
+  'validation:settings.windowInvalid': 'Enter between 1 and 720 hours',
+  'validation:settings.targetInvalid': 'Enter between 1 and 336 hours',
 } as const;
 
 export type ValidationMessageKey = keyof typeof validationMessagesEn;

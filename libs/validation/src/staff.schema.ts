@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalPositiveId as optionalPositiveId_, optionalSearchText, requiredText, unixSeconds as unixSeconds_, wholeNumber } from './fields.js';
+import { optionalTagFilter } from './staff-notes.schema.js';
 
 /*
  * The staff console's contract (issue 10): every request the API checks and every
@@ -50,7 +51,9 @@ export type PageQueryInput = z.input<typeof pageQuerySchema>;
 const unixSeconds = z.number().int();
 const minor = z.number().int();
 
-export const staffRoleField = z.enum(['support', 'superadmin']);
+/** A staff member's role; `readonly` sees everything and changes nothing (issue 27 capability 4). */
+export const STAFF_ROLE_VALUES = ['support', 'superadmin', 'readonly'] as const;
+export const staffRoleField = z.enum(STAFF_ROLE_VALUES);
 export type StaffRole = z.infer<typeof staffRoleField>;
 
 /** A cursor page of any list the console reads. */
@@ -82,6 +85,8 @@ export const merchantDirectoryQuerySchema = z.object({
   period: z.preprocess(blankToUndefined, z.enum(['monthly', 'yearly'], { error: 'validation:staff.periodInvalid' }).optional()),
   state: z.preprocess(blankToUndefined, z.enum(MERCHANT_STATES, { error: 'validation:staff.stateInvalid' }).optional()),
   view: z.preprocess(blankToUndefined, z.enum(['attention'], { error: 'validation:staff.viewInvalid' }).optional()),
+  /** Merchants carrying this tag (normalised as tags are). */
+  tag: optionalTagFilter,
   sort: z.preprocess(blankToUndefined, z.enum(MERCHANT_SORTS, { error: 'validation:staff.sortInvalid' }).default('name')),
   cursor: cursorField,
   limit: limitField,
@@ -104,6 +109,8 @@ export const merchantRowSchema = z.object({
   mrr_minor: minor,
   next_billing_at: unixSeconds.nullable(),
   attention: z.array(z.enum(ATTENTION_REASONS)),
+  /** Staff's internal tags, in name order (never shown to the merchant). */
+  tags: z.array(z.string()),
 });
 export type MerchantRow = z.infer<typeof merchantRowSchema>;
 

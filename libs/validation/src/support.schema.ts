@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { optionalPositiveId } from './fields.js';
+import { optionalPositiveId, positiveId } from './fields.js';
+import { supportInternalNoteRowSchema } from './staff-notes.schema.js';
 
 /*
  * The support inbox (issue 11 part 4): merchants write from the back office, staff answer from the console.
@@ -36,13 +37,31 @@ export type SupportMessageOutput = z.output<typeof supportMessageSchema>;
 export const supportReplySchema = z.object({ message: messageField });
 export type SupportReplyInput = z.input<typeof supportReplySchema>;
 
+/** Inbox orders: latest message first (the default), oldest thread first, longest waiting for an answer first. */
+export const SUPPORT_INBOX_SORTS = ['recent', 'age', 'waiting'] as const;
+export type SupportInboxSort = (typeof SUPPORT_INBOX_SORTS)[number];
+export const SUPPORT_ASSIGNED_FILTERS = ['me', 'anyone', 'none'] as const;
+
 /** GET /api/staff/support */
 export const supportInboxQuerySchema = z.object({
   state: z.preprocess(blankToUndefined, z.enum(SUPPORT_STATES, { error: 'validation:support.stateInvalid' }).optional()),
   market: z.preprocess(blankToUndefined, z.enum(SUPPORT_MARKETS, { error: 'validation:support.marketInvalid' }).optional()),
   merchant_user_id: optionalPositiveId(),
-  assigned: z.preprocess(blankToUndefined, z.enum(['me', 'anyone'], { error: 'validation:support.assignedInvalid' }).optional()),
+  /** `me`: assigned to the signed-in staff member; `none`: nobody's yet. */
+  assigned: z.preprocess(blankToUndefined, z.enum(SUPPORT_ASSIGNED_FILTERS, { error: 'validation:support.assignedInvalid' }).optional()),
+  /** Threads of one staff member (overrides `assigned`). */
+  assignee_id: optionalPositiveId('validation:support.assigneeInvalid'),
+  sort: z.preprocess(blankToUndefined, z.enum(SUPPORT_INBOX_SORTS, { error: 'validation:support.sortInvalid' }).default('recent')),
 });
+
+/**
+ * POST /api/staff/support/:id/assign: to a staff member who can answer (support or superadmin, active), or
+ * `null` to leave it unassigned; without a body, to the signed-in staff member.
+ */
+export const supportAssignSchema = z
+  .object({ assignee_id: z.preprocess((value) => (value === '' ? null : value), positiveId('validation:support.assigneeInvalid').nullable().optional()) })
+  .optional();
+export type SupportAssignInput = z.input<typeof supportAssignSchema>;
 export type SupportInboxQuery = z.input<typeof supportInboxQuerySchema>;
 
 export const supportMessageRowSchema = z.object({
@@ -65,13 +84,27 @@ export const supportConversationSchema = z.object({
   created_at: z.number().int(),
   merchant: z.object({ user_id: z.number().int(), name: z.string(), market: z.string().nullable() }).optional(),
   assignee: z.object({ id: z.number().int(), name: z.string() }).nullable().optional(),
+  /** Staff view: since when the merchant's oldest unanswered message waits (unix seconds); null when answered. */
+  awaiting_reply_since: z.number().int().nullable().optional(),
 });
 export type SupportConversation = z.infer<typeof supportConversationSchema>;
 
-export const supportConversationDetailSchema = supportConversationSchema.extend({ messages: z.array(supportMessageRowSchema) });
+export const supportConversationDetailSchema = supportConversationSchema.extend({
+  messages: z.array(supportMessageRowSchema),
+  /** Staff only (issue 27): notes staff left for each other. The merchant's calls never carry this key. */
+  internal_notes: z.array(supportInternalNoteRowSchema).optional(),
+});
 export type SupportConversationDetail = z.infer<typeof supportConversationDetailSchema>;
 
-export const supportConversationListSchema = z.object({ data: z.array(supportConversationSchema) });
+export const supportConversationListSchema = z.object({
+  data: z.array(supportConversationSchema),
+  /** Staff view: how long a merchant should wait for an answer at most (the console setting). */
+  reply_target_hours: z.number().int().optional(),
+});
+
+/** GET /api/staff/support/assignees: the staff members a thread can be assigned to. */
+export const supportAssigneesSchema = z.object({ data: z.array(z.object({ id: z.number().int(), name: z.string(), email: z.string() })) });
+export type SupportAssignees = z.infer<typeof supportAssigneesSchema>;
 export type SupportConversationList = z.infer<typeof supportConversationListSchema>;
 
 export const supportUnreadSchema = z.object({ unread: z.number().int() });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SIMPLE_EMAIL_PATTERN } from './fields.js';
-import { staffReasonField, staffRoleField } from './staff.schema.js';
+import { STAFF_ROLE_VALUES, staffReasonField, staffRoleField } from './staff.schema.js';
 
 /*
  * Staff accounts (issue 11 part 3, superadmin only): the console's forms and the API's request checks share
@@ -20,7 +20,7 @@ export const staffInviteSchema = z.object({
     .max(255, { error: 'validation:team.emailInvalid' })
     .regex(SIMPLE_EMAIL_PATTERN, { error: 'validation:team.emailInvalid' }),
   name: z.string({ error: 'validation:team.nameRequired' }).trim().min(1, { error: 'validation:team.nameRequired' }).max(STAFF_NAME_MAX_LENGTH, { error: 'validation:team.nameTooLong' }),
-  role: z.enum(['support', 'superadmin'], { error: 'validation:team.roleInvalid' }),
+  role: z.enum(STAFF_ROLE_VALUES, { error: 'validation:team.roleInvalid' }),
   /** The language of the invitation e-mail. */
   locale: z.enum(TEAM_LOCALES, { error: 'validation:team.localeInvalid' }).default('en'),
   /** Why (issue 27 §8): kept in the audit log. */
@@ -30,7 +30,7 @@ export type StaffInviteInput = z.input<typeof staffInviteSchema>;
 export type StaffInviteOutput = z.output<typeof staffInviteSchema>;
 
 /** POST /api/staff/team/:userId/role */
-export const staffRoleChangeSchema = z.object({ role: z.enum(['support', 'superadmin'], { error: 'validation:team.roleInvalid' }), reason: staffReasonField });
+export const staffRoleChangeSchema = z.object({ role: z.enum(STAFF_ROLE_VALUES, { error: 'validation:team.roleInvalid' }), reason: staffReasonField });
 export type StaffRoleChangeInput = z.input<typeof staffRoleChangeSchema>;
 
 export const staffMemberStatusField = z.enum(['active', 'invited', 'deactivated']);

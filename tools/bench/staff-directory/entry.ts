@@ -127,6 +127,27 @@ const seedSearchData = async (db: Db, n: number) => {
   console.log(`added the global search's cards, invoices, payments and ECPay orders in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 };
 
+/**
+ * Staff tags (issue 27, capability 2), added once to a seeded file: `reseller` on every 5th merchant (20 %), `vip`
+ * on every 100th (1 %), `enterprise` on every 1,000th (0.1 %), and a `watch-<n>` tag on every 50th merchant (no
+ * two alike: many distinct tags for the tag list).
+ */
+const seedTags = async (db: Db, n: number) => {
+  if (await db('merchant_tags').first('merchant_id')) return;
+  const rows: { merchant_id: number; tag: string; added_by_user_id: number; created_at: number }[] = [];
+  for (let id = 1; id <= n; id += 1) {
+    const add = (tag: string) => rows.push({ merchant_id: id, tag, added_by_user_id: 1, created_at: NOW });
+    if (id % 5 === 0) add('reseller');
+    if (id % 100 === 0) add('vip');
+    if (id % 1000 === 0) add('enterprise');
+    if (id % 50 === 0) add(`watch-${id}`);
+  }
+  await db.transaction(async (tx) => {
+    for (let start = 0; start < rows.length; start += 200) await tx('merchant_tags').insert(rows.slice(start, start + 200));
+  });
+  await db.raw('analyze');
+};
+
 /** The global search at N merchants: p50/p95 of each kind of text (target p95 ≤ 50 ms), or `--explain`'s plans. */
 const benchGlobalSearch = async (db: Db, n: number, explainOnly: boolean) => {
   await seedSearchData(db, n);
@@ -194,7 +215,8 @@ const explain = async (db: Db, name: string, run: () => Promise<unknown>) => {
 };
 
 /** The searches' groups, for a p95 per view. */
-const viewOf = (name: string): string => (name.startsWith('type') || name.startsWith('no match') ? 'search as you type' : name.startsWith('filter') ? 'filters' : name.startsWith('attention') ? 'attention view + counts' : 'pages and sorts');
+const viewOf = (name: string): string =>
+  name.startsWith('type') || name.startsWith('no match') ? 'search as you type' : name.startsWith('filter') ? 'filters' : name.startsWith('tag') ? 'tags (issue 27)' : name.startsWith('attention') ? 'attention view + counts' : 'pages and sorts';
 
 /**
  * `search`: the global search's figures (issue 27) instead of the directory's (`explain` prints its plans).
@@ -220,6 +242,7 @@ export const main = async (n: number, workDir: string, options: { reuse?: boolea
     await benchGlobalSearch(db, n, options.explain === true);
     return db.destroy();
   }
+  await seedTags(db, n);
   const service = createStaffService({ db, clock: createFixedClock(new Date(NOW * 1000)) } as unknown as AppDeps);
   // Same data, same run: every search without the trigram index (migration 402) and with it.
   const modes: [string, boolean][] = [
@@ -245,6 +268,14 @@ export const main = async (n: number, workDir: string, options: { reuse?: boolea
       ['filter plan=Growth period=yearly', () => search({ plan: 'Growth', period: 'yearly' })],
       ['filter state=change_scheduled sort=-next_billing', () => search({ state: 'change_scheduled', sort: '-next_billing' })],
       ['attention view', () => search({ view: 'attention' })],
+      ['tag=reseller (20 %)', () => search({ tag: 'reseller' })],
+      ['tag=vip (1 %)', () => search({ tag: 'vip' })],
+      ['tag=enterprise (0.1 %)', () => search({ tag: 'enterprise' })],
+      ['tag=vip state=past_due', () => search({ tag: 'vip', state: 'past_due' })],
+      ['tag=reseller q="tea house"', () => search({ tag: 'reseller', q: 'tea house' })],
+      ['tag=vip sort=-next_billing', () => search({ tag: 'vip', sort: '-next_billing' })],
+      ['tag nobody has', () => search({ tag: 'no-such-tag' })],
+      ['tag list', () => service.tags()],
       ['attention counts', () => service.attentionCounts()],
       ['next page (name)', () => search({ cursor: firstPage.next_cursor ?? undefined })],
       ['sort -created, page 1', () => search({ sort: '-created' })],

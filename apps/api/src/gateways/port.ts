@@ -167,6 +167,11 @@ export type PaymentGateway = {
   createBankRedirect: (input: BankRedirectInput, exec?: GatewayExec) => Promise<BankRedirect>;
   retrievePayment: (id: string, exec?: GatewayExec) => Promise<GatewayPayment | null>;
   /**
+   * The card payment a {@link charge} made under `idempotencyKey` for `customer`, read back (its metadata
+   * `charge_key`); null when none was made. The recovery of a charge whose answer a crash lost (issue 25 item 6).
+   */
+  findPaymentByKey: (input: { customer: string; idempotencyKey: string }, exec?: GatewayExec) => Promise<GatewayPayment | null>;
+  /**
    * Gives back all or part of a succeeded payment. A refusal the provider will repeat (already refunded, more
    * than is left, not a succeeded payment) throws a {@link GatewayError} `refund_refused`; never call it inside
    * a database transaction (record the intent, commit, call, record the result).

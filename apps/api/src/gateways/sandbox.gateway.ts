@@ -383,6 +383,14 @@ export const createSandboxGateway = (deps: SandboxOptions): SandboxGateway => {
       return row ? toPayment(row, deps.publicUrl) : null;
     },
 
+    findPaymentByKey: async ({ customer, idempotencyKey }, exec = db) => {
+      const row: IntentRow | undefined = await exec('sandbox_intents').where({ idempotency_key: idempotencyKey, kind: 'payment', customer }).first();
+      if (row) return toPayment(row, deps.publicUrl);
+      // The provider's own record (the crash tests' ledger file) outlives a rolled-back transaction of ours.
+      const recorded = ledger?.find(idempotencyKey);
+      return recorded && recorded.customer === customer ? toPayment(recorded.row as IntentRow, deps.publicUrl) : null;
+    },
+
     refund: async (input, exec = db): Promise<GatewayRefund> => {
       const hash = requestHash({ paymentRef: input.paymentRef, amountMinor: input.amountMinor });
       const asRefund = (row: { id: string; payment_ref: string; amount: number | string; currency: string }): GatewayRefund => ({

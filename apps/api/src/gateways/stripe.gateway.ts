@@ -38,6 +38,9 @@ const toGatewayError = (error: unknown): GatewayError => {
   return new GatewayError('gateway_unavailable', error instanceof Error ? error.message : 'Payment provider unavailable');
 };
 
+/** Pages of a customer's PaymentIntents read to find a charge by its key (500 payments: years of a merchant's). */
+const PAYMENT_LOOKUP_PAGES = 5;
+
 const toPayment = (intent: Stripe.PaymentIntent): GatewayPayment => {
   const status: GatewayPayment['status'] =
     intent.status === 'succeeded'
@@ -207,6 +210,21 @@ export const createStripeGateway = (options: StripeGatewayOptions): PaymentGatew
         throw toGatewayError(error);
       }
     },
+
+    findPaymentByKey: async ({ customer, idempotencyKey }) =>
+      call(async () => {
+        // The customer's PaymentIntents, newest first (a list is read-after-write consistent; Stripe's search
+        // is not): every charge carries its key in metadata `charge_key`. A merchant has a few a month.
+        let startingAfter: string | undefined;
+        for (let page = 0; page < PAYMENT_LOOKUP_PAGES; page += 1) {
+          const list = await stripe.paymentIntents.list({ customer, limit: 100, ...(startingAfter ? { starting_after: startingAfter } : {}) });
+          const found = list.data.find((intent) => intent.metadata?.charge_key === idempotencyKey);
+          if (found) return toPayment(found);
+          if (!list.has_more || list.data.length === 0) return null;
+          startingAfter = list.data[list.data.length - 1].id;
+        }
+        return null;
+      }),
 
     refund: async (input): Promise<GatewayRefund> => {
       try {

@@ -28,6 +28,7 @@ const GATEWAY_CALLS: ReadonlySet<string> = new Set([
   'chargeMany',
   'createBankRedirect',
   'retrievePayment',
+  'findPaymentByKey',
   'refund',
 ]);
 

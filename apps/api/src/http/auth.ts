@@ -1,4 +1,4 @@
-import { STAFF_ROLES, type RoleName } from '@merchant-hub/domain';
+import { STAFF_ROLES, staffRoleOf, type RoleName } from '@merchant-hub/domain';
 import type { Request, RequestHandler, Response } from 'express';
 import type { AppDeps } from '../app-deps';
 import { createSessions } from '../modules/sessions';
@@ -72,6 +72,9 @@ export const authOf = (res: Response): AuthContext => {
   if (!auth) throw new AppError('unauthenticated');
   return auth;
 };
+
+/** A read-only staff session (issue 27 capability 4): every write it sends is refused by the dispatcher. */
+export const isReadOnlyStaff = (auth: AuthContext): boolean => staffRoleOf(auth.roles) === 'readonly';
 
 export const requireStaff: RequestHandler = (_req, res, next) => {
   if (!authOf(res).isStaff) throw new AppError('forbidden');

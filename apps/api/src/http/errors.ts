@@ -169,12 +169,32 @@ export const errorSpec = (code: ErrorCode): ErrorSpec => {
       return { status: 503, message: 'The payment provider could not be reached. The refund stays in progress; try it again later.', key: 'errors:staff.refundGatewayUnavailable' };
     case 'last_superadmin':
       return { status: 409, message: 'The last active superadmin cannot be removed or demoted.', key: 'errors:team.lastSuperadmin' };
+    case 'staff_read_only':
+      return { status: 403, message: 'Your staff role is read-only: you can look at everything but change nothing.', key: 'errors:team.readOnly' };
     case 'staff_not_deactivated':
       return { status: 409, message: 'Only a deactivated staff member can be reactivated.', key: 'errors:team.notDeactivated' };
+    case 'plan_not_cancellable':
+      return { status: 409, message: 'There is no active or past-due plan to change this way.', key: 'errors:staff.planNotCancellable' };
+    case 'plan_already_ending':
+      return { status: 409, message: 'The plan is already set to end at the end of its period.', key: 'errors:staff.planAlreadyEnding' };
+    case 'plan_not_past_due':
+      return { status: 409, message: 'The plan is not past due, so it has no grace period to extend.', key: 'errors:staff.planNotPastDue' };
+    case 'grace_limit_reached':
+      return { status: 409, message: 'A grace period cannot reach more than 60 days from today.', key: 'errors:staff.graceLimitReached' };
+    case 'billing_day_unavailable':
+      return { status: 409, message: 'The billing day can only change on an active plan that is not set to end or change.', key: 'errors:staff.billingDayUnavailable' };
+    case 'plan_not_reinstatable':
+      return { status: 409, message: 'Only a plan ended by failed payments can be reinstated, within the period it ended in and while no other plan is live.', key: 'errors:staff.planNotReinstatable' };
+    case 'charge_in_flight':
+      return { status: 409, message: 'A payment for this merchant is under way. Wait for its answer, then preview again.', key: 'errors:staff.chargeInFlight' };
     case 'account_deactivated':
       return { status: 403, message: 'This account has been deactivated.', key: 'errors:team.accountDeactivated' };
     case 'conversation_closed':
       return { status: 409, message: 'This conversation is closed.', key: 'errors:support.conversationClosed' };
+    case 'note_limit_reached':
+      return { status: 409, message: 'This merchant has as many notes as it can hold; delete an old one first.', key: 'errors:staff.noteLimitReached' };
+    case 'tag_limit_reached':
+      return { status: 409, message: 'This merchant has as many tags as it can hold; remove one first.', key: 'errors:staff.tagLimitReached' };
     case 'checkout_session_expired':
       return { status: 410, message: 'Your payment session has expired. Please log in to continue.', key: 'errors:checkout.sessionExpired' };
   }

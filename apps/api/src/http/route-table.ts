@@ -2,7 +2,7 @@ import express, { type Request, type RequestHandler, type Response } from 'expre
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import type { z, ZodType } from 'zod';
 import type { AppDeps } from '../app-deps';
-import { authOf, requireAuth, requireStaff } from './auth';
+import { authOf, isReadOnlyStaff, requireAuth, requireStaff } from './auth';
 import { AppError } from './errors';
 import { refuseUnstorableText } from './storable-text';
 
@@ -57,6 +57,12 @@ export type RouteSpec<B extends ZodType | undefined = undefined, Q extends ZodTy
    * member's own session). Every such write declares `audit` or this (a test walks the reference).
    */
   notAudited?: string;
+  /**
+   * Why a read-only staff member may send this write (a visit logged, a read sent as POST, their own sign-out).
+   * Without it every authenticated write refuses read-only staff (403 `staff_read_only`, the attempt recorded)
+   * before any input is read: a new write route is closed to them by default (issue 27 capability 4).
+   */
+  readOnlySafe?: string;
   use?: RequestHandler[];
   /** The handler gets the raw bytes (a signed webhook): mounted before the API's JSON and form parsers. */
   rawBody?: boolean;
@@ -84,7 +90,7 @@ export const matchedRouteOf = (res: Response): string | undefined => res.locals.
 export type Dispatcher = RequestHandler & { routes: () => { method: HttpMethod; path: string }[] };
 
 /** A staff member refused a route their role does not open: what the audit log records of the attempt. */
-export type StaffRefusal = { route: string; required: 'superadmin'; action: string | null };
+export type StaffRefusal = { route: string; required: 'superadmin' | 'write'; action: string | null; errorCode: 'forbidden' | 'staff_read_only' };
 
 export type DispatcherOptions = {
   prefix?: string;
@@ -145,22 +151,36 @@ export const createDispatcher = (deps: AppDeps, tables: readonly RouteTable[], {
   const parsers = [express.json({ limit: '3mb' }), express.urlencoded({ extended: false, limit: '100kb' })];
   // Authorise before anything reads the input: a support member on a superadmin route is refused (and the
   // attempt recorded) whatever the body holds.
+  const refusal = (spec: Route, required: StaffRefusal['required']): StaffRefusal => ({
+    route: `${spec.method.toUpperCase()} ${prefix}${spec.path}`,
+    required,
+    action: typeof spec.audit === 'string' ? spec.audit : null,
+    errorCode: required === 'write' ? 'staff_read_only' : 'forbidden',
+  });
+  // Read-only staff see what superadmins see (the reads of superadmin routes) and change nothing.
   const superadminOnly = (spec: Route): RequestHandler => async (req, res, next) => {
     const auth = authOf(res);
-    if (auth.roles.includes('superadmin')) return next();
-    await onStaffRefused?.(req, res, { route: `${spec.method.toUpperCase()} ${prefix}${spec.path}`, required: 'superadmin', action: typeof spec.audit === 'string' ? spec.audit : null });
+    if (auth.roles.includes('superadmin') || (spec.method === 'get' && isReadOnlyStaff(auth))) return next();
+    await onStaffRefused?.(req, res, refusal(spec, 'superadmin'));
     throw new AppError('forbidden');
   };
+  // The default for every authenticated write, whatever module declares it: read-only staff are refused.
+  const writesRefuseReadOnly = (spec: Route): RequestHandler => async (req, res, next) => {
+    if (!isReadOnlyStaff(authOf(res))) return next();
+    await onStaffRefused?.(req, res, refusal(spec, 'write'));
+    throw new AppError('staff_read_only');
+  };
   for (const spec of tables.flat()) {
+    const readOnlyGuard = spec.method !== 'get' && !spec.readOnlySafe ? [writesRefuseReadOnly(spec)] : [];
     const guards: RequestHandler[] =
       spec.auth === 'superadmin'
-        ? [session, requireStaff, superadminOnly(spec)]
+        ? [session, requireStaff, ...readOnlyGuard, superadminOnly(spec)]
         : spec.auth === 'staff'
-          ? [session, requireStaff]
+          ? [session, requireStaff, ...readOnlyGuard]
           : spec.auth === 'strict'
-            ? [strictSession]
+            ? [strictSession, ...readOnlyGuard]
             : spec.auth === 'user'
-              ? [session]
+              ? [session, ...readOnlyGuard]
               : [];
     const handle: RequestHandler = async (req, res) => {
       const params: unknown = spec.params ? spec.params.parse(req.params) : undefined;

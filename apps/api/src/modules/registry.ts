@@ -16,6 +16,7 @@ import { checkoutModule } from './checkout';
 import { catalogModule } from './catalog';
 import { supportModule } from './support';
 import { teamModule } from './team';
+import { settingsModule } from './settings';
 
 export type { ApiDoc, ApiModule, ModuleContext, MountedRoutes } from './api-module';
 
@@ -28,6 +29,7 @@ export const apiModules: readonly ApiModule[] = [
   staffModule,
   catalogModule,
   teamModule,
+  settingsModule,
   supportModule,
   accountsModule,
   signupModule,

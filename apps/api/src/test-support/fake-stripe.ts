@@ -485,6 +485,18 @@ export const startFakeStripe = async (options: FakeStripeOptions = {}): Promise<
     { method: 'POST', pattern: /^\/v1\/payment_intents$/, run: (_m, p) => publicIntent(createIntent(p)) },
     { method: 'GET', pattern: /^\/v1\/payment_intents\/([^/]+)$/, run: ([, id]) => publicIntent(intentOf(id)) },
     {
+      // A list, newest first, filtered by customer, paged with limit and starting_after, as Stripe's.
+      method: 'GET',
+      pattern: /^\/v1\/payment_intents$/,
+      run: (_m, p) => {
+        const limit = Math.min(Math.max(Number(p.limit ?? 10), 1), 100);
+        const all = [...intents.values()].filter((intent) => p.customer === undefined || intent.customer === p.customer).reverse();
+        const after = typeof p.starting_after === 'string' ? all.findIndex((intent) => intent.id === p.starting_after) + 1 : 0;
+        const data = all.slice(after, after + limit);
+        return { object: 'list', url: '/v1/payment_intents', has_more: after + limit < all.length, data: data.map(publicIntent) };
+      },
+    },
+    {
       method: 'POST',
       pattern: /^\/v1\/payment_intents\/([^/]+)\/confirm$/,
       run: ([, id], p) => {

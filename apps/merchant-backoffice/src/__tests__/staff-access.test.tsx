@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { accessKindOf } from '../components/staff-access-card';
 import type { FakeRoute } from './render-app';
 import { renderApp, storeSession, user } from './render-app';
 
@@ -18,6 +19,13 @@ const openProfile = async (access: FakeRoute) => {
 };
 
 describe('support access on the profile', () => {
+  it('names staff subscription controls in the merchant’s words: a free month as credit, the others as plan or billing (issue 27)', () => {
+    expect(accessKindOf('subscription.comp_month')).toBe('credit');
+    for (const action of ['subscription.cancel_now', 'subscription.cancel_at_period_end', 'subscription.extend_grace', 'subscription.change_billing_day', 'subscription.reinstate']) {
+      expect(accessKindOf(action)).toBe('billing');
+    }
+  });
+
   it('lists when staff looked at or changed the account and why, by role', async () => {
     const { missingKeys } = await openProfile({
       path: '/users/staff-access',

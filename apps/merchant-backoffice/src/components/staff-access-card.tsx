@@ -8,7 +8,7 @@ type AccessKind = 'viewed' | 'billing' | 'credit' | 'invoice' | 'account' | 'pro
 /** What a staff entry was, in the merchant's words (the audit log's action names are for staff). */
 export const accessKindOf = (action: string): AccessKind => {
   if (action === 'merchant.viewed') return 'viewed';
-  if (action.startsWith('credit.')) return 'credit';
+  if (action.startsWith('credit.') || action === 'subscription.comp_month') return 'credit';
   if (action.startsWith('invoice.')) return 'invoice';
   if (action === 'merchant.profile_updated' || action === 'merchant.avatar_updated') return 'profile';
   if (action.startsWith('merchant.')) return 'account';

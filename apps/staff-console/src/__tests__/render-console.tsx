@@ -29,6 +29,7 @@ export const row = (overrides: Partial<MerchantRow> = {}): MerchantRow => ({
   mrr_minor: 4900,
   next_billing_at: 1_790_000_000,
   attention: ['past_due'],
+  tags: [],
   ...overrides,
 });
 

@@ -172,7 +172,7 @@ describe('audit log', () => {
     const attempt = { ...entry, id: 8, before: null, after: null, outcome: 'attempted', attempt_id: null };
     const { calls } = renderConsole('/audit?action=billing.retry_payment', [me, { path: '/staff/audit', body: { data: [entry, attempt], next_cursor: null } }]);
     expect((await screen.findAllByText('Card updated by phone')).length).toBeGreaterThan(0);
-    expect(screen.getAllByText('Status: past_due → active').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Status: Past due → Active').length).toBeGreaterThan(0);
     expect(screen.getAllByText('Succeeded').length).toBeGreaterThan(0);
     expect(screen.getAllByText('Attempted').length).toBeGreaterThan(0);
     expect(screen.getAllByText('Entry #8').length).toBeGreaterThan(0);

@@ -36,6 +36,7 @@ export const routes: RouteObject[] = [
       { path: 'catalog', errorElement: <RouteError />, lazy: () => import('../pages/catalog.page').then((module) => ({ Component: module.CatalogPage })) },
       { path: 'promotions', errorElement: <RouteError />, lazy: () => import('../pages/promotions.page').then((module) => ({ Component: module.PromotionsPage })) },
       { path: 'audit', errorElement: <RouteError />, lazy: () => import('../pages/audit.page').then((module) => ({ Component: module.AuditPage })) },
+      { path: 'settings', errorElement: <RouteError />, lazy: () => import('../pages/settings.page').then((module) => ({ Component: module.SettingsPage })) },
       { path: 'team', errorElement: <RouteError />, lazy: () => import('../pages/team.page').then((module) => ({ Component: module.TeamPage })) },
       { path: 'support', errorElement: <RouteError />, lazy: () => import('../pages/support-inbox.page').then((module) => ({ Component: module.SupportInboxPage })) },
       {

@@ -1,4 +1,4 @@
-import { AppShell, Badge, Burger, Button, Group, NavLink, Stack, Text, useMatches } from '@mantine/core';
+import { Alert, AppShell, Badge, Burger, Button, Group, NavLink, Stack, Text, useMatches } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { isApiError, useApprovalCount, useLogout, useStaffMe, useSupportUnreadCount } from '@merchant-hub/api-client';
 import type { Locale } from '@merchant-hub/domain';
@@ -26,7 +26,8 @@ const NAV = [
   { to: '/catalog', key: 'catalog:nav.catalog' },
   { to: '/promotions', key: 'catalog:nav.promotions' },
   { to: '/audit', key: 'staff:nav.audit' },
-  { to: '/team', key: 'team:nav', superadminOnly: true },
+  { to: '/team', key: 'team:nav', adminView: true },
+  { to: '/settings', key: 'staff:settings.nav', adminView: true },
 ] as const;
 
 /** The console's address below its basename, for sign-in's way back (`/staff` + the router's path). */
@@ -95,7 +96,8 @@ export const StaffLayout = () => {
     unread: { count: unread.data?.unread ?? 0, label: (count: number) => t('support:nav.unread', { count }), color: 'red' },
     approvals: { count: approvals.data?.pending ?? 0, label: (count: number) => t('staff:nav.pendingApprovals', { count }), color: 'orange' },
   } as const;
-  const links = NAV.filter((item) => !('superadminOnly' in item) || me.data.role === 'superadmin').map((item) => (
+  // Superadmin screens: read-only staff see them too (without their controls).
+  const links = NAV.filter((item) => !('adminView' in item) || me.data.role !== 'support').map((item) => (
     <NavLink
       key={item.to}
       component={RouterNavLink}
@@ -144,6 +146,11 @@ export const StaffLayout = () => {
         </Stack>
       </AppShell.Navbar>
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} style={{ outline: 'none' }}>
+        {me.data.role === 'readonly' ? (
+          <Alert color="blue" variant="light" radius={0} data-testid="read-only-banner">
+            {t('staff:readOnly.banner')}
+          </Alert>
+        ) : null}
         <Outlet />
       </AppShell.Main>
     </AppShell>

@@ -5,6 +5,7 @@ import type { ClockAdvanceInput, ClockAdvanceResult } from '@merchant-hub/valida
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useReadOnly } from '../app/read-only';
 import { useIdempotencyKey } from './use-idempotency-key';
 
 type Advance = ClockAdvanceInput['by'];
@@ -18,6 +19,7 @@ const dateTime = (unix: number) => dayjs.unix(unix).format('DD/MM/YYYY HH:mm');
  */
 export const ClockPanel = ({ userId }: { userId: number }) => {
   const { t } = useTranslation('staff');
+  const readOnly = useReadOnly();
   const clock = useMerchantClock(userId);
   const advance = useAdvanceMerchantClock({ meta: { handlesError: true } });
   const keyFor = useIdempotencyKey();
@@ -61,6 +63,8 @@ export const ClockPanel = ({ userId }: { userId: number }) => {
         <Text size="sm" c="dimmed">
           {t('merchant.clock.nextRenewal')}: {clock.data.next_renewal_at ? dateTime(clock.data.next_renewal_at) : '—'}
         </Text>
+        {readOnly ? null : (
+          <>
         <Group gap="xs">
           <Button variant="default" size="xs" onClick={() => setPending({ days: 1 })}>
             {t('merchant.clock.plusDay')}
@@ -90,6 +94,8 @@ export const ClockPanel = ({ userId }: { userId: number }) => {
             {t('merchant.clock.advance')}
           </Button>
         </Group>
+          </>
+        )}
         {result ? (
           <Stack gap={4} data-testid="clock-effects">
             <Text size="sm" fw={600}>

@@ -3,17 +3,19 @@ import { MERCHANT_SORTS, MERCHANT_STATES, STAFF_MARKETS } from '@merchant-hub/va
 import type { MerchantSort } from '@merchant-hub/validation';
 import { useTranslation } from 'react-i18next';
 
-export type DirectoryFilterValues = { market: string; plan: string; period: string; state: string; sort: MerchantSort };
+export type DirectoryFilterValues = { market: string; plan: string; period: string; state: string; tag: string; sort: MerchantSort };
 
 export type DirectoryFiltersProps = {
   search: string;
   onSearchChange: (search: string) => void;
   values: DirectoryFilterValues;
   onChange: (values: Partial<DirectoryFilterValues>) => void;
+  /** The tags in use (GET /staff/tags), offered by the tag filter. */
+  tags?: readonly string[];
 };
 
-/** Search as you type plus the four filters and the sort order of the merchant directory. */
-export const DirectoryFilters = ({ search, onSearchChange, values, onChange }: DirectoryFiltersProps) => {
+/** Search as you type plus the five filters (tag included) and the sort order of the merchant directory. */
+export const DirectoryFilters = ({ search, onSearchChange, values, onChange, tags = [] }: DirectoryFiltersProps) => {
   const { t } = useTranslation('staff');
   const any = t('directory.filter.any');
   return (
@@ -27,7 +29,7 @@ export const DirectoryFilters = ({ search, onSearchChange, values, onChange }: D
         style={{ flex: '1 1 260px' }}
         autoComplete="off"
       />
-      <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm" style={{ flex: '2 1 520px' }}>
+      <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm" style={{ flex: '2 1 520px' }}>
         <Select
           label={t('directory.filter.market')}
           data={[{ value: '', label: any }, ...STAFF_MARKETS.map((market) => ({ value: market, label: t(`directory.market.${market}`) }))]}
@@ -58,6 +60,16 @@ export const DirectoryFilters = ({ search, onSearchChange, values, onChange }: D
           value={values.state}
           onChange={(state) => onChange({ state: state ?? '' })}
           allowDeselect={false}
+        />
+        <Select
+          label={t('tags.filter')}
+          // The chosen tag stays offered while the list loads or after its last merchant lost it.
+          data={[{ value: '', label: any }, ...[...new Set([...(values.tag ? [values.tag] : []), ...tags])].map((tag) => ({ value: tag, label: tag }))]}
+          value={values.tag}
+          onChange={(tag) => onChange({ tag: tag ?? '' })}
+          searchable
+          allowDeselect={false}
+          nothingFoundMessage={t('tags.none')}
         />
         <Select
           label={t('directory.filter.sort')}

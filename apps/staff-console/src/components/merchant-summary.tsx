@@ -35,9 +35,10 @@ const Section = ({ title, children, action }: { title: string; children: ReactNo
 
 export type MerchantSummaryProps = {
   detail: MerchantDetail;
-  onAdjustCredit: () => void;
-  onLiftBan: () => void;
-  onInvoiceAction: (invoice: MerchantDetail['open_invoices'][number], action: InvoiceAction) => void;
+  /** The change callbacks; each control is left out without its callback (read-only staff). */
+  onAdjustCredit?: () => void;
+  onLiftBan?: () => void;
+  onInvoiceAction?: (invoice: MerchantDetail['open_invoices'][number], action: InvoiceAction) => void;
 };
 
 /** Who the merchant is and where its billing stands: owner, plan, money, cards, stores, users, open invoices. */
@@ -63,9 +64,11 @@ export const MerchantSummary = ({ detail, onAdjustCredit, onLiftBan, onInvoiceAc
                 <Badge color="red" variant="light">
                   {t('merchant.owner.bannedUntil', { date: dayjs.unix(owner.sign_in_banned_until ?? 0).format('DD/MM/YYYY HH:mm') })}
                 </Badge>
-                <Button size="compact-xs" variant="light" onClick={onLiftBan}>
-                  {t('ops.account.lift-sign-in-ban.action')}
-                </Button>
+                {onLiftBan ? (
+                  <Button size="compact-xs" variant="light" onClick={onLiftBan}>
+                    {t('ops.account.lift-sign-in-ban.action')}
+                  </Button>
+                ) : null}
               </Group>
             ) : (
               <Badge color="green" variant="light">
@@ -96,9 +99,11 @@ export const MerchantSummary = ({ detail, onAdjustCredit, onLiftBan, onInvoiceAc
         <Section
           title={t('merchant.credit.title')}
           action={
-            <Button size="xs" variant="light" onClick={onAdjustCredit}>
-              {t('ops.credit.open')}
-            </Button>
+            onAdjustCredit ? (
+              <Button size="xs" variant="light" onClick={onAdjustCredit}>
+                {t('ops.credit.open')}
+              </Button>
+            ) : null
           }
         >
           <Text fz={28} fw={700} data-testid="credit-balance">
@@ -170,20 +175,22 @@ export const MerchantSummary = ({ detail, onAdjustCredit, onLiftBan, onInvoiceAc
                   <Text size="sm" fw={600}>
                     {money(invoice.amount_due_minor, invoice.currency)}
                   </Text>
-                  <Menu position="bottom-end" withinPortal>
-                    <Menu.Target>
-                      <Button size="compact-sm" variant="default" aria-label={t('merchant.invoices.actionsFor', { number: invoice.number })}>
-                        {t('merchant.invoices.actions')}
-                      </Button>
-                    </Menu.Target>
-                    <Menu.Dropdown>
-                      {(['resend', 'void', 'mark-uncollectible'] as const).map((action) => (
-                        <Menu.Item key={action} color={action === 'resend' ? undefined : 'red'} onClick={() => onInvoiceAction(invoice, action)}>
-                          {t(`ops.invoice.${action}.action`)}
-                        </Menu.Item>
-                      ))}
-                    </Menu.Dropdown>
-                  </Menu>
+                  {onInvoiceAction ? (
+                    <Menu position="bottom-end" withinPortal>
+                      <Menu.Target>
+                        <Button size="compact-sm" variant="default" aria-label={t('merchant.invoices.actionsFor', { number: invoice.number })}>
+                          {t('merchant.invoices.actions')}
+                        </Button>
+                      </Menu.Target>
+                      <Menu.Dropdown>
+                        {(['resend', 'void', 'mark-uncollectible'] as const).map((action) => (
+                          <Menu.Item key={action} color={action === 'resend' ? undefined : 'red'} onClick={() => onInvoiceAction(invoice, action)}>
+                            {t(`ops.invoice.${action}.action`)}
+                          </Menu.Item>
+                        ))}
+                      </Menu.Dropdown>
+                    </Menu>
+                  ) : null}
                 </Group>
               </Group>
             ))}

@@ -6,6 +6,7 @@ import { type MouseEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useHref, useNavigate } from 'react-router';
 import { AttentionBadges, StateBadge } from './merchant-badges';
+import { TagBadges } from './merchant-tags';
 
 /** Columns the API sorts by; the others are shown as they come. */
 type SortKey = 'name' | 'next_billing';
@@ -94,6 +95,7 @@ export const MerchantTable = ({ rows, sort, onSort }: MerchantTableProps) => {
                   <Text size="xs" c="dimmed" lineClamp={1}>
                     {row.stores.join(', ')}
                   </Text>
+                  <TagBadges tags={row.tags} label={t('tags.listLabel', { name: row.merchant_name })} />
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm">{row.owner_email}</Text>
@@ -148,6 +150,7 @@ export const MerchantTable = ({ rows, sort, onSort }: MerchantTableProps) => {
               </Text>
             </Group>
             <AttentionBadges reasons={row.attention} />
+            <TagBadges tags={row.tags} label={t('tags.listLabel', { name: row.merchant_name })} />
           </Card>
         ))}
       </Stack>

@@ -9,6 +9,7 @@ import type { GatewayNoticeList, RefundApprovalList } from '@merchant-hub/valida
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useReadOnly } from '../app/read-only';
 import { DecisionButtons } from './decision-buttons';
 import { useIdempotencyKey } from './use-idempotency-key';
 
@@ -102,6 +103,7 @@ const NOTICE_KIND_KEYS: Record<string, string> = {
 /** What the payment providers reported outside our own calls, flagged until a staff member reviews it. */
 export const GatewayNotices = () => {
   const { t } = useTranslation('staff');
+  const readOnly = useReadOnly();
   const notices = useGatewayNotices('open', { meta: { handlesError: true } });
   const review = useReviewGatewayNotice({ meta: { handlesError: true } });
   const keyFor = useIdempotencyKey();
@@ -157,9 +159,11 @@ export const GatewayNotices = () => {
                   </Anchor>
                 ) : null}
               </Stack>
-              <Button size="xs" variant="default" onClick={() => setPending(notice)}>
-                {t('refunds.notices.review')}
-              </Button>
+              {readOnly ? null : (
+                <Button size="xs" variant="default" onClick={() => setPending(notice)}>
+                  {t('refunds.notices.review')}
+                </Button>
+              )}
             </Group>
           </Card>
         ))

@@ -5,11 +5,13 @@ import { formatMoney, isCurrencyCode } from '@merchant-hub/money';
 import { DateText } from '@merchant-hub/ui-kit';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useReadOnly } from '../app/read-only';
 import { RefundModal, type RefundTarget } from './refund-modal';
 
 /** The merchant's latest paid invoices, their credit notes, and a refund button where money can go back. */
 export const RefundsPanel = ({ userId }: { userId: number }) => {
   const { t } = useTranslation('staff');
+  const readOnly = useReadOnly();
   const invoices = useRefundableInvoices(userId, { meta: { handlesError: true } });
   const [target, setTarget] = useState<RefundTarget | null>(null);
 
@@ -53,7 +55,7 @@ export const RefundsPanel = ({ userId }: { userId: number }) => {
                         {invoice.refunded_minor > 0 ? ` · ${t('refunds.panel.refunded', { amount: money(invoice.refunded_minor) })}` : ''}
                       </Text>
                     </Stack>
-                    {invoice.method && currency && invoice.refundable_minor > 0 ? (
+                    {invoice.method && currency && invoice.refundable_minor > 0 && !readOnly ? (
                       <Button
                         size="xs"
                         variant="default"
@@ -62,7 +64,7 @@ export const RefundsPanel = ({ userId }: { userId: number }) => {
                       >
                         {t('refunds.panel.refund')}
                       </Button>
-                    ) : !invoice.method ? (
+                    ) : !invoice.method && !readOnly ? (
                       <Text size="xs" c="dimmed">
                         {t('refunds.panel.notRefundable')}
                       </Text>

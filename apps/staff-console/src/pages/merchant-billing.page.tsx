@@ -4,6 +4,7 @@ import { BillingScopeProvider } from '@merchant-hub/feature-billing';
 import { EmptyState, PageLoader } from '@merchant-hub/ui-kit';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
+import { useReadOnly } from '../app/read-only';
 import { useMerchantUserId } from './merchant.page';
 
 export const billingPaths = (userId: number) => ({
@@ -19,8 +20,20 @@ export const billingPaths = (userId: number) => ({
 export const MerchantBillingLayout = () => {
   const { t } = useTranslation('staff');
   const userId = useMerchantUserId();
-  const detail = useMerchantDetail(userId ?? 0, { enabled: userId !== null, meta: { handlesError: true } });
+  const readOnly = useReadOnly();
+  const detail = useMerchantDetail(userId ?? 0, { enabled: userId !== null && !readOnly, meta: { handlesError: true } });
   if (userId === null) return <EmptyState title={t('merchant.notFound')} />;
+  // Read-only staff never act on behalf (issue 27 capability 4): the merchant page shows them what there is.
+  if (readOnly)
+    return (
+      <Container size="md" py="md">
+        <Alert color="yellow" title={t('readOnly.noActing')}>
+          <Anchor component={Link} to={`/merchants/${userId}`} size="sm">
+            {t('actOnBehalf.exit')}
+          </Anchor>
+        </Alert>
+      </Container>
+    );
   const name = detail.data?.merchant.merchant_name;
   return (
     <>

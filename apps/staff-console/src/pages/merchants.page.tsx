@@ -1,6 +1,6 @@
 import { Badge, Button, Container, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useAttentionCounts, useMerchantDirectory } from '@merchant-hub/api-client';
+import { useAttentionCounts, useMerchantDirectory, useTagCatalog } from '@merchant-hub/api-client';
 import { EmptyState, ErrorState, PageLoader, usePageTitle } from '@merchant-hub/ui-kit';
 import { MERCHANT_SORTS } from '@merchant-hub/validation';
 import type { MerchantDirectoryQueryInput, MerchantSort } from '@merchant-hub/validation';
@@ -27,6 +27,7 @@ const useDirectoryParams = () => {
     plan: params.get('plan') ?? '',
     period: params.get('period') ?? '',
     state: params.get('state') ?? '',
+    tag: params.get('tag') ?? '',
     view: params.get('view') ?? '',
     sort: isSort(sort) ? sort : 'name',
   };
@@ -66,6 +67,7 @@ export const MerchantsPage = () => {
     plan: values.plan || undefined,
     period: (values.period || undefined) as MerchantDirectoryQueryInput['period'],
     state: (values.state || undefined) as MerchantDirectoryQueryInput['state'],
+    tag: values.tag || undefined,
     view: values.view === 'attention' ? 'attention' : undefined,
     sort: values.sort,
   } satisfies MerchantDirectoryQueryInput;
@@ -78,6 +80,8 @@ export const MerchantsPage = () => {
 
   const directory = useMerchantDirectory(query, { meta: { handlesError: true } });
   const counts = useAttentionCounts({ meta: { handlesError: true } });
+  // The tag filter still works without its list (the chosen tag stays in the address): a failed list is not shown.
+  const tagCatalog = useTagCatalog({ meta: { handlesError: true } });
 
   const handleFilters = (changes: Partial<DirectoryFilterValues>) => {
     if (changes.plan !== undefined) {
@@ -127,7 +131,7 @@ export const MerchantsPage = () => {
             </Badge>
           </Group>
         ) : null}
-        <DirectoryFilters search={search} onSearchChange={setSearch} values={{ ...values, plan }} onChange={handleFilters} />
+        <DirectoryFilters search={search} onSearchChange={setSearch} values={{ ...values, plan }} onChange={handleFilters} tags={tagCatalog.data?.data.map((entry) => entry.tag)} />
         {directory.isPending ? (
           <PageLoader label={t('directory.loading')} />
         ) : directory.isError ? (

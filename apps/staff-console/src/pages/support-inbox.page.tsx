@@ -1,11 +1,19 @@
-import { Anchor, Container, Group, Select, Stack, Switch, Title } from '@mantine/core';
-import { useSupportInbox } from '@merchant-hub/api-client';
+import { Anchor, Container, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { useSupportAssignees, useSupportInbox } from '@merchant-hub/api-client';
 import { EmptyState, ErrorState, PageLoader, SupportConversationList, usePageTitle } from '@merchant-hub/ui-kit';
-import { SUPPORT_MARKETS, SUPPORT_STATES, type SupportInboxQuery } from '@merchant-hub/validation';
+import { SUPPORT_INBOX_SORTS, SUPPORT_MARKETS, SUPPORT_STATES, type SupportInboxQuery } from '@merchant-hub/validation';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { InboxTiming } from '../components/inbox-timing';
 
-/** /support: every merchant conversation, filtered by state, market, merchant (from the merchant page) and assignee. */
+/** `assigned` in the address: `me`, `none` (nobody yet) or a staff member's id. */
+const assignedQuery = (value: string | null): Pick<SupportInboxQuery, 'assigned' | 'assignee_id'> =>
+  value === 'me' || value === 'none' ? { assigned: value } : value && /^\d+$/.test(value) ? { assignee_id: value } : {};
+
+/**
+ * /support: every merchant conversation, filtered by state, market, merchant (from the merchant page) and assignee,
+ * sorted by latest message, age or waiting time; each thread's age and waiting time against the target.
+ */
 export const SupportInboxPage = () => {
   const { t } = useTranslation(['support', 'staff']);
   usePageTitle(t('support:inbox.title'));
@@ -14,9 +22,13 @@ export const SupportInboxPage = () => {
     state: params.get('state') ?? undefined,
     market: params.get('market') ?? undefined,
     merchant_user_id: params.get('merchant') ?? undefined,
-    assigned: params.get('assigned') === 'me' ? 'me' : undefined,
+    ...assignedQuery(params.get('assigned')),
+    sort: params.get('sort') ?? undefined,
   } as SupportInboxQuery;
   const inbox = useSupportInbox(query, { meta: { handlesError: true } });
+  const assignees = useSupportAssignees({ meta: { handlesError: true } });
+  const nowSeconds = Math.floor(Date.now() / 1000);
+  const targetHours = inbox.data?.reply_target_hours ?? 24;
 
   const setFilter = (name: string, value: string | null) =>
     setParams(
@@ -54,13 +66,36 @@ export const SupportInboxPage = () => {
             clearable
             w={180}
           />
-          <Switch label={t('support:inbox.filter.mine')} checked={params.get('assigned') === 'me'} onChange={(event) => setFilter('assigned', event.currentTarget.checked ? 'me' : null)} mb={8} />
+          <Select
+            label={t('support:inbox.filter.assignee')}
+            placeholder={t('support:inbox.filter.any')}
+            data={[
+              { value: 'me', label: t('support:inbox.filter.mine') },
+              { value: 'none', label: t('support:inbox.filter.unassigned') },
+              ...(assignees.data?.data ?? []).map((member) => ({ value: String(member.id), label: member.name })),
+            ]}
+            value={params.get('assigned')}
+            onChange={(value) => setFilter('assigned', value)}
+            clearable
+            w={200}
+          />
+          <Select
+            label={t('support:inbox.sort.label')}
+            data={SUPPORT_INBOX_SORTS.map((sort) => ({ value: sort, label: t(`support:inbox.sort.${sort}`) }))}
+            value={params.get('sort') ?? 'recent'}
+            onChange={(value) => setFilter('sort', value === 'recent' ? null : value)}
+            allowDeselect={false}
+            w={200}
+          />
           {params.get('merchant') ? (
             <Anchor component="button" type="button" size="sm" mb={8} onClick={() => setFilter('merchant', null)}>
               {t('support:inbox.filter.clearMerchant')}
             </Anchor>
           ) : null}
         </Group>
+        <Text size="sm" c="dimmed">
+          {t('support:inbox.target', { hours: targetHours })}
+        </Text>
         {inbox.isPending ? (
           <PageLoader label={t('support:inbox.loading')} />
         ) : inbox.isError ? (
@@ -74,7 +109,8 @@ export const SupportInboxPage = () => {
             detail={(conversation) => (
               <>
                 {conversation.merchant?.name} · {conversation.merchant?.market ?? '—'}
-                {conversation.assignee ? ` · ${t('support:assignedTo', { name: conversation.assignee.name })}` : ''}
+                {` · ${conversation.assignee ? t('support:assignedTo', { name: conversation.assignee.name }) : t('support:unassigned')}`}
+                <InboxTiming conversation={conversation} targetHours={targetHours} nowSeconds={nowSeconds} />
               </>
             )}
           />

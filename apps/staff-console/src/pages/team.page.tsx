@@ -7,7 +7,7 @@ import { LANGUAGE_NAMES } from '@merchant-hub/i18n';
 import { useTranslation } from 'react-i18next';
 import { type AdminChange, useAdminReason } from '../components/admin-reason';
 
-const ROLES: StaffRole[] = ['support', 'superadmin'];
+const ROLES: StaffRole[] = ['support', 'superadmin', 'readonly'];
 const STATUS_COLOR = { active: 'green', invited: 'blue', deactivated: 'gray' } as const;
 
 /** The invitation's own fields; its reason is asked in the step after (issue 27 §8). */
@@ -60,18 +60,19 @@ const InviteForm = ({ ask }: { ask: (change: AdminChange) => void }) => {
   );
 };
 
-const MemberRow = ({ member, selfId, ask }: { member: StaffMember; selfId: number | undefined; ask: (change: AdminChange) => void }) => {
+/** `ask` absent: the row only shows the member (read-only staff). */
+const MemberRow = ({ member, selfId, ask }: { member: StaffMember; selfId: number | undefined; ask?: (change: AdminChange) => void }) => {
   const { t } = useTranslation('team');
   const changeRole = useChangeStaffRole({ meta: { handlesError: true } });
   const deactivate = useDeactivateStaff({ meta: { handlesError: true } });
   const reactivate = useReactivateStaff({ meta: { handlesError: true } });
   const handleRole = (role: StaffRole) =>
-    ask({
+    ask?.({
       description: t('roleChange.message', { name: member.name, role: t(`role.${role}`) }),
       run: (reason) => changeRole.mutateAsync({ userId: member.id, role, reason }).then((changed) => notifications.show({ color: 'green', message: t('roleChanged', { name: changed.name, role: t(`role.${changed.role}`) }) })),
     });
   const handleDeactivate = () =>
-    ask({
+    ask?.({
       title: t('deactivate.title'),
       description: t('deactivate.message', { name: member.name, email: member.email }),
       confirmLabel: t('deactivate.confirm'),
@@ -79,7 +80,7 @@ const MemberRow = ({ member, selfId, ask }: { member: StaffMember; selfId: numbe
       run: (reason) => deactivate.mutateAsync({ userId: member.id, reason }).then((changed) => notifications.show({ color: 'green', message: t('deactivate.done', { name: changed.name }) })),
     });
   const handleReactivate = () =>
-    ask({
+    ask?.({
       title: t('reactivate.title'),
       description: t('reactivate.message', { name: member.name, email: member.email, role: t(`role.${member.role}`) }),
       confirmLabel: t('reactivate.confirm'),
@@ -98,15 +99,19 @@ const MemberRow = ({ member, selfId, ask }: { member: StaffMember; selfId: numbe
         </Text>
       </Table.Td>
       <Table.Td miw={150}>
-        <Select
-          aria-label={t('roleFor', { name: member.name })}
-          size="xs"
-          data={ROLES.map((role) => ({ value: role, label: t(`role.${role}`) }))}
-          value={member.role}
-          allowDeselect={false}
-          disabled={inactive || changeRole.isPending}
-          onChange={(value) => value && value !== member.role && handleRole(value as StaffRole)}
-        />
+        {!ask ? (
+          <Text size="sm">{t(`role.${member.role}`)}</Text>
+        ) : (
+          <Select
+            aria-label={t('roleFor', { name: member.name })}
+            size="xs"
+            data={ROLES.map((role) => ({ value: role, label: t(`role.${role}`) }))}
+            value={member.role}
+            allowDeselect={false}
+            disabled={inactive || changeRole.isPending}
+            onChange={(value) => value && value !== member.role && handleRole(value as StaffRole)}
+          />
+        )}
       </Table.Td>
       <Table.Td>
         <Badge color={STATUS_COLOR[member.status]} variant="light">
@@ -115,7 +120,7 @@ const MemberRow = ({ member, selfId, ask }: { member: StaffMember; selfId: numbe
       </Table.Td>
       <Table.Td>{member.last_sign_in_at ? <DateText value={member.last_sign_in_at} size="sm" /> : <Text size="sm" c="dimmed">{t('never')}</Text>}</Table.Td>
       <Table.Td>
-        {inactive ? (
+        {!ask ? null : inactive ? (
           <Button size="xs" variant="default" onClick={handleReactivate} aria-label={t('reactivate.actionFor', { name: member.name })}>
             {t('reactivate.action')}
           </Button>
@@ -129,13 +134,14 @@ const MemberRow = ({ member, selfId, ask }: { member: StaffMember; selfId: numbe
   );
 };
 
-/** /team (superadmin only): the staff accounts, an invitation form, role changes and deactivation. */
+/** /team (superadmin; read-only staff see the list only): the staff accounts, an invitation form, role changes and deactivation. */
 export const TeamPage = () => {
   const { t } = useTranslation(['team', 'staff']);
   usePageTitle(t('team:title'));
   const me = useStaffMe();
   const superadmin = me.data?.role === 'superadmin';
-  const team = useStaffTeam({ meta: { handlesError: true }, enabled: superadmin });
+  const readOnly = me.data?.role === 'readonly';
+  const team = useStaffTeam({ meta: { handlesError: true }, enabled: superadmin || readOnly });
   // Every team change asks why first (issue 27 §8); the reason goes to the audit log.
   const reasons = useAdminReason();
 
@@ -145,11 +151,11 @@ export const TeamPage = () => {
         <Title order={1} size="h2">
           {t('team:title')}
         </Title>
-        {!superadmin ? (
+        {!superadmin && !readOnly ? (
           <Alert color="yellow" title={t('team:superadminOnly')} />
         ) : (
           <>
-            <InviteForm ask={reasons.ask} />
+            {superadmin ? <InviteForm ask={reasons.ask} /> : null}
             {team.isPending ? (
               <PageLoader label={t('team:loading')} />
             ) : team.isError ? (
@@ -172,7 +178,7 @@ export const TeamPage = () => {
                   </Table.Thead>
                   <Table.Tbody>
                     {team.data.data.map((member) => (
-                      <MemberRow key={member.id} member={member} selfId={me.data?.id} ask={reasons.ask} />
+                      <MemberRow key={member.id} member={member} selfId={me.data?.id} ask={superadmin ? reasons.ask : undefined} />
                     ))}
                   </Table.Tbody>
                 </Table>

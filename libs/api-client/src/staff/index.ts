@@ -3,3 +3,7 @@ export * from './staff.queries';
 export * from './search.api';
 export * from './refunds.api';
 export * from './refunds.queries';
+export * from './subscription-controls.api';
+export * from './subscription-controls.queries';
+export * from './notes.api';
+export * from './notes.queries';

@@ -25,7 +25,11 @@ export const fetchSupportInbox = (http: HttpClient, query: SupportInboxQuery, si
   http.get('/staff/support', { query: query as QueryParams, schema: responseOf('GET /staff/support'), ...withSignal(signal) });
 export const fetchSupportUnreadCount = (http: HttpClient, signal?: AbortSignal) => http.get('/staff/support/unread-count', { schema: responseOf('GET /staff/support/unread-count'), ...withSignal(signal) });
 export const fetchSupportConversation = async (http: HttpClient, id: number, signal?: AbortSignal) => (await http.get(`/staff/support/${id}`, { schema: responseOf('GET /staff/support/:id'), ...withSignal(signal) })).data;
-export const assignSupportConversation = async (http: HttpClient, id: number) => (await http.post(`/staff/support/${id}/assign`, {}, { schema: responseOf('POST /staff/support/:id/assign') })).data;
+/** To `assigneeId`, to nobody (`null`), or to the signed-in staff member (left out). */
+export const assignSupportConversation = async (http: HttpClient, id: number, assigneeId?: number | null) =>
+  (await http.post(`/staff/support/${id}/assign`, assigneeId === undefined ? {} : { assignee_id: assigneeId }, { schema: responseOf('POST /staff/support/:id/assign') })).data;
+export const fetchSupportAssignees = (http: HttpClient, signal?: AbortSignal) => http.get('/staff/support/assignees', { schema: responseOf('GET /staff/support/assignees'), ...withSignal(signal) });
 export const replySupportConversation = async (http: HttpClient, id: number, message: string) => (await http.post(`/staff/support/${id}/replies`, { message }, { schema: responseOf('POST /staff/support/:id/replies') })).data;
 export const closeSupportConversation = async (http: HttpClient, id: number) => (await http.post(`/staff/support/${id}/close`, {}, { schema: responseOf('POST /staff/support/:id/close') })).data;
+export const addSupportInternalNote = async (http: HttpClient, id: number, message: string) => (await http.post(`/staff/support/${id}/internal-notes`, { message }, { schema: responseOf('POST /staff/support/:id/internal-notes') })).data;
 export const staffScreenshotUrl = (id: number, messageId: number): string => `/api/staff/support/${id}/messages/${messageId}/screenshot`;

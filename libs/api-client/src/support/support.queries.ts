@@ -1,13 +1,15 @@
-import type { SupportConversationDetail, SupportConversationList, SupportInboxQuery, SupportMessageInput } from '@merchant-hub/validation';
+import type { SupportAssignees, SupportConversationDetail, SupportConversationList, SupportInboxQuery, SupportMessageInput } from '@merchant-hub/validation';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MutationHookOptions, QueryHookOptions } from '../account.queries';
 import { useHttpClient } from '../http-client-context';
 import {
   assignSupportConversation,
+  addSupportInternalNote,
   closeSupportConversation,
   fetchMyConversation,
   fetchMyConversations,
   fetchMyUnread,
+  fetchSupportAssignees,
   fetchSupportConversation,
   fetchSupportInbox,
   fetchSupportUnreadCount,
@@ -26,6 +28,7 @@ export const supportKeys = {
   inbox: (query: SupportInboxQuery) => ['staff', 'support', 'list', query] as const,
   inboxUnread: () => ['staff', 'support', 'unread'] as const,
   inboxDetail: (id: number) => ['staff', 'support', 'detail', id] as const,
+  assignees: () => ['staff', 'support', 'assignees'] as const,
 };
 
 type Detail = SupportConversationDetail;
@@ -107,9 +110,16 @@ export const useSupportConversation = (id: number, options: QueryHookOptions<Det
 
 const inboxKeys = [supportKeys.inboxAll] as const;
 
-export const useAssignSupportConversation = (id: number, options: MutationHookOptions<Detail, void> = {}) => {
+/** The staff members a thread can go to (active support and superadmin). */
+export const useSupportAssignees = (options: QueryHookOptions<SupportAssignees> = {}) => {
   const http = useHttpClient();
-  return useSupportWrite(() => assignSupportConversation(http, id), inboxKeys, options);
+  return useQuery({ queryKey: supportKeys.assignees(), queryFn: ({ signal }) => fetchSupportAssignees(http, signal), staleTime: 60_000, ...options });
+};
+
+/** Variables: a staff member's id, `null` for nobody, nothing for the signed-in staff member. */
+export const useAssignSupportConversation = (id: number, options: MutationHookOptions<Detail, number | null | void> = {}) => {
+  const http = useHttpClient();
+  return useSupportWrite((assigneeId: number | null | void) => assignSupportConversation(http, id, assigneeId ?? (assigneeId === null ? null : undefined)), inboxKeys, options);
 };
 
 export const useReplySupportConversation = (id: number, options: MutationHookOptions<Detail, string> = {}) => {
@@ -120,4 +130,10 @@ export const useReplySupportConversation = (id: number, options: MutationHookOpt
 export const useCloseSupportConversation = (id: number, options: MutationHookOptions<Detail, void> = {}) => {
   const http = useHttpClient();
   return useSupportWrite(() => closeSupportConversation(http, id), inboxKeys, options);
+};
+
+/** Staff only: the note shows in the console's thread; the merchant's calls never carry it. */
+export const useAddSupportInternalNote = (id: number, options: MutationHookOptions<Detail, string> = {}) => {
+  const http = useHttpClient();
+  return useSupportWrite((message: string) => addSupportInternalNote(http, id, message), inboxKeys, options);
 };

@@ -30,6 +30,10 @@ import * as invoiceRefunds from './967-invoice-refunds';
 import * as invoiceWriteOff from './970-invoice-write-off';
 import * as ecpayAgreements from './968-ecpay-agreements';
 import * as staffGlobalSearch from './980-staff-global-search';
+import * as chargeIntents from './990-charge-intents';
+import * as staffNotesAndTags from './1000-staff-notes-and-tags';
+import * as staffCreditNotes from './1010-staff-credit-notes';
+import * as staffEscalation from './1020-staff-escalation';
 import * as invoiceLineLabels from './1030-invoice-line-labels';
 import * as stateTranslations from './1031-state-translations';
 import * as listTranslations from './1032-list-translations';
@@ -72,6 +76,10 @@ export const migrations: Migration[] = [
   { name: '970-invoice-write-off', ...invoiceWriteOff },
   { name: '968-ecpay-agreements', ...ecpayAgreements },
   { name: '980-staff-global-search', ...staffGlobalSearch },
+  { name: '990-charge-intents', ...chargeIntents },
+  { name: '1000-staff-notes-and-tags', ...staffNotesAndTags },
+  { name: '1010-staff-credit-notes', ...staffCreditNotes },
+  { name: '1020-staff-escalation', ...staffEscalation },
   { name: '1030-invoice-line-labels', ...invoiceLineLabels },
   { name: '1031-state-translations', ...stateTranslations },
   { name: '1032-list-translations', ...listTranslations },

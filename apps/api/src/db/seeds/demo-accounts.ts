@@ -31,6 +31,7 @@ export const DEMO_ACCOUNTS: DemoSeed[] = [
   { email: 'skip-otp@demo.test', name: 'Siti Aminah', phone: '+60123456703', roles: ['main_user'], market: 'MY', stores: ['Siti Snacks'], skipOtp: true, note: 'MY, active plan, signs in without a code' },
   { email: 'support@demo.test', name: 'Sam Support', phone: null, roles: ['support'], market: null, stores: [], note: 'support staff' },
   { email: 'admin@demo.test', name: 'Ada Admin', phone: null, roles: ['superadmin'], market: null, stores: [], note: 'superadmin staff' },
+  { email: 'readonly@demo.test', name: 'Rita Readonly', phone: null, roles: ['readonly'], market: null, stores: [], note: 'read-only staff: sees every console page, changes nothing' },
   { email: 'chat@demo.test', name: 'Chad Chat', phone: null, roles: ['chat_store_staff'], market: 'MY', stores: [], note: 'chat_store_staff only: sign-in refused' },
   { email: 'legacy@demo.test', name: 'Lee Legacy', phone: null, roles: ['user'], market: 'MY', stores: [], note: 'legacy user role: sign-in refused' },
 ];

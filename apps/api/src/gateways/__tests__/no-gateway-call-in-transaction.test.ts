@@ -54,14 +54,40 @@ describe.each(testDatabases)('no gateway call inside a database transaction (%s)
   it('renewals and dunning retries run by the scheduler', async () => {
     const token = await tokenFor(ctx, NEW);
     const staff = await tokenFor(ctx, 'support@demo.test');
-    const before = callsInTransaction().length;
     const userId = ctx.demo.get(NEW)?.userId as number;
     expect((await request(ctx.app).post('/api/users/billing/late-subscribe').set(bearer(token)).send({ paymentMethod: await newCard(ctx, '4242424242424242'), package_id: await packageId(ctx, 'price_my_starter_monthly') })).status).toBe(200);
-    const subscribing = callsInTransaction().length;
     await advance(ctx, staff, userId, 31 * DAY + 60);
     await advance(ctx, staff, userId, 40 * DAY);
-    expect(callsInTransaction().slice(subscribing)).toEqual([]);
-    expect(before).toBe(0);
+    expect(callsInTransaction()).toEqual([]);
+  });
+
+  it('on-session charges: a first plan by card, an upgrade, a period switch and an add-on, paid and refused', async () => {
+    const token = await tokenFor(ctx, NEW);
+    const post = (path: string, body: Record<string, unknown>) => request(ctx.app).post(`/api/users/billing/${path}`).set(bearer(token)).send(body);
+    const store = ctx.demo.get(NEW)?.storeIds[0] as number;
+    expect((await post('late-subscribe', { paymentMethod: await newCard(ctx, '4242424242424242'), package_id: await packageId(ctx, 'price_my_starter_monthly') })).status).toBe(200);
+    expect((await post('downgrade-or-upgrade', { package_id: await packageId(ctx, 'price_my_growth_monthly'), type: 'upgrade' })).status).toBe(200);
+    expect((await post('downgrade-or-upgrade', { package_id: await packageId(ctx, 'price_my_growth_yearly'), type: 'upgrade' })).status).toBe(200);
+    expect((await request(ctx.app).post('/api/users/usage-addon/subscribe').set(bearer(token)).send({ store_id: store, addon_store_quantity: 2 })).status).toBe(200);
+    const declining = await newCard(ctx, '4000000000000341');
+    expect((await post('add-card', { payment_method: declining })).status).toBe(200);
+    expect((await post('set-as-primary-card', { id: declining })).status).toBe(200);
+    const refused = await post('downgrade-or-upgrade', { package_id: await packageId(ctx, 'price_my_pro_yearly'), type: 'upgrade' });
+    expect(refused.status).toBe(402);
+    expect(refused.body.error.code).toBe('payment_failed');
+    expect((await request(ctx.app).post('/api/users/usage-addon/subscribe').set(bearer(token)).send({ store_id: store, addon_store_quantity: 3 })).status).toBe(402);
+    expect(callsInTransaction()).toEqual([]);
+  });
+
+  it('a payment waiting for 3-D Secure refuses the next one, read from the gateway before the transaction', async () => {
+    const token = await tokenFor(ctx, NEW);
+    const post = (path: string, body: Record<string, unknown>) => request(ctx.app).post(`/api/users/billing/${path}`).set(bearer(token)).send(body);
+    const held = await post('late-subscribe', { paymentMethod: await newCard(ctx, '4000002760003184'), package_id: await packageId(ctx, 'price_my_starter_monthly'), return_url: '/home/dashboard' });
+    expect(held.status).toBe(402);
+    const again = await post('downgrade-or-upgrade', { package_id: await packageId(ctx, 'price_my_growth_monthly'), type: 'upgrade' });
+    expect(again.status).toBe(402);
+    expect(again.body.payment_intent.id).toBe(held.body.payment_intent.id);
+    expect(callsInTransaction()).toEqual([]);
   });
 
   it('a payment reported by webhook, recorded against its invoice', async () => {

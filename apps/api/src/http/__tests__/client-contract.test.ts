@@ -79,6 +79,11 @@ const post = async (s: Session, url: string, body: unknown, as?: string) => {
   const call = request(s.ctx.app).post(`/api${url}`);
   return (as ? call.set(bearer(await s.token(as))) : call).send(body as object);
 };
+/** A staff PATCH or DELETE, with its idempotency key. */
+const staffWrite = async (s: Session, method: 'patch' | 'delete', url: string, body?: unknown) => {
+  const call = request(s.ctx.app)[method](`/api${url}`).set(bearer(await s.token('support@demo.test'))).set('Idempotency-Key', randomUUID());
+  return body === undefined ? call : call.send(body as object);
+};
 /** A staff write: with its idempotency key, as the console sends it. */
 const staffPost = async (s: Session, url: string, body: unknown, as = 'support@demo.test') =>
   request(s.ctx.app).post(`/api${url}`).set(bearer(await s.token(as))).set('Idempotency-Key', randomUUID()).send(body as object);
@@ -484,6 +489,22 @@ const rows: Row[] = [
   { call: 'POST /staff/merchants/:userId/visits', as: SUPPORT, run: (s) => post(s, `/staff/merchants/${s.userId(MY)}/visits`, {}, SUPPORT) },
   { call: 'GET /staff/merchants/:userId/timeline', as: SUPPORT, run: (s) => get(s, `/staff/merchants/${s.userId(MY)}/timeline`, SUPPORT) },
   {
+    call: 'POST /staff/merchants/:userId/notes',
+    as: SUPPORT,
+    run: async (s) => {
+      const res = await staffPost(s, `/staff/merchants/${s.userId(MY)}/notes`, { body: 'Prefers WhatsApp' });
+      s.made.note = res.body.data?.id;
+      return res;
+    },
+  },
+  { call: 'GET /staff/merchants/:userId/notes', as: SUPPORT, run: (s) => get(s, `/staff/merchants/${s.userId(MY)}/notes`, SUPPORT) },
+  { call: 'PATCH /staff/merchants/:userId/notes/:noteId', as: SUPPORT, run: (s) => staffWrite(s, 'patch', `/staff/merchants/${s.userId(MY)}/notes/${String(s.made.note)}`, { body: 'Prefers e-mail' }) },
+  { call: 'POST /staff/merchants/:userId/notes/:noteId/pin', as: SUPPORT, run: (s) => staffPost(s, `/staff/merchants/${s.userId(MY)}/notes/${String(s.made.note)}/pin`, { pinned: true }) },
+  { call: 'DELETE /staff/merchants/:userId/notes/:noteId', as: SUPPORT, run: (s) => staffWrite(s, 'delete', `/staff/merchants/${s.userId(MY)}/notes/${String(s.made.note)}`) },
+  { call: 'POST /staff/merchants/:userId/tags', as: SUPPORT, run: (s) => staffPost(s, `/staff/merchants/${s.userId(MY)}/tags`, { tag: 'Key Account' }) },
+  { call: 'GET /staff/tags', as: SUPPORT, run: (s) => get(s, '/staff/tags', SUPPORT) },
+  { call: 'DELETE /staff/merchants/:userId/tags/:tag', as: SUPPORT, run: (s) => staffWrite(s, 'delete', `/staff/merchants/${s.userId(MY)}/tags/key-account`) },
+  {
     call: 'POST /staff/merchants/:userId/credit-adjustments/preview',
     as: SUPPORT,
     run: (s) => post(s, `/staff/merchants/${s.userId(MY)}/credit-adjustments/preview`, { direction: 'credit', amount_minor: 500, description: 'Goodwill', reason: REASON }, SUPPORT),
@@ -558,6 +579,21 @@ const rows: Row[] = [
     },
   },
   { call: 'POST /staff/refunds/:id/:decision', as: ADMIN, run: (s) => staffPost(s, `/staff/refunds/${String(s.made.heldRefund)}/reject`, { reason: REASON }, ADMIN) },
+  // Subscription controls (issue 27 capability 3): a free month for merchant-ph, previewed then committed.
+  {
+    call: 'POST /staff/merchants/:userId/subscription/:control/preview',
+    as: SUPPORT,
+    run: async (s) => {
+      const res = await post(s, `/staff/merchants/${s.userId('merchant-ph@demo.test')}/subscription/comp-month/preview`, { reason: REASON }, SUPPORT);
+      s.made.controlPreview = res.body.preview_token;
+      return res;
+    },
+  },
+  {
+    call: 'POST /staff/merchants/:userId/subscription/:control',
+    as: SUPPORT,
+    run: (s) => staffPost(s, `/staff/merchants/${s.userId('merchant-ph@demo.test')}/subscription/comp-month`, { reason: REASON, preview_token: s.made.controlPreview }),
+  },
   { call: 'GET /staff/gateway-notices', as: SUPPORT, run: (s) => get(s, '/staff/gateway-notices', SUPPORT, { status: 'all' }) },
   {
     call: 'POST /staff/gateway-notices/:id/review',
@@ -638,6 +674,17 @@ const rows: Row[] = [
 
   // Staff team (superadmin)
   { call: 'GET /staff/team', as: ADMIN, run: (s) => get(s, '/staff/team', ADMIN) },
+  // Console settings (issue 27 capability 4)
+  { call: 'GET /staff/settings', as: SUPPORT, run: (s) => get(s, '/staff/settings', SUPPORT) },
+  {
+    call: 'PUT /staff/settings',
+    as: ADMIN,
+    run: async (s) =>
+      request(s.ctx.app)
+        .put('/api/staff/settings')
+        .set(bearer(await s.token(ADMIN)))
+        .send({ approval_threshold_minor: { MYR: 50_000, SGD: 20_000, PHP: 500_000, THB: 300_000, TWD: 300_000 }, approval_window_hours: 24, inbox_reply_target_hours: 12, reason: REASON }),
+  },
   {
     call: 'POST /staff/team/invitations',
     as: ADMIN,
@@ -673,7 +720,9 @@ const rows: Row[] = [
   { call: 'GET /staff/support/unread-count', as: SUPPORT, run: (s) => get(s, '/staff/support/unread-count', SUPPORT) },
   { call: 'GET /staff/support/:id', as: SUPPORT, run: (s) => get(s, `/staff/support/${String(s.made.conversation)}`, SUPPORT) },
   { call: 'POST /staff/support/:id/assign', as: SUPPORT, run: (s) => staffPost(s, `/staff/support/${String(s.made.conversation)}/assign`, {}) },
+  { call: 'GET /staff/support/assignees', as: SUPPORT, run: (s) => get(s, '/staff/support/assignees', SUPPORT) },
   { call: 'POST /staff/support/:id/replies', as: SUPPORT, run: (s) => staffPost(s, `/staff/support/${String(s.made.conversation)}/replies`, { message: 'Refunded.' }) },
+  { call: 'POST /staff/support/:id/internal-notes', as: SUPPORT, run: (s) => staffPost(s, `/staff/support/${String(s.made.conversation)}/internal-notes`, { message: 'Finance confirmed the second charge.' }) },
   { call: 'GET /support/unread', as: MY, run: (s) => get(s, '/support/unread', MY) },
   { call: 'POST /staff/support/:id/close', as: SUPPORT, run: (s) => staffPost(s, `/staff/support/${String(s.made.conversation)}/close`, {}) },
 

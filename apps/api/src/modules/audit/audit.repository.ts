@@ -137,7 +137,7 @@ export const sameVisit = (last: number | null, at: number): boolean => last !== 
  * Staff entries with a reason that changed nothing on the merchant's account: a request waiting for a second
  * staff member and its rejection. Their approval is the change the merchant sees.
  */
-const NO_CHANGE_ACTIONS: readonly string[] = ['credit.adjust_requested', 'credit.reject', 'refund.request_approval', 'refund.reject'];
+const NO_CHANGE_ACTIONS: readonly string[] = ['credit.adjust_requested', 'credit.reject', 'refund.request_approval', 'refund.reject', 'subscription.comp_month_requested'];
 
 /**
  * What a merchant sees of staff access: visits (once per visit) and the changes staff made, with their reason;

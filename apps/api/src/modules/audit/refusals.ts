@@ -1,3 +1,4 @@
+import { staffRoleOf } from '@merchant-hub/domain';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/knex';
 import { countRefusedSince, writeAudit } from './audit.repository';
@@ -25,7 +26,7 @@ export const createRefusalRecorder = (deps: { db: Db; clock: Clock }) => {
     const pausing = recent + 1 === REFUSALS_PER_WINDOW ? { refusals_paused_for_seconds: REFUSAL_WINDOW_SECONDS } : {};
     await writeAudit(deps.db, {
       actorUserId: actor.userId,
-      actorRole: actor.roles.includes('superadmin') ? 'superadmin' : 'support',
+      actorRole: staffRoleOf(actor.roles) ?? 'support',
       merchantId: attempt.merchantId ?? null,
       action: attempt.action,
       details: { ...attempt.details, ...pausing },

@@ -46,7 +46,7 @@ export const authRoutes = (deps: AppDeps, limits: RateLimiters): RouteTable => {
       },
     }),
     route({ method: 'get', path: '/logout', summary: 'Revoke the current session (also POST); cookie callers send X-Requested-With', auth: 'strict', handler: logout }),
-    route({ method: 'post', path: '/logout', summary: 'Sign out (revokes the session); cookie callers send X-Requested-With', auth: 'strict', notAudited: 'Ends the caller’s own session', handler: logout }),
+    route({ method: 'post', path: '/logout', summary: 'Sign out (revokes the session); cookie callers send X-Requested-With', auth: 'strict', notAudited: 'Ends the caller’s own session', readOnlySafe: 'Ends the caller’s own session', handler: logout }),
     route({
       method: 'get',
       path: '/user',

@@ -254,6 +254,7 @@ export const billingRoutes = (deps: AppDeps): RouteTable => {
       auth: 'user',
       body: billingHistoryQuerySchema,
       audit: 'billing.history',
+      readOnlySafe: 'A read sent as POST',
       handler: async (ctx) => ledger.billingHistory(await actor(ctx, { read: true }), ctx.input),
     }),
     route({

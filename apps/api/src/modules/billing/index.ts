@@ -12,7 +12,8 @@ export { type SubscriptionRecord, toSubscriptionRecord } from './repositories/su
 export type { Actor } from './services/billing-state';
 export { couponProblem } from './services/coupon-rules';
 export { type ActingFor, actingFor, onBehalfRoutes } from './services/merchant-access';
-export { createStaffPreviews } from './services/staff-preview';
+export { accountFingerprint, createStaffPreviews } from './services/staff-preview';
+export { type InvoiceRef, planStaffControl, type StaffControlInput, type StaffControlPlan } from './services/staff-controls';
 export { invoicePdf } from './documents/invoice-document';
 export { invoiceMail, type InvoiceMailKind, invoicePdfAttachment } from './documents/invoice-mail';
 export { advanceMerchantClock, type RunReport, runDueBilling, settleMerchantClock, shiftMerchantClock, startBillingScheduler } from './scheduler/billing-scheduler';

@@ -30,7 +30,7 @@ const errorSchema: JsonObject = {
 };
 
 /** One operation to document: a route-table entry, or a legacy `docs` entry of a module without a table. */
-type Operation = { tag: string; method: string; path: string; summary: string; auth?: boolean; access?: string; body?: ZodType; query?: ZodType; multipart?: boolean; audit?: string; notAudited?: string };
+type Operation = { tag: string; method: string; path: string; summary: string; auth?: boolean; access?: string; body?: ZodType; query?: ZodType; multipart?: boolean; audit?: string; notAudited?: string; readOnlySafe?: string };
 
 const operationsOf = (modules: readonly ApiModule[], mounted: readonly MountedRoutes[]): Operation[] => [
   ...mounted.flatMap(({ module, table }) =>
@@ -46,6 +46,7 @@ const operationsOf = (modules: readonly ApiModule[], mounted: readonly MountedRo
       multipart: spec.multipart !== undefined && spec.multipart !== false,
       audit: typeof spec.audit === 'string' ? spec.audit : spec.audit ? 'depends on the request' : undefined,
       notAudited: spec.notAudited,
+      readOnlySafe: spec.readOnlySafe,
     })),
   ),
   ...modules.flatMap((module) => (module.docs ?? []).map((doc) => ({ tag: module.name, ...doc }))),
@@ -64,6 +65,8 @@ export const buildOpenApi = (modules: readonly ApiModule[], mounted: readonly Mo
       ...(doc.access ? { 'x-access': doc.access } : {}),
       ...(doc.audit ? { 'x-audit-action': doc.audit } : {}),
       ...(doc.notAudited ? { 'x-not-audited': doc.notAudited } : {}),
+      // Read-only staff may send this write (every other authenticated write refuses them: 403 staff_read_only).
+      ...(doc.readOnlySafe ? { 'x-read-only-safe': doc.readOnlySafe } : {}),
       responses: {
         '200': { description: 'Success' },
         '4XX': { description: 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },

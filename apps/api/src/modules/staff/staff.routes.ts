@@ -1,3 +1,4 @@
+import { staffRoleOf } from '@merchant-hub/domain';
 import { createHash } from 'node:crypto';
 import {
   optionalPositiveId,
@@ -14,7 +15,14 @@ import {
   refundPreviewSchema,
   refundSchema,
   gatewayNoticesQuerySchema,
+  merchantNotePinSchema,
+  merchantNoteSchema,
+  merchantTagField,
+  merchantTagSchema,
   staffSearchQuerySchema,
+  SUBSCRIPTION_CONTROLS,
+  subscriptionControlPreviewSchemas,
+  subscriptionControlSchemas,
   type StaffRole,
 } from '@merchant-hub/validation';
 import type { Request, RequestHandler, Response } from 'express';
@@ -23,6 +31,7 @@ import type { AppDeps } from '../../app-deps';
 import { authOf } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import { route, type RouteTable } from '../../http/route-table';
+import { CONTROL_ACTIONS } from './services/subscription-controls.service';
 import { createStaffService, type StaffActor } from './staff.service';
 
 export const merchantsQuerySchema = z.object({ search: optionalSearchText() });
@@ -41,9 +50,18 @@ const positiveParam = (name: string): RequestHandler => (req, _res, next) => {
 const userIdOf = (req: Request): number => Number(req.params.userId);
 const param = (req: Request, name: string): string => String(req.params[name]);
 
+const CONTROL_SUMMARIES: Record<(typeof SUBSCRIPTION_CONTROLS)[number], string> = {
+  'cancel-now': 'cancel the plan now (with or without prorated credit; its open invoices are voided)',
+  'cancel-at-period-end': 'set the plan to end at the end of its period',
+  'extend-grace': 'push a past-due plan’s next payment attempt back by 1–30 days',
+  'billing-day': 'move the billing day (1–28): the current period runs on to it, free',
+  'comp-month': 'give a free month as a credit note (four-eyes above the threshold)',
+  reinstate: 'reinstate a plan dunning ended (past due again, its invoice owed again)',
+};
+
 const actorOf = (req: Request, res: Response): StaffActor => {
   const auth = authOf(res);
-  const role: StaffRole = auth.roles.includes('superadmin') ? 'superadmin' : 'support';
+  const role: StaffRole = staffRoleOf(auth.roles) ?? 'support';
   return { userId: auth.userId, role, ip: req.ip ?? null };
 };
 
@@ -58,12 +76,17 @@ export const staffRoutes = (deps: AppDeps): RouteTable => {
   const write = async (req: Request, res: Response, status: number, run: () => Promise<unknown>): Promise<void> => {
     const key = idempotencyKeySchema.safeParse(req.get(IDEMPOTENCY_KEY_HEADER) ?? undefined);
     if (!key.success) throw new AppError('validation_failed', { details: { fields: { [IDEMPOTENCY_KEY_HEADER]: 'validation:common.textTooLong' } } });
-    const hash = createHash('sha256').update(`${req.method} ${req.originalUrl.split('?')[0]} ${JSON.stringify(req.body ?? {})}`).digest('hex');
+    // A DELETE names what it removes in its path: a body it may carry means nothing and is not read (nor hashed:
+    // no schema has checked it, and a 5,000-deep one would overflow JSON.stringify).
+    const body = req.method === 'DELETE' ? '{}' : JSON.stringify(req.body ?? {});
+    const hash = createHash('sha256').update(`${req.method} ${req.originalUrl.split('?')[0]} ${body}`).digest('hex');
     const answer = await service.idempotent(authOf(res).userId, key.data, hash, async () => ({ status, body: await run() }));
     res.status(answer.status).json(answer.body);
   };
 
   const userParam = [positiveParam('userId')];
+  const noteParams = [positiveParam('userId'), positiveParam('noteId')];
+  const noteIdOf = (req: Request): number => Number(req.params.noteId);
 
   return [
     route({
@@ -111,6 +134,7 @@ export const staffRoutes = (deps: AppDeps): RouteTable => {
       auth: 'staff',
       use: userParam,
       audit: 'merchant.viewed',
+      readOnlySafe: 'Logs a look, which read-only staff take too',
       handler: ({ req, res }) => service.recordVisit(actorOf(req, res), userIdOf(req)),
     }),
     route({
@@ -121,6 +145,80 @@ export const staffRoutes = (deps: AppDeps): RouteTable => {
       use: userParam,
       query: pageQuerySchema,
       handler: ({ req, input }) => service.timeline(userIdOf(req), input),
+    }),
+    route({
+      method: 'get',
+      path: '/staff/merchants/:userId/notes',
+      summary: 'Staff only: the internal notes on a merchant, pinned first, then newest first (never shown to the merchant)',
+      auth: 'staff',
+      use: userParam,
+      handler: ({ req }) => service.notes(userIdOf(req)),
+    }),
+    route({
+      method: 'post',
+      path: '/staff/merchants/:userId/notes',
+      summary: 'Staff only: add an internal note on a merchant (1–2,000 characters; at most 200 notes a merchant, then 409 note_limit_reached)',
+      auth: 'staff',
+      use: userParam,
+      body: merchantNoteSchema,
+      audit: 'merchant.note_added',
+      handler: ({ req, res, input }) => write(req, res, 201, () => service.addNote(actorOf(req, res), userIdOf(req), input.body)),
+    }),
+    route({
+      method: 'patch',
+      path: '/staff/merchants/:userId/notes/:noteId',
+      summary: 'Staff only: edit the text of one of your own notes (403 for another staff member’s)',
+      auth: 'staff',
+      use: noteParams,
+      body: merchantNoteSchema,
+      audit: 'merchant.note_edited',
+      handler: ({ req, res, input }) => write(req, res, 200, () => service.editNote(actorOf(req, res), userIdOf(req), noteIdOf(req), input.body)),
+    }),
+    route({
+      method: 'post',
+      path: '/staff/merchants/:userId/notes/:noteId/pin',
+      summary: 'Staff only: pin (`pinned: true`) or unpin a note; pinned notes lead the merchant page',
+      auth: 'staff',
+      use: noteParams,
+      body: merchantNotePinSchema,
+      audit: (input) => (input.pinned ? 'merchant.note_pinned' : 'merchant.note_unpinned'),
+      handler: ({ req, res, input }) => write(req, res, 200, () => service.pinNote(actorOf(req, res), userIdOf(req), noteIdOf(req), input.pinned)),
+    }),
+    route({
+      method: 'delete',
+      path: '/staff/merchants/:userId/notes/:noteId',
+      summary: 'Staff only: delete one of your own notes (a superadmin may delete any; 403 otherwise); the audit log keeps its text',
+      auth: 'staff',
+      use: noteParams,
+      audit: 'merchant.note_deleted',
+      handler: ({ req, res }) => write(req, res, 200, () => service.removeNote(actorOf(req, res), userIdOf(req), noteIdOf(req))),
+    }),
+    route({
+      method: 'post',
+      path: '/staff/merchants/:userId/tags',
+      summary: 'Staff only: tag a merchant (normalised: lower case, spaces as hyphens; 1–32 letters, digits, - or _; at most 20 a merchant, then 409 tag_limit_reached); answers its tags',
+      auth: 'staff',
+      use: userParam,
+      body: merchantTagSchema,
+      audit: 'merchant.tag_added',
+      handler: ({ req, res, input }) => write(req, res, 200, () => service.addTag(actorOf(req, res), userIdOf(req), input.tag)),
+    }),
+    route({
+      method: 'delete',
+      path: '/staff/merchants/:userId/tags/:tag',
+      summary: 'Staff only: remove a tag from a merchant (404 when it does not carry it); answers its tags',
+      auth: 'staff',
+      use: userParam,
+      params: z.object({ userId: z.string(), tag: merchantTagField }),
+      audit: 'merchant.tag_removed',
+      handler: ({ req, res, params }) => write(req, res, 200, () => service.removeTag(actorOf(req, res), userIdOf(req), params.tag)),
+    }),
+    route({
+      method: 'get',
+      path: '/staff/tags',
+      summary: 'Staff only: every tag in use and on how many merchants, most used first (the directory’s tag filter)',
+      auth: 'staff',
+      handler: () => service.tags(),
     }),
     route({
       method: 'post',
@@ -151,6 +249,29 @@ export const staffRoutes = (deps: AppDeps): RouteTable => {
       audit: 'credit.reverse',
       handler: ({ req, res, input }) => write(req, res, 201, () => service.reverse(actorOf(req, res), param(req, 'id'), input.reason)),
     }),
+    // Subscription controls (issue 27 capability 3): preview, then commit with the preview's token and a reason.
+    ...SUBSCRIPTION_CONTROLS.flatMap((control) => [
+      route({
+        method: 'post',
+        path: `/staff/merchants/:userId/subscription/${control}/preview`,
+        summary: `Staff only: what "${CONTROL_SUMMARIES[control]}" would change (dates, invoices, credit, approval) and the token its commit must carry`,
+        auth: 'staff',
+        notAudited: 'A preview changes nothing; its commit is audited',
+        use: userParam,
+        body: subscriptionControlPreviewSchemas[control],
+        handler: ({ req, res, input }) => service.previewControl(actorOf(req, res), userIdOf(req), control, input),
+      }),
+      route({
+        method: 'post',
+        path: `/staff/merchants/:userId/subscription/${control}`,
+        summary: `Staff only: ${CONTROL_SUMMARIES[control]}, as previewed, with a reason; 409 stale_preview when the account changed since`,
+        auth: 'staff',
+        use: userParam,
+        body: subscriptionControlSchemas[control],
+        audit: CONTROL_ACTIONS[control],
+        handler: ({ req, res, input }) => write(req, res, 200, () => service.commitControl(actorOf(req, res), userIdOf(req), control, input)),
+      }),
+    ]),
     route({
       method: 'get',
       path: '/staff/approvals',

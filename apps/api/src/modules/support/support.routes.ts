@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { positiveId, supportInboxQuerySchema, supportMessageSchema, supportReplySchema, type StaffRole } from '@merchant-hub/validation';
+import { staffRoleOf } from '@merchant-hub/domain';
+import { positiveId, supportAssignSchema, supportInboxQuerySchema, supportInternalNoteSchema, supportMessageSchema, supportReplySchema, type StaffRole } from '@merchant-hub/validation';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
@@ -13,7 +14,7 @@ const screenshotParams = z.object({ id: positiveId(), messageId: positiveId() })
 
 const staffOf = (req: Request, res: Response): SupportStaff => {
   const auth = authOf(res);
-  const role: StaffRole = auth.roles.includes('superadmin') ? 'superadmin' : 'support';
+  const role: StaffRole = staffRoleOf(auth.roles) ?? 'support';
   return { userId: auth.userId, role, ip: req.ip ?? null };
 };
 
@@ -96,7 +97,7 @@ export const supportRoutes = (deps: AppDeps): RouteTable => {
     route({
       method: 'get',
       path: '/staff/support',
-      summary: 'Staff only: the support inbox, filtered by state, market, merchant and assignee',
+      summary: 'Staff only: the support inbox, filtered by state, market, merchant and assignee (me, none, one member), sorted by latest message, age or waiting time; with the waiting-time target in hours',
       auth: 'staff',
       query: supportInboxQuerySchema,
       handler: ({ input, req, res }) => service.inbox(staffOf(req, res), input),
@@ -110,20 +111,28 @@ export const supportRoutes = (deps: AppDeps): RouteTable => {
     }),
     route({
       method: 'get',
+      path: '/staff/support/assignees',
+      summary: 'Staff only: the active support and superadmin members a conversation can be assigned to',
+      auth: 'staff',
+      handler: () => service.assignees(),
+    }),
+    route({
+      method: 'get',
       path: '/staff/support/:id',
-      summary: 'Staff only: one conversation with every message (marks it read for staff)',
+      summary: 'Staff only: one conversation with every message (marks it read for staff, except for read-only staff)',
       auth: 'staff',
       params: idParams,
-      handler: async ({ params }) => ({ data: await service.readAsStaff(params.id) }),
+      handler: async ({ params, req, res }) => ({ data: await service.readAsStaff(params.id, staffOf(req, res)) }),
     }),
     route({
       method: 'post',
       path: '/staff/support/:id/assign',
-      summary: 'Staff only: assign the conversation to me',
+      summary: 'Staff only: assign the conversation — `assignee_id` an active support or superadmin member, null for nobody, no body for me',
       auth: 'staff',
       params: idParams,
+      body: supportAssignSchema,
       audit: 'support.assigned',
-      handler: async ({ params, req, res }) => ({ data: await service.assignToMe(staffOf(req, res), params.id) }),
+      handler: async ({ params, input, req, res }) => ({ data: await service.assign(staffOf(req, res), params.id, input?.assignee_id) }),
     }),
     route({
       method: 'post',
@@ -145,6 +154,18 @@ export const supportRoutes = (deps: AppDeps): RouteTable => {
       params: idParams,
       audit: 'support.closed',
       handler: async ({ params, req, res }) => ({ data: await service.close(staffOf(req, res), params.id) }),
+    }),
+    route({
+      method: 'post',
+      path: '/staff/support/:id/internal-notes',
+      summary: 'Staff only: add an internal note to the conversation (1–2,000 characters); staff see it in the thread, the merchant never does (not in any merchant call, not e-mailed)',
+      auth: 'staff',
+      params: idParams,
+      body: supportInternalNoteSchema,
+      audit: 'support.internal_note',
+      handler: async ({ params, input, req, res }) => {
+        res.status(201).json({ data: await service.addInternalNote(staffOf(req, res), params.id, input.message) });
+      },
     }),
     route({
       method: 'get',

@@ -1,16 +1,20 @@
-import type { StaffRole, SupportConversation, SupportConversationDetail, SupportMessageOutput, SupportState } from '@merchant-hub/validation';
+import type { StaffRole, SupportConversation, SupportInboxSort, SupportConversationDetail, SupportMessageOutput, SupportState } from '@merchant-hub/validation';
 import type { Knex } from 'knex';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/errors';
 import { DomainError } from '../../domain-error';
 import { writeAudit } from '../audit';
 import { replyEmail } from './support.emails';
+import { readSettings } from '../settings';
 import {
   countUnread,
   findMerchantIdOfOwner,
   getConversation,
   insertConversation,
+  insertInternalNote,
   insertMessage,
+  listAssignees,
+  listInternalNotes,
   listConversations,
   listMessages,
   screenshotOf,
@@ -18,7 +22,7 @@ import {
 } from './support.repository';
 
 export type SupportStaff = { userId: number; role: StaffRole; ip: string | null };
-export type InboxQuery = { state?: SupportState; market?: string; merchant_user_id?: number; assigned?: 'me' | 'anyone' };
+export type InboxQuery = { state?: SupportState; market?: string; merchant_user_id?: number; assigned?: 'me' | 'anyone' | 'none'; assignee_id?: number; sort?: SupportInboxSort };
 
 const seconds = (date: Date): number => Math.floor(date.getTime() / 1000);
 
@@ -48,7 +52,9 @@ export const createSupportService = (deps: AppDeps) => {
 
   const detail = async (found: SupportConversation & { record: unknown }, view: 'merchant' | 'staff'): Promise<SupportConversationDetail> => {
     const { record: _record, ...conversation } = found;
-    return { ...conversation, messages: await listMessages(db, conversation.id, view) };
+    const messages = await listMessages(db, conversation.id, view);
+    // Internal notes are staff's only: the merchant's view does not even carry the key.
+    return view === 'staff' ? { ...conversation, messages, internal_notes: await listInternalNotes(db, conversation.id) } : { ...conversation, messages };
   };
 
   // ------------------------------------------------------------------------------------------ merchant
@@ -86,7 +92,8 @@ export const createSupportService = (deps: AppDeps) => {
     const now = clock.now();
     await db.transaction(async (tx) => {
       await insertMessage(tx, { conversationId: id, authorUserId: userId, authorKind: 'merchant', body: message, screenshotPath: null, now });
-      await updateConversation(tx, id, { state: 'open', staff_unread: true, last_message_at: now });
+      // The thread waits from the first message staff have not answered.
+      await updateConversation(tx, id, { state: 'open', staff_unread: true, last_message_at: now, ...(found.state === 'open' ? {} : { awaiting_reply_since: now }) });
     });
     return detail(await ownConversation(merchantId, id), 'merchant');
   };
@@ -116,25 +123,38 @@ export const createSupportService = (deps: AppDeps) => {
     }
   };
 
-  const inbox = async (actor: SupportStaff, query: InboxQuery): Promise<{ data: SupportConversation[] }> => ({
-    data: await listConversations(
-      db,
-      { state: query.state, market: query.market, merchantUserId: query.merchant_user_id, assignedTo: query.assigned === 'me' ? actor.userId : undefined },
-      'staff',
-    ),
-  });
+  const inbox = async (actor: SupportStaff, query: InboxQuery): Promise<{ data: SupportConversation[]; reply_target_hours: number }> => {
+    const assignedTo = query.assignee_id ?? (query.assigned === 'me' ? actor.userId : query.assigned === 'none' ? null : undefined);
+    const [data, settings] = await Promise.all([
+      listConversations(db, { state: query.state, market: query.market, merchantUserId: query.merchant_user_id, assignedTo, sort: query.sort }, 'staff'),
+      readSettings(db),
+    ]);
+    return { data, reply_target_hours: settings.inboxReplyTargetHours };
+  };
+
+  const assignees = async (): Promise<{ data: { id: number; name: string; email: string }[] }> => ({ data: await listAssignees(db) });
 
   const staffUnread = async (): Promise<{ unread: number }> => ({ unread: await countUnread(db, {}) });
 
-  const readAsStaff = async (id: number): Promise<SupportConversationDetail> => {
+  /** Marks the thread read for staff, unless the reader is read-only staff (who change nothing, not even that). */
+  const readAsStaff = async (id: number, reader?: { role: StaffRole }): Promise<SupportConversationDetail> => {
     const found = await staffConversation(id);
+    if (reader?.role === 'readonly') return detail(found, 'staff');
     if (found.unread) await updateConversation(db, id, { staff_unread: false });
     return detail({ ...found, unread: false }, 'staff');
   };
 
-  const assignToMe = async (actor: SupportStaff, id: number): Promise<SupportConversationDetail> => {
+  /** Assigns the thread to `assigneeId` (an active support or superadmin member), to the actor when undefined, or to nobody (null). */
+  const assign = async (actor: SupportStaff, id: number, assigneeId: number | null | undefined): Promise<SupportConversationDetail> => {
     const found = await staffConversation(id);
-    await audited(actor, found.record.merchantId, 'support.assigned', { conversation_id: id }, (tx) => updateConversation(tx, id, { assigned_to_user_id: actor.userId }));
+    const target = assigneeId === undefined ? actor.userId : assigneeId;
+    const before = found.assignee?.id ?? null;
+    await audited(actor, found.record.merchantId, 'support.assigned', { conversation_id: id, assignee_id: target, previous_assignee_id: before }, async (tx) => {
+      if (target !== null && !(await listAssignees(tx)).some((member) => member.id === target)) {
+        throw new AppError('validation_failed', { details: { fields: { assignee_id: 'validation:support.assigneeInvalid' } } });
+      }
+      await updateConversation(tx, id, { assigned_to_user_id: target });
+    });
     return readAsStaff(id);
   };
 
@@ -144,7 +164,7 @@ export const createSupportService = (deps: AppDeps) => {
     await audited(actor, found.record.merchantId, 'support.replied', { conversation_id: id }, async (tx) => {
       if (found.record.state === 'closed') throw new AppError('conversation_closed');
       await insertMessage(tx, { conversationId: id, authorUserId: actor.userId, authorKind: 'staff', body: message, screenshotPath: null, now });
-      await updateConversation(tx, id, { state: 'answered', merchant_unread: true, staff_unread: false, last_message_at: now });
+      await updateConversation(tx, id, { state: 'answered', merchant_unread: true, staff_unread: false, last_message_at: now, awaiting_reply_since: null });
     });
     // Sent after the commit: the reply is in the back office even when the mail server is down.
     const email = replyEmail(found.record.ownerLocale, { subject: found.record.subject, reply: message, link: `${config.publicUrl}/support/${id}` });
@@ -160,8 +180,17 @@ export const createSupportService = (deps: AppDeps) => {
     const found = await staffConversation(id);
     await audited(actor, found.record.merchantId, 'support.closed', { conversation_id: id }, async (tx) => {
       if (found.record.state === 'closed') throw new AppError('conversation_closed');
-      await updateConversation(tx, id, { state: 'closed', staff_unread: false });
+      await updateConversation(tx, id, { state: 'closed', staff_unread: false, awaiting_reply_since: null });
     });
+    return readAsStaff(id);
+  };
+
+  /** An internal note: staff only, never e-mailed, changes neither the state nor anyone's unread mark; also on a closed conversation. */
+  const addInternalNote = async (actor: SupportStaff, id: number, message: string): Promise<SupportConversationDetail> => {
+    const found = await staffConversation(id);
+    await audited(actor, found.record.merchantId, 'support.internal_note', { conversation_id: id }, (tx) =>
+      insertInternalNote(tx, { conversationId: id, authorUserId: actor.userId, body: message, at: seconds(clock.now()) }),
+    );
     return readAsStaff(id);
   };
 
@@ -172,5 +201,5 @@ export const createSupportService = (deps: AppDeps) => {
     return path;
   };
 
-  return { mine, merchantUnread, open, readMine, followUp, myScreenshot, inbox, staffUnread, readAsStaff, assignToMe, reply, close, staffScreenshot };
+  return { mine, merchantUnread, open, readMine, followUp, myScreenshot, inbox, assignees, staffUnread, readAsStaff, assign, reply, close, addInternalNote, staffScreenshot };
 };

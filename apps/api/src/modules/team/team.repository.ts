@@ -1,3 +1,5 @@
+import { staffRoleOf } from '@merchant-hub/domain';
+import { STAFF_ROLE_VALUES, type StaffRole } from '@merchant-hub/validation';
 import type { Knex } from 'knex';
 import { addSeconds } from '../../clock';
 import { asDate, asDateOrNull } from '../../db/knex';
@@ -15,7 +17,7 @@ export type StaffRecord = {
   id: number;
   name: string;
   email: string;
-  role: 'support' | 'superadmin';
+  role: StaffRole;
   status: 'active' | 'invited' | 'deactivated';
   lastSignInAt: Date | null;
   createdAt: Date;
@@ -25,7 +27,7 @@ const staffQuery = (db: Exec) =>
   db('users as u')
     .join('user_roles as ur', 'ur.user_id', 'u.id')
     .join('roles as r', 'r.id', 'ur.role_id')
-    .whereIn('r.name', ['support', 'superadmin'])
+    .whereIn('r.name', [...STAFF_ROLE_VALUES])
     .select('u.id', 'u.name', 'u.email', 'u.status', 'u.password_hash', 'u.created_at', 'r.name as role')
     .select(db.raw('(select max(s.created_at) from sessions s where s.user_id = u.id) as last_sign_in_at'));
 
@@ -34,13 +36,14 @@ const toRecord = (rows: Record<string, unknown>[]): StaffRecord[] => {
   for (const row of rows) {
     const id = num(row.id);
     const seen = byId.get(id);
-    // A user holding both roles is shown as superadmin.
-    if (seen && (seen.role === 'superadmin' || row.role !== 'superadmin')) continue;
+    // A user holding several staff roles is shown with the strongest (superadmin, then support, then readonly).
+    const role = staffRoleOf([String(row.role), ...(seen ? [seen.role] : [])]) ?? 'support';
+    if (seen && seen.role === role) continue;
     byId.set(id, {
       id,
       name: String(row.name),
       email: String(row.email),
-      role: row.role === 'superadmin' ? 'superadmin' : 'support',
+      role,
       status: row.status === 'deactivated' ? 'deactivated' : row.password_hash === INVITED_PASSWORD_HASH ? 'invited' : 'active',
       lastSignInAt: asDateOrNull(row.last_sign_in_at),
       createdAt: asDate(row.created_at),
@@ -75,8 +78,8 @@ export const otherActiveSuperadmins = async (tx: Exec, exceptUserId: number): Pr
   return num(row?.n ?? 0);
 };
 
-export const setStaffRole = async (tx: Exec, userId: number, role: 'support' | 'superadmin'): Promise<void> => {
-  const roleIds = await tx('roles').whereIn('name', ['support', 'superadmin']).select('id', 'name');
+export const setStaffRole = async (tx: Exec, userId: number, role: StaffRole): Promise<void> => {
+  const roleIds = await tx('roles').whereIn('name', [...STAFF_ROLE_VALUES]).select('id', 'name');
   await tx('user_roles').where({ user_id: userId }).whereIn('role_id', roleIds.map((row) => num(row.id))).delete();
   const wanted = roleIds.find((row) => row.name === role);
   if (!wanted) throw new Error(`role ${role} is not seeded`);

@@ -1,3 +1,4 @@
+import { staffRoleOf } from '@merchant-hub/domain';
 import { positiveId, reasonSchema, staffInviteSchema, staffRoleChangeSchema, type StaffRole } from '@merchant-hub/validation';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
@@ -9,7 +10,7 @@ import { createTeamService, type TeamActor } from './team.service';
 /** `input`: the checked request; its reason (issue 27 §8) goes to the audit entry of the change. */
 const actorOf = (req: Request, res: Response, input: { reason: string }): TeamActor => {
   const auth = authOf(res);
-  const role: StaffRole = auth.roles.includes('superadmin') ? 'superadmin' : 'support';
+  const role: StaffRole = staffRoleOf(auth.roles) ?? 'support';
   return { userId: auth.userId, role, ip: req.ip ?? null, reason: input.reason };
 };
 
@@ -29,7 +30,7 @@ export const teamRoutes = (deps: AppDeps): RouteTable => {
     route({
       method: 'post',
       path: '/staff/team/invitations',
-      summary: 'Superadmin only: invite a support or superadmin member by e-mail (a set-password link, in the chosen language)',
+      summary: 'Superadmin only: invite a support, superadmin or read-only member by e-mail (a set-password link, in the chosen language)',
       auth: 'superadmin',
       body: staffInviteSchema,
       audit: 'staff.invited',
@@ -40,7 +41,7 @@ export const teamRoutes = (deps: AppDeps): RouteTable => {
     route({
       method: 'post',
       path: '/staff/team/:userId/role',
-      summary: 'Superadmin only: make a staff member support or superadmin (the last active superadmin stays one)',
+      summary: 'Superadmin only: make a staff member support, superadmin or read-only (the last active superadmin stays one)',
       auth: 'superadmin',
       params: userParams,
       body: staffRoleChangeSchema,

@@ -108,7 +108,7 @@ export const createTeamService = (deps: AppDeps) => {
     audited(actor, 'staff.role_changed', async (tx) => {
       await lockStaffChanges(tx);
       const member = await requireStaff(tx, userId);
-      if (member.role === 'superadmin' && role === 'support') await assertAnotherSuperadmin(tx, member);
+      if (member.role === 'superadmin' && role !== 'superadmin') await assertAnotherSuperadmin(tx, member);
       if (member.role !== role) await setStaffRole(tx, userId, role);
       return { result: { data: toDto(await requireStaff(tx, userId)) }, before: { staff_user_id: userId, role: member.role }, after: { staff_user_id: userId, role } };
     });

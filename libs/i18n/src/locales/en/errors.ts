@@ -127,6 +127,15 @@ export const errors = {
     invalidToken: 'This merchant sign-up link is not valid or has expired.',
   },
   staff: {
+    planNotCancellable: 'There is no active or past-due plan to change this way.',
+    planAlreadyEnding: 'The plan is already set to end at the end of its period.',
+    planNotPastDue: 'The plan is not past due, so it has no grace period to extend.',
+    graceLimitReached: 'A grace period cannot reach more than 60 days from today.',
+    billingDayUnavailable: 'The billing day can only change on an active plan that is not set to end or change, and to another day.',
+    planNotReinstatable: 'Only a plan ended by failed payments can be reinstated, within the period it ended in and while no other plan is live.',
+    chargeInFlight: 'A payment for this merchant is under way. Wait for its answer, then preview again.',
+    noteLimitReached: 'This merchant has as many notes as it can hold; delete an old one first.',
+    tagLimitReached: 'This merchant has as many tags as it can hold; remove one first.',
     stalePreview: 'The account changed since the preview. Preview again before you confirm.',
     approvalOwnRequest: 'Another staff member must approve your own request.',
     reasonRequired: 'Please give a reason for this change.',
@@ -146,6 +155,7 @@ export const errors = {
     planExists: 'This market already has this plan for this billing period.',
   },
   team: {
+    readOnly: 'Your staff role is read-only: you can look at everything but change nothing.',
     lastSuperadmin: 'The last active superadmin cannot be removed or demoted.',
     notDeactivated: 'Only a deactivated staff member can be reactivated.',
     accountDeactivated: 'This account has been deactivated.',

@@ -20,6 +20,7 @@ export const team = {
   role: {
     support: 'Support',
     superadmin: 'Superadmin',
+    readonly: 'Read-only',
   },
   roleChanged: '{{name}} is now {{role}}',
   you: '(you)',

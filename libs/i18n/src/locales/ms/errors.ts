@@ -128,6 +128,15 @@ export const errors = {
     invalidToken: 'Pautan pendaftaran peniaga ini tidak sah atau telah tamat tempoh.',
   },
   staff: {
+    planNotCancellable: 'Tiada pelan aktif atau tertunggak untuk diubah dengan cara ini.',
+    planAlreadyEnding: 'Pelan sudah ditetapkan untuk tamat pada akhir tempohnya.',
+    planNotPastDue: 'Pelan tidak tertunggak, jadi tiada tempoh tangguh untuk dilanjutkan.',
+    graceLimitReached: 'Tempoh tangguh tidak boleh melebihi 60 hari dari hari ini.',
+    billingDayUnavailable: 'Hari pengebilan hanya boleh ditukar pada pelan aktif yang tidak ditetapkan untuk tamat atau berubah, dan kepada hari lain.',
+    planNotReinstatable: 'Hanya pelan yang tamat kerana bayaran gagal boleh diaktifkan semula, dalam tempoh ia tamat dan ketika tiada pelan lain yang aktif.',
+    chargeInFlight: 'Satu bayaran untuk peniaga ini sedang diproses. Tunggu jawapannya, kemudian pratonton semula.',
+    noteLimitReached: 'Pedagang ini sudah mempunyai bilangan nota maksimum; padam nota lama dahulu.',
+    tagLimitReached: 'Pedagang ini sudah mempunyai bilangan tag maksimum; buang satu dahulu.',
     stalePreview: 'Akaun telah berubah sejak pratonton. Pratonton semula sebelum mengesahkan.',
     approvalOwnRequest: 'Permintaan anda sendiri mesti diluluskan oleh kakitangan lain.',
     reasonRequired: 'Sila berikan sebab untuk perubahan ini.',
@@ -147,6 +156,7 @@ export const errors = {
     planExists: 'Pasaran ini sudah mempunyai pelan ini untuk tempoh bil ini.',
   },
   team: {
+    readOnly: 'Peranan kakitangan anda ialah baca sahaja: anda boleh melihat semua tetapi tidak boleh mengubah apa-apa.',
     lastSuperadmin: 'Pentadbir super aktif yang terakhir tidak boleh dibuang atau diturunkan.',
     notDeactivated: 'Hanya kakitangan yang dinyahaktifkan boleh diaktifkan semula.',
     accountDeactivated: 'Akaun ini telah dinyahaktifkan.',

@@ -21,6 +21,7 @@ export const team = {
   role: {
     support: 'Sokongan',
     superadmin: 'Pentadbir super',
+    readonly: 'Baca sahaja',
   },
   roleChanged: '{{name}} kini {{role}}',
   you: '(anda)',

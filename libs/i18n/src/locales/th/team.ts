@@ -21,6 +21,7 @@ export const team = {
   role: {
     support: 'ฝ่ายสนับสนุน',
     superadmin: 'ผู้ดูแลระบบสูงสุด',
+    readonly: 'อ่านอย่างเดียว',
   },
   roleChanged: '{{name}} เป็น{{role}}แล้ว',
   you: '(คุณ)',

@@ -125,6 +125,15 @@ export const errors = {
     invalidToken: '此商家注册链接无效或已过期。',
   },
   staff: {
+    planNotCancellable: '没有可以这样更改的有效或逾期套餐。',
+    planAlreadyEnding: '套餐已设为在本期结束时终止。',
+    planNotPastDue: '套餐未逾期，没有可延长的宽限期。',
+    graceLimitReached: '宽限期不能超过自今日起 60 天。',
+    billingDayUnavailable: '只能为未设为终止或变更的有效套餐更改账单日，且须改为另一天。',
+    planNotReinstatable: '只有因付款失败而终止的套餐，在其终止的周期内且没有其他有效套餐时，才能恢复。',
+    chargeInFlight: '此商家有一笔付款正在处理中。请等待结果后再重新预览。',
+    noteLimitReached: '此商家的备注已达上限，请先删除旧备注。',
+    tagLimitReached: '此商家的标签已达上限，请先移除一个。',
     stalePreview: '预览后账户已有变动，请重新预览后再确认。',
     approvalOwnRequest: '您自己的申请必须由其他员工批准。',
     reasonRequired: '请填写此更改的原因。',
@@ -144,6 +153,7 @@ export const errors = {
     planExists: '该市场在此计费周期已有此方案。',
   },
   team: {
+    readOnly: '您的员工角色为只读：可以查看所有内容，但不能做任何更改。',
     lastSuperadmin: '不能移除或降级最后一位在职的超级管理员。',
     notDeactivated: '只有已停用的员工才能重新启用。',
     accountDeactivated: '此账户已停用。',

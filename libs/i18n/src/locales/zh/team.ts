@@ -21,6 +21,7 @@ export const team = {
   role: {
     support: '客服',
     superadmin: '超级管理员',
+    readonly: '只读',
   },
   roleChanged: '{{name}} 现在是{{role}}',
   you: '（您）',

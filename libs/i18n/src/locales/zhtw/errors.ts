@@ -125,6 +125,15 @@ export const errors = {
     invalidToken: '此商家註冊連結無效或已過期。',
   },
   staff: {
+    planNotCancellable: '沒有可以這樣變更的有效或逾期方案。',
+    planAlreadyEnding: '方案已設為在本期結束時終止。',
+    planNotPastDue: '方案未逾期，沒有可延長的寬限期。',
+    graceLimitReached: '寬限期不能超過自今日起 60 天。',
+    billingDayUnavailable: '只能為未設為終止或變更的有效方案變更帳單日，且須改為另一天。',
+    planNotReinstatable: '只有因付款失敗而終止的方案，在其終止的週期內且沒有其他有效方案時，才能恢復。',
+    chargeInFlight: '此商家有一筆付款正在處理中。請等待結果後再重新預覽。',
+    noteLimitReached: '此商家的備註已達上限，請先刪除舊備註。',
+    tagLimitReached: '此商家的標籤已達上限，請先移除一個。',
     stalePreview: '預覽後帳戶已有變動，請重新預覽後再確認。',
     approvalOwnRequest: '您自己的申請必須由其他員工核准。',
     reasonRequired: '請填寫此變更的原因。',
@@ -144,6 +153,7 @@ export const errors = {
     planExists: '此市場在該計費週期已有此方案。',
   },
   team: {
+    readOnly: '您的員工角色為唯讀：可以查看所有內容，但不能做任何變更。',
     lastSuperadmin: '不能移除或降級最後一位啟用中的超級管理員。',
     notDeactivated: '只有已停用的員工才能重新啟用。',
     accountDeactivated: '此帳戶已停用。',

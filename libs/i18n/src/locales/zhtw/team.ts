@@ -21,6 +21,7 @@ export const team = {
   role: {
     support: '客服',
     superadmin: '超級管理員',
+    readonly: '唯讀',
   },
   roleChanged: '{{name}} 現在是{{role}}',
   you: '（您）',

@@ -7,6 +7,7 @@ import { type ChargeInput, declineDetails, type GatewayNextAction, type PaymentG
 import { AppError } from '../../../http/errors';
 import { type BillingAccount, ensureBillingAccount, readBillingAccount } from '../repositories/billing-accounts.repository';
 import { findInvoice, type InvoiceRecord } from '../repositories/invoices.repository';
+import { dropPendingCharge, insertChargeIntent } from '../repositories/payments.repository';
 import { chargeOnce } from './charge-once';
 import { type ChargeOptions, type Charged, createCharger } from './charges';
 import { draftInvoice, type InvoiceInput, insertInvoices } from './invoice-draft';
@@ -59,6 +60,9 @@ export type AuthenticationPayment = {
  * before the gateway is asked) and whose answer is not yet (see {@link createEngine} `recordChargeIntent`).
  */
 export type ChargeIntent = { rowId: string; merchantId: number; invoiceId: string; paymentMethod: string; attempt: number; input: ChargeInput; now: number; returnUrl?: string };
+
+/** What an on-session charge pays for (the services' PendingChange), kept beside its intent for whoever records the answer. */
+export type ChargePurpose = { purpose: string; details: unknown };
 
 export type MerchantTx = {
   tx: Knex.Transaction;
@@ -227,16 +231,19 @@ export const createEngine = (deps: EngineDeps) => {
     await queueInvoiceMails({ tx, notifier: deps.notifier, publicUrl: deps.publicUrl }, 'invoicePaid', items.map(({ account, invoice, now }) => ({ account, invoice, at: now })));
   };
 
-  /** Charges what an open invoice still owes with the given card (or the default one) and records the answer. */
-  const payInvoice = async (tx: Knex.Transaction, account: BillingAccount, invoice: InvoiceRecord, options: ChargeOptions & { now: number }): Promise<PayResult> => {
+  /**
+   * Settles an open invoice that needs no gateway call: nothing left to pay (paid), or no card to charge
+   * (`no_card`, the invoice stays open). A card charge is never made here, inside the caller's transaction: it
+   * goes through {@link recordChargeIntent}, {@link chargeIntent} and {@link recordIntentOutcome} (issue 25 item 6).
+   */
+  const settleWithoutCharge = async (tx: Knex.Transaction, account: BillingAccount, invoice: InvoiceRecord, options: ChargeOptions & { now: number }): Promise<PayResult> => {
     if (invoice.status === 'paid') throw new AppError('invoice_already_paid');
     if (invoice.amountDue === 0) {
       await tx('invoices').where({ id: invoice.id }).update({ status: 'paid', paid_at: options.now });
       return { ok: true, paymentId: null };
     }
-    const charged = await chargeInvoice(account, invoice, options, tx);
-    if (!charged) return { ok: false, code: 'no_card', message: 'Cannot charge a customer that has no active card' };
-    return recordCharge(tx, account, invoice, charged, options);
+    if (chargeRequest(account, invoice, options)) throw new Error('settleWithoutCharge: this invoice is charged through a charge intent, outside the transaction');
+    return { ok: false, code: 'no_card', message: 'Cannot charge a customer that has no active card' };
   };
 
   /**
@@ -245,10 +252,11 @@ export const createEngine = (deps: EngineDeps) => {
    * commits, asks the gateway ({@link chargeIntent}), then records the answer ({@link recordIntentOutcome}). Null
    * when there is no card to charge.
    */
-  const recordChargeIntent = async (tx: Knex.Transaction, account: BillingAccount, invoice: InvoiceRecord, options: ChargeOptions & { now: number }): Promise<ChargeIntent | null> => {
+  const recordChargeIntent = async (tx: Knex.Transaction, account: BillingAccount, invoice: InvoiceRecord, options: ChargeOptions & { now: number; purpose: ChargePurpose }): Promise<ChargeIntent | null> => {
     const request = chargeRequest(account, invoice, options);
     if (!request) return null;
     const rowId = newId('payintent');
+    await insertChargeIntent(tx, { paymentId: rowId, merchantId: account.merchantId, invoiceId: invoice.id, purpose: options.purpose.purpose, details: options.purpose.details, now: options.now });
     await tx('payments').insert({
       id: rowId,
       merchant_id: account.merchantId,
@@ -279,8 +287,7 @@ export const createEngine = (deps: EngineDeps) => {
    * succeeded charge through the gateway after the commit).
    */
   const recordIntentOutcome = async (tx: Knex.Transaction, account: BillingAccount, intent: ChargeIntent, charged: Charged): Promise<PayResult | { ok: false; code: 'already' | 'paid_meanwhile'; message: string }> => {
-    const removed = await tx('payments').where({ id: intent.rowId, status: 'pending' }).delete();
-    if (removed === 0) return { ok: false, code: 'already', message: 'This payment was recorded already' };
+    if (!(await dropPendingCharge(tx, intent.rowId))) return { ok: false, code: 'already', message: 'This payment was recorded already' };
     const invoice = await findInvoice(tx, intent.invoiceId);
     if (!invoice || invoice.status !== 'open') return { ok: false, code: 'paid_meanwhile', message: 'This invoice was settled meanwhile' };
     return recordCharge(tx, account, invoice, charged, { now: intent.now, returnUrl: intent.returnUrl });
@@ -313,7 +320,7 @@ export const createEngine = (deps: EngineDeps) => {
     chargeInvoices,
     recordCharge,
     recordSucceededCharges,
-    payInvoice,
+    settleWithoutCharge,
     recordChargeIntent,
     chargeIntent,
     recordIntentOutcome,

@@ -43,7 +43,8 @@ export const createCharger = (gateway: PaymentGateway) => {
       description: `Invoice ${invoice.number}`,
       offSession: options.offSession,
       returnUrl: options.offSession ? undefined : options.returnUrl,
-      metadata: { ...options.metadata, invoice: invoice.id, merchant_id: String(account.merchantId) },
+      // `charge_key`: how the payment is found again when a crash lost the answer (PaymentGateway.findPaymentByKey).
+      metadata: { ...options.metadata, invoice: invoice.id, merchant_id: String(account.merchantId), charge_key: idempotencyKey },
     };
     return { input, paymentMethod, attempt };
   };

@@ -61,3 +61,31 @@ export const takeTransactionPrecondition = (scope: OnBehalfScope | undefined): I
   if (scope) scope.check = null;
   return check;
 };
+
+/**
+ * For a change that commits in several transactions (an on-session charge: prepared, charged, recorded): `scope`
+ * is the first transaction's, with the request's check and work. `keep()`, called inside it, leaves the work to
+ * the transaction that records the outcome (the request's own scope again); `restore()` after a failed first
+ * transaction puts both back (a request that starts over runs its check again).
+ */
+export const holdTransactionWork = (scope: OnBehalfScope | undefined): { scope: OnBehalfScope | undefined; keep: () => void; restore: () => void } => {
+  if (!scope) return { scope: undefined, keep: () => undefined, restore: () => undefined };
+  const original = { check: scope.check, work: scope.work };
+  const first: OnBehalfScope = { ...original };
+  scope.check = null;
+  scope.work = null;
+  let kept = false;
+  return {
+    scope: first,
+    keep: () => {
+      kept = true;
+      scope.work = first.work;
+      first.work = null;
+    },
+    restore: () => {
+      if (kept) return;
+      scope.check = original.check;
+      scope.work = original.work;
+    },
+  };
+};

@@ -19,3 +19,10 @@ export const nextPeriodEnd = (anchor: number, period: BillingPeriod, after: numb
   while (addMonthsUtc(anchor, k * step) <= after) k += 1;
   return addMonthsUtc(anchor, k * step);
 };
+
+/** The first moment on `day` (1–28) of a month strictly after `after`, at the same time of day (UTC) as `after`. */
+export const nextBillingDay = (after: number, day: number): number => {
+  const date = new Date(after * 1000);
+  const at = (monthOffset: number) => Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + monthOffset, day, date.getUTCHours(), date.getUTCMinutes(), date.getUTCSeconds()) / 1000;
+  return at(0) > after ? at(0) : at(1);
+};

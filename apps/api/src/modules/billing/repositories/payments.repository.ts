@@ -133,7 +133,74 @@ export const pendingChargeOf = async (exec: Exec, invoiceId: string): Promise<{ 
   return row ? { id: String(row.id), createdAt: Number(row.created_at) } : null;
 };
 
-/** Removes a pending charge's row (its charge is asked again under the same idempotency key). */
-export const dropPendingCharge = async (exec: Exec, id: string): Promise<void> => {
-  await exec('payments').where({ id, status: 'pending' }).delete();
+/**
+ * Removes a pending charge's row and what it was for (its answer is recorded, or its charge is asked again under
+ * the same idempotency key). False when it was gone already (someone else recorded the answer).
+ */
+export const dropPendingCharge = async (exec: Exec, id: string): Promise<boolean> => {
+  const removed = await exec('payments').where({ id, status: 'pending' }).delete();
+  await exec('charge_intents').where({ payment_id: id }).delete();
+  return removed > 0;
+};
+
+/** What an on-session charge whose intent is recorded pays for (migration 990), beside its pending payments row. */
+export const insertChargeIntent = async (exec: Exec, intent: { paymentId: string; merchantId: number; invoiceId: string; purpose: string; details: unknown; now: number }): Promise<void> => {
+  await exec('charge_intents').insert({
+    payment_id: intent.paymentId,
+    merchant_id: intent.merchantId,
+    invoice_id: intent.invoiceId,
+    purpose: intent.purpose,
+    details: JSON.stringify(intent.details),
+    created_at: intent.now,
+  });
+};
+
+/** A merchant's on-session charge under way (its intent committed, its answer not yet recorded), if any. */
+export const chargeInFlight = async (exec: Exec, merchantId: number): Promise<{ id: string; invoiceId: string; createdAt: number } | null> => {
+  const row = await exec('payments').where({ merchant_id: merchantId, status: 'pending' }).orderBy('created_at', 'desc').first('id', 'invoice_id', 'created_at');
+  return row ? { id: String(row.id), invoiceId: String(row.invoice_id), createdAt: Number(row.created_at) } : null;
+};
+
+/** Whether the charge made under `idempotencyKey` is still pending (its answer not recorded yet). */
+export const pendingChargeByKey = async (exec: Exec, idempotencyKey: string): Promise<boolean> =>
+  Boolean(await exec('payments').where({ idempotency_key: idempotencyKey, status: 'pending' }).first('id'));
+
+/** Those of `merchantIds` with an on-session charge under way (a pending payments row). */
+export const merchantsChargingOnSession = async (exec: Exec, merchantIds: number[]): Promise<Set<number>> => {
+  if (merchantIds.length === 0) return new Set();
+  const rows = await exec('payments').whereIn('merchant_id', merchantIds).where({ status: 'pending' }).distinct('merchant_id');
+  return new Set(rows.map((row: { merchant_id: number | string }) => Number(row.merchant_id)));
+};
+
+/** A pending charge as the recovery pass reads it back: its row, what it pays for (null: recorded before migration 990). */
+export type PendingChargeRecord = {
+  id: string;
+  merchantId: number;
+  invoiceId: string;
+  paymentMethodId: string;
+  idempotencyKey: string;
+  createdAt: number;
+  purpose: { purpose: string; details: unknown } | null;
+};
+
+/** Every card charge whose intent is recorded and whose answer is not (oldest first, at most `limit`). */
+export const pendingCharges = async (exec: Exec, limit: number, merchantId?: number): Promise<PendingChargeRecord[]> => {
+  const rows = await exec('payments as p')
+    .leftJoin('charge_intents as c', 'c.payment_id', 'p.id')
+    .where({ 'p.status': 'pending', 'p.method_type': 'card' })
+    .modify((q) => {
+      if (merchantId !== undefined) q.where('p.merchant_id', merchantId);
+    })
+    .orderBy('p.created_at')
+    .limit(limit)
+    .select('p.id', 'p.merchant_id', 'p.invoice_id', 'p.payment_method_id', 'p.idempotency_key', 'p.created_at', 'c.purpose', 'c.details');
+  return rows.map((row: Record<string, unknown>) => ({
+    id: String(row.id),
+    merchantId: Number(row.merchant_id),
+    invoiceId: String(row.invoice_id),
+    paymentMethodId: String(row.payment_method_id),
+    idempotencyKey: String(row.idempotency_key),
+    createdAt: Number(row.created_at),
+    purpose: row.purpose ? { purpose: String(row.purpose), details: JSON.parse(String(row.details)) } : null,
+  }));
 };

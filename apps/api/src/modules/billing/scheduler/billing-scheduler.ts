@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { AppDeps } from '../../../app-deps';
 import { DomainError } from '../../../domain-error';
 import type { SchedulerObserver } from '../../../http/metrics';
-import { billingFor } from '../context/billing.context';
+import { billingFor, billingServicesOf } from '../context/billing.context';
 import { type Engine, type InvoiceInput, type MerchantTx, renewalChargeKey } from '../engine/billing.engine';
 import type { InvoiceRecord } from '../repositories/invoices.repository';
 import { nextPeriodEnd } from '../engine/periods';
@@ -36,6 +36,8 @@ export const runDueBilling = async (engine: Engine, options: { merchantId?: numb
   const settled = new Set<number>();
   const steps = new Map<number, number>();
   const failures: unknown[] = [];
+  // On-session charges a crash left unrecorded, read back from the gateway first (services/charge-recovery.ts).
+  await billingServicesOf(engine).chargeRecovery.recoverCharges({ merchantId: options.merchantId });
   failures.push(...(await settleCharges(engine, await unsettledRenewals(engine, options.merchantId), report)));
   // Read once (one scan, not one per batch); each batch re-reads its merchants under their locks.
   const due = await dueMerchants(engine, { limit, merchantId: options.merchantId });
@@ -247,7 +249,7 @@ const invoicePeriod = async (engine: Engine, ctx: MerchantTx, sub: SubscriptionR
   if (invoice.status !== 'open') return null;
   if (canCharge(ctx.account)) return renewalCharge(ctx, sub, invoice);
   if (agreement && (await renewThroughAgreement(engine, ctx, sub, agreement, invoice, start))) return null;
-  await engine.payInvoice(ctx.tx, ctx.account, invoice, { now: start, offSession: true }); // no card: nothing is asked, the invoice stays open
+  await engine.settleWithoutCharge(ctx.tx, ctx.account, invoice, { now: start, offSession: true }); // no card: nothing is asked, the invoice stays open
   report.failed += 1;
   await engine.startDunning(ctx.tx, ctx.account, sub, invoice, start, true, ctx.now);
   return null;
@@ -272,7 +274,7 @@ const retry = async (engine: Engine, ctx: MerchantTx, sub: SubscriptionRecord, r
   if (canCharge(ctx.account) && invoice.amountDue > 0) return { kind: 'retry', account: ctx.account, invoice, subscriptionId: sub.id, idempotencyKey: undefined, now: at, merchantNow: ctx.now };
   let paid;
   try {
-    paid = await engine.payInvoice(ctx.tx, ctx.account, invoice, { now: at, offSession: true });
+    paid = await engine.settleWithoutCharge(ctx.tx, ctx.account, invoice, { now: at, offSession: true });
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     paid = { ok: true as const, paymentId: null };

@@ -21,6 +21,7 @@ import {
   unchargedRenewalInvoices,
   writeRenewedPeriods,
 } from '../repositories/renewals.repository';
+import { merchantsChargingOnSession } from '../repositories/payments.repository';
 import type { SubscriptionRecord } from '../repositories/subscriptions.repository';
 
 const DAY = 86_400;
@@ -107,9 +108,13 @@ export const settleBatch = async (
     const offsets = await clockOffsets(tx, locked);
     const subs = await liveSubscriptionsByMerchant(tx, locked);
     const writes: BatchWrites = { renewals: [] };
+    // A merchant with an on-session charge under way (Retry Payment, an upgrade: its intent committed, its answer
+    // not yet recorded) waits: a dunning retry now could send the same idempotency key with other parameters, or
+    // renew a plan about to change. The recovery pass settles a charge a crash left within minutes.
+    const charging = await merchantsChargingOnSession(tx, locked);
     for (const merchantId of locked) {
       const account = accounts.get(merchantId);
-      if (!account) continue;
+      if (!account || charging.has(merchantId)) continue;
       const now = globalNow + (offsets.get(merchantId) ?? 0);
       const charge = await settle({ tx, account, now, failAfterCommit: () => undefined }, subs.get(merchantId) ?? [], writes);
       settled.push(merchantId);

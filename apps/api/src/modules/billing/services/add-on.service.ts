@@ -3,15 +3,15 @@ import { amountForQuantity, couponDiscount, type CouponTerms, invoiceAmounts, Mo
 import { type Exec, iso } from '../../../db/rows';
 import { AppError } from '../../../http/errors';
 import { addOnPackage, type CatalogPackage } from '../../packages';
-import type { DraftLine, Engine } from '../engine/billing.engine';
+import type { DraftLine, Engine, MerchantTx } from '../engine/billing.engine';
 import { type BillingAccount, billingAccountOf, readBillingAccount } from '../repositories/billing-accounts.repository';
 import { readInvoice, toInvoice } from '../repositories/invoices.repository';
 import { findPromotionByCode, type PromotionRecord } from '../repositories/promotions.repository';
 import { billedUnitAmount, type SubscriptionRecord, updateSubscriptions } from '../repositories/subscriptions.repository';
-import { type Actor, billingState, dateOf, returnUrlOf } from './billing-state';
+import { type Actor, billingState, dateOf } from './billing-state';
 import { couponProblem, couponReuseProblem } from './coupon-rules';
 import type { CouponsService } from './coupons.service';
-import type { OnSessionPayment } from './on-session-payment';
+import type { OnSessionPayment, OnSessionStep } from './on-session-payment';
 
 type AddOnQuote = {
   pkg: CatalogPackage;
@@ -26,11 +26,14 @@ type AddOnQuote = {
   isInvalidCoupon: boolean;
 };
 
+/** What buying the add-on answers once it is paid. */
+type AddOnAnswer = { message: string; notice: { kind: 'addOnSubscribed' }; invoice: Awaited<ReturnType<typeof toInvoice>> };
+
 const quantityInvalid = () => new AppError('validation_failed', { details: { fields: { addon_store_quantity: 'validation:billing.quantityInvalid' } } });
 
 /** The Sales Channel Management add-on: its package, the quote for a store count, and subscribing to it. */
 export const createAddOnService = (engine: Engine, parts: { onSession: OnSessionPayment; coupons: CouponsService }) => {
-  const { db, publicUrl } = engine.deps;
+  const { db } = engine.deps;
   const { onSession, coupons } = parts;
 
   const quoteAddOn = async (exec: Exec, account: BillingAccount, quantity: number, couponCode: string | undefined, now: number): Promise<AddOnQuote> => {
@@ -104,8 +107,13 @@ export const createAddOnService = (engine: Engine, parts: { onSession: OnSession
     return { data: addOnInfo(account, await quoteAddOn(db, account, quantity, coupon, now)) };
   };
 
+  /**
+   * POST add-on subscribe: the add-on and its invoice committed with the charge's intent, the card charged with
+   * no transaction open, the answer recorded after (see payOnSession). A refused payment leaves the add-on owed
+   * (spec §4: Retry Payment replaces Subscribe), also while 3-D Secure is pending.
+   */
   const addOnSubscribe = async (actor: Actor, quantity: number, couponCode: string | undefined) =>
-    engine.withMerchant(actor, async (ctx) => {
+    onSession.payOnSession<AddOnAnswer>(actor, async (ctx): Promise<OnSessionStep<AddOnAnswer>> => {
       const quote = await quoteAddOn(ctx.tx, ctx.account, quantity, couponCode, ctx.now);
       if (quote.isInvalidCoupon) throw new AppError('coupon_invalid');
       if (quote.existing?.status === 'past_due') throw new AppError('addon_payment_pending');
@@ -151,20 +159,8 @@ export const createAddOnService = (engine: Engine, parts: { onSession: OnSession
         now: ctx.now,
       });
       if (quote.coupon) await coupons.redeem(ctx.tx, quote.coupon.promotion, actor.merchantId, sub.id, ctx.now);
-      if (invoice.status === 'open') {
-        const returnUrl = returnUrlOf(actor, publicUrl);
-        await onSession.refuseWhileAuthenticating(ctx, returnUrl);
-        const paid = await engine.payInvoice(ctx.tx, ctx.account, invoice, { now: ctx.now, offSession: false, returnUrl });
-        if (!paid.ok) {
-          // The add-on waits for payment (spec §4: Retry Payment replaces Subscribe), also while 3-D Secure is pending.
-          // Waiting for 3-D Secure is not a failure yet: the merchant is told only of a refusal.
-          await engine.startDunning(ctx.tx, ctx.account, sub, invoice, ctx.now, paid.code !== 'requires_action');
-          if (paid.code === 'requires_action') await onSession.awaitAuthentication(ctx, invoice, paid.payment, { purpose: 'add_on', details: { subscription_id: sub.id } });
-          else ctx.failAfterCommit(engine.paymentError(paid));
-          return null;
-        }
-      }
-      return { message: 'Add-on subscription is successful', notice: { kind: 'addOnSubscribed' as const }, invoice: await toInvoice(ctx.tx, await readInvoice(ctx.tx, invoice.id)) };
+      const respond = async (done: MerchantTx): Promise<AddOnAnswer> => ({ message: 'Add-on subscription is successful', notice: { kind: 'addOnSubscribed' as const }, invoice: await toInvoice(done.tx, await readInvoice(done.tx, invoice.id)) });
+      return { charge: { invoice, pending: { purpose: 'add_on', details: { subscription_id: sub.id } }, respond } };
     });
 
   return { quoteAddOn, addOnInfo, addOnPackageFor, addOnAmount, addOnSubscribe };

@@ -5,7 +5,7 @@ import { recordGatewayNotice } from '../../gateway-notices';
 import { AppError, validationError } from '../../../http/errors';
 import type { Engine } from '../engine/billing.engine';
 import { findInvoice, markInvoicePaid, openInvoiceOf, readInvoice, toInvoice } from '../repositories/invoices.repository';
-import { insertReportedPayment, recordedPayment } from '../repositories/payments.repository';
+import { insertReportedPayment, pendingChargeByKey, recordedPayment } from '../repositories/payments.repository';
 import { retryableSubscription, updateSubscriptions } from '../repositories/subscriptions.repository';
 import { type Actor, PAYMENT_RECEIVED } from './billing-state';
 import type { PaymentMethodsService } from './payment-methods.service';
@@ -76,6 +76,9 @@ export const createFpxRetryService = (engine: Engine, parts: { paymentMethods: P
       if (recorded === 'refund_pending') return { outcome: 'refund' as const, invoice };
       // Another state (a card charge waiting for 3-D Secure) is settled by its own confirmation.
       if (recorded !== null) return { outcome: 'ignored' as const, invoice };
+      // A card charge whose intent is still pending (its request, or the recovery pass, records it): recording it
+      // here first would make that request see the invoice paid meanwhile and refund a good payment.
+      if (payment.metadata.charge_key && (await pendingChargeByKey(ctx.tx, payment.metadata.charge_key))) return { outcome: 'ignored' as const, invoice };
       if (invoice.status === 'open') {
         if (invoice.amountDue !== payment.amount || invoice.currency !== payment.currency) return { outcome: 'mismatch' as const, invoice };
         await markInvoicePaid(ctx.tx, invoice.id, { amountPaid: payment.amount, paidAt: ctx.now, attemptCount: invoice.attemptCount + 1 });

@@ -8,48 +8,12 @@ import { cardsOf, detachCard, findActiveCard, findCard, insertCard, reattachCard
 import type { Actor } from './billing-state';
 import { billingState } from './billing-state';
 
+/** A card saved at the gateway, to be recorded on the account (see recordAttached); `card` null: nothing new to record. */
+export type AttachedCard = { paymentMethod: string; card: GatewayCard | null; customerGone: boolean };
+
 /** Billing details and cards: the gateway customer, saving, choosing and removing cards. */
 export const createPaymentMethodsService = (engine: Engine) => {
   const { gateway } = engine.deps;
-
-  const ensureCustomer = async (ctx: MerchantTx, options: { replace?: boolean } = {}): Promise<string> => {
-    if (ctx.account.gatewayCustomerId && !options.replace) return ctx.account.gatewayCustomerId;
-    const owner = await userContact(ctx.tx, ctx.account.ownerUserId);
-    const customer = await gateway.createCustomer({ merchantId: ctx.account.merchantId, email: owner.email, name: owner.name }, ctx.tx);
-    await setGatewayCustomer(ctx.tx, ctx.account.merchantId, customer);
-    ctx.account.gatewayCustomerId = customer;
-    return customer;
-  };
-
-  /** Saves a card with the gateway and on the account; the first card becomes the default. */
-  const attachCard = async (ctx: MerchantTx, paymentMethod: string, makeDefault: boolean): Promise<void> => {
-    const customer = await ensureCustomer(ctx);
-    const known = await findCard(ctx.tx, paymentMethod);
-    if (known && known.merchantId !== ctx.account.merchantId) throw new AppError('card_error', { message: 'This card cannot be used' });
-    if (!known || known.detachedAt !== null) {
-      let card;
-      try {
-        card = await gateway.attachPaymentMethod({ customer, paymentMethod }, ctx.tx);
-      } catch (error) {
-        if (error instanceof GatewayError && error.code === 'resource_missing' && /customer/i.test(error.message)) {
-          // The customer is gone at the gateway (deleted in its Dashboard): start over with a new one, whose
-          // card form the merchant fills in again (this card was set up for the old one).
-          await forgetCustomer(ctx);
-          ctx.failAfterCommit(new AppError('payment_customer_missing'));
-          return;
-        }
-        if (error instanceof GatewayError) throw new AppError('card_error', { message: error.message, details: declineDetails(error.code) });
-        throw error;
-      }
-      if (known) await reattachCard(ctx.tx, paymentMethod);
-      else await insertCard(ctx.tx, ctx.account.merchantId, card, ctx.now);
-    }
-    if (makeDefault || !ctx.account.defaultPaymentMethod) {
-      await setDefaultCard(ctx.tx, ctx.account.merchantId, paymentMethod, ctx.now);
-      ctx.account.defaultPaymentMethod = paymentMethod;
-      ctx.account.paymentType = 'card';
-    }
-  };
 
   const updateBillingInfo = async (actor: Actor, userMerchantId: number, input: BillingInfoOutput) =>
     engine.withMerchant(actor, async (ctx) => {
@@ -108,49 +72,64 @@ export const createPaymentMethodsService = (engine: Engine) => {
     return (await engine.withMerchant(actor, async () => made)) ?? made;
   };
 
+  /**
+   * Saves a card at the gateway, outside any transaction of ours (step one of adding a card; see recordAttached).
+   * A card already saved on the account is not asked again; one of another merchant is refused.
+   */
+  const attachAtGateway = async (merchantId: number, paymentMethod: string): Promise<AttachedCard> => {
+    const known = await findCard(engine.deps.db, paymentMethod);
+    if (known && known.merchantId !== merchantId) throw new AppError('card_error', { message: 'This card cannot be used' });
+    if (known && known.detachedAt === null) return { paymentMethod, card: null, customerGone: false };
+    try {
+      return { paymentMethod, card: await gateway.attachPaymentMethod({ customer: await customerFor(merchantId), paymentMethod }), customerGone: false };
+    } catch (error) {
+      if (!(error instanceof GatewayError)) throw error;
+      if (error.code !== 'resource_missing' || !/customer/i.test(error.message)) throw new AppError('card_error', { message: error.message, details: declineDetails(error.code) });
+      return { paymentMethod, card: null, customerGone: true };
+    }
+  };
+
+  /**
+   * Step two, under the merchant's lock: the card saved at the gateway recorded on the account (the default one
+   * when asked, or when there is none). False when the gateway no longer knows the merchant's customer (deleted in
+   * its Dashboard): it starts over with a new one, whose card form the merchant fills in again (this card was set
+   * up for the old one), and the request answers `payment_customer_missing` after the commit.
+   */
+  const recordAttached = async (ctx: MerchantTx, attached: AttachedCard, makeDefault: boolean): Promise<boolean> => {
+    if (attached.customerGone) {
+      await forgetCustomer(ctx);
+      ctx.failAfterCommit(new AppError('payment_customer_missing'));
+      return false;
+    }
+    const { paymentMethod, card } = attached;
+    const current = await findCard(ctx.tx, paymentMethod);
+    if (current && current.merchantId !== ctx.account.merchantId) throw new AppError('card_error', { message: 'This card cannot be used' });
+    if (card && current) await reattachCard(ctx.tx, paymentMethod);
+    else if (card) await insertCard(ctx.tx, ctx.account.merchantId, card, ctx.now);
+    if (makeDefault || !ctx.account.defaultPaymentMethod) {
+      await setDefaultCard(ctx.tx, ctx.account.merchantId, paymentMethod, ctx.now);
+      ctx.account.defaultPaymentMethod = paymentMethod;
+      ctx.account.paymentType = 'card';
+    }
+    return true;
+  };
+
   /** POST add-card: the card saved at the gateway first (outside any transaction), then on the account. */
   const addCard = async (actor: Actor, input: AddCardOutput) => {
-    const paymentMethod = input.payment_method;
-    const known = await findCard(engine.deps.db, paymentMethod);
-    if (known && known.merchantId !== actor.merchantId) throw new AppError('card_error', { message: 'This card cannot be used' });
-    let card: GatewayCard | null = null;
-    let customerGone = false;
-    if (!known || known.detachedAt !== null) {
-      try {
-        card = await gateway.attachPaymentMethod({ customer: await customerFor(actor.merchantId), paymentMethod });
-      } catch (error) {
-        if (!(error instanceof GatewayError)) throw error;
-        if (error.code !== 'resource_missing' || !/customer/i.test(error.message)) throw new AppError('card_error', { message: error.message, details: declineDetails(error.code) });
-        customerGone = true;
-      }
-    }
+    const attached = await attachAtGateway(actor.merchantId, input.payment_method);
     // The same card entered again (issue 31 #7): one saved card per card, told plainly. Brand, last four digits
     // and expiry together name a card as the merchant sees it in the list. Let go at the gateway (outside any
     // transaction of ours) before saying so.
-    if (card) {
-      const added = card;
+    const added = attached.card;
+    if (added) {
       const saved = await cardsOf(engine.deps.db, actor.merchantId);
-      if (saved.some((other) => other.id !== paymentMethod && other.brand === added.brand && other.last4 === added.last4 && other.exp_month === added.exp_month && other.exp_year === added.exp_year)) {
-        await gateway.detachPaymentMethod({ paymentMethod });
+      if (saved.some((other) => other.id !== added.id && other.brand === added.brand && other.last4 === added.last4 && other.exp_month === added.exp_month && other.exp_year === added.exp_year)) {
+        await gateway.detachPaymentMethod({ paymentMethod: input.payment_method });
         throw new AppError('card_already_saved');
       }
     }
     return engine.withMerchant(actor, async (ctx) => {
-      if (customerGone) {
-        // The customer is gone at the gateway (deleted in its Dashboard): start over with a new one, whose
-        // card form the merchant fills in again (this card was set up for the old one).
-        await forgetCustomer(ctx);
-        ctx.failAfterCommit(new AppError('payment_customer_missing'));
-        return null;
-      }
-      const current = await findCard(ctx.tx, paymentMethod);
-      if (current && current.merchantId !== actor.merchantId) throw new AppError('card_error', { message: 'This card cannot be used' });
-      if (card && current) await reattachCard(ctx.tx, paymentMethod);
-      else if (card) await insertCard(ctx.tx, actor.merchantId, card, ctx.now);
-      if (!ctx.account.defaultPaymentMethod) {
-        await setDefaultCard(ctx.tx, actor.merchantId, paymentMethod, ctx.now);
-        ctx.account.defaultPaymentMethod = paymentMethod;
-      }
+      if (!(await recordAttached(ctx, attached, false))) return null;
       return { message: 'New Card have been added', data: await cardsOf(ctx.tx, actor.merchantId) };
     });
   };
@@ -183,7 +162,7 @@ export const createPaymentMethodsService = (engine: Engine) => {
     });
   };
 
-  return { ensureCustomer, customerFor, attachCard, updateBillingInfo, createIntent, addCard, setPrimaryCard, deleteCard };
+  return { customerFor, attachAtGateway, recordAttached, updateBillingInfo, createIntent, addCard, setPrimaryCard, deleteCard };
 };
 
 export type PaymentMethodsService = ReturnType<typeof createPaymentMethodsService>;

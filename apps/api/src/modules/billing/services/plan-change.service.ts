@@ -4,22 +4,29 @@ import type { DowngradeOrUpgradeOutput } from '@merchant-hub/validation';
 import { type Exec, iso } from '../../../db/rows';
 import { AppError } from '../../../http/errors';
 import { addOnPackage, type CatalogPackage, packagesById } from '../../packages';
-import type { DraftLine, Engine } from '../engine/billing.engine';
+import type { DraftLine, Engine, MerchantTx } from '../engine/billing.engine';
 import { nextPeriodEnd } from '../engine/periods';
 import { type BillingAccount, readBillingAccount } from '../repositories/billing-accounts.repository';
 import { findInvoice, toInvoice } from '../repositories/invoices.repository';
 import { billedUnitAmount, cancelSubscription, type SubscriptionRecord, updateSubscriptions } from '../repositories/subscriptions.repository';
-import { type Actor, billingState, dateOf, type PendingChange, purchasable, returnUrlOf } from './billing-state';
-import type { OnSessionPayment } from './on-session-payment';
-import type { PlanActivation } from './plan-activation';
+import { type Actor, billingState, dateOf, type PendingChange, purchasable } from './billing-state';
+import type { OnSessionPayment, OnSessionStep } from './on-session-payment';
 import type { SubscriptionLifecycleService } from './subscription-lifecycle.service';
+
+/** What a plan change (or a first plan chosen on the plans page) answers. */
+type PlanChangeAnswer = {
+  message: string;
+  notice: { kind: 'planScheduled'; plan: string; at: number } | { kind: 'planSwitched'; plan: string; period: string } | { kind: 'planUpgraded'; plan: string } | { kind: 'welcomePlan'; plan: string };
+  change: string;
+  invoice: Awaited<ReturnType<typeof toInvoice>> | null;
+};
 
 type AddOnRealignment = { sub: SubscriptionRecord; oldPkg: CatalogPackage; newPkg: CatalogPackage };
 
 /** Upgrades, period switches and scheduled downgrades, and the preview that shows what they will charge. */
-export const createPlanChangeService = (engine: Engine, parts: { onSession: OnSessionPayment; activation: PlanActivation; lifecycle: SubscriptionLifecycleService }) => {
-  const { db, publicUrl } = engine.deps;
-  const { onSession, activation, lifecycle } = parts;
+export const createPlanChangeService = (engine: Engine, parts: { onSession: OnSessionPayment; lifecycle: SubscriptionLifecycleService }) => {
+  const { db } = engine.deps;
+  const { onSession, lifecycle } = parts;
 
   /**
    * What a plan change costs right now, the same numbers the change itself will charge. The unused time is
@@ -87,13 +94,18 @@ export const createPlanChangeService = (engine: Engine, parts: { onSession: OnSe
     };
   };
 
+  /**
+   * POST downgrade-or-upgrade. A downgrade is scheduled at once; an upgrade or period switch is an on-session
+   * payment (see payOnSession): its invoice and charge intent committed, the card charged with no transaction open,
+   * the plan changed when the answer is recorded (or the invoice voided on a refusal).
+   */
   const downgradeOrUpgrade = async (actor: Actor, input: DowngradeOrUpgradeOutput) =>
-    engine.withMerchant(actor, async (ctx) => {
+    onSession.payOnSession<PlanChangeAnswer>(actor, async (ctx): Promise<OnSessionStep<PlanChangeAnswer>> => {
       const target = await purchasable(ctx.tx, ctx.account, input.package_id, actor.isStaff);
       const st = await billingState(ctx.tx, actor.merchantId);
       if (!st.current || !st.currentRecord) {
         // No plan yet: choosing one is subscribing, paid with the default card.
-        return lifecycle.subscribeNow(ctx, target, { paymentMethod: null, returnUrl: returnUrlOf(actor, publicUrl) });
+        return lifecycle.subscribeStep(ctx, target, null);
       }
       const failure = input.type === 'downgrade' ? 'downgrade_failed' : 'upgrade_failed';
       if (st.subs.some((s) => s.status === 'past_due')) throw new AppError(failure, { message: 'Please settle the unpaid invoice before changing plan' });
@@ -111,10 +123,12 @@ export const createPlanChangeService = (engine: Engine, parts: { onSession: OnSe
         await updateSubscriptions(ctx.tx, current.id, { endsAt: startsAt, promotionCodeId: null, couponAppliedAt: null, updatedAt: ctx.now });
         await engine.mailPlan(ctx.tx, ctx.account, 'planChangeScheduled', target, startsAt);
         return {
-          message: `Your plan will change to ${target.name} on ${dateOf(startsAt)}`,
-          notice: { kind: 'planScheduled' as const, plan: target.name, at: startsAt },
-          change: 'downgrade' as const,
-          invoice: null,
+          done: {
+            message: `Your plan will change to ${target.name} on ${dateOf(startsAt)}`,
+            notice: { kind: 'planScheduled' as const, plan: target.name, at: startsAt },
+            change: 'downgrade' as const,
+            invoice: null,
+          },
         };
       }
       // Upgrade or period switch: immediate, prorated to the second, charged at once (always_invoice).
@@ -141,15 +155,16 @@ export const createPlanChangeService = (engine: Engine, parts: { onSession: OnSe
           add_on: switched && addOn ? { subscription_id: addOn.sub.id, package_id: addOn.newPkg.id, unit_amount: addOn.newPkg.subtotal } : null,
         },
       };
-      if (!(await onSession.chargeNowOrVoid(ctx, invoice, returnUrlOf(actor, publicUrl), change))) return null;
-      await activation.applyPlanChange(ctx.tx, change.details, ctx.now, ctx.now);
-      const finalInvoice = await findInvoice(ctx.tx, invoice.id);
-      return {
-        message: switched ? `Your plan has been switched to ${target.name} (${target.billing_period})` : `Your plan has been upgraded to ${target.name}`,
-        notice: switched ? { kind: 'planSwitched' as const, plan: target.name, period: target.billing_period } : { kind: 'planUpgraded' as const, plan: target.name },
-        change: decision.change,
-        invoice: finalInvoice ? await toInvoice(ctx.tx, finalInvoice) : null,
+      const respond = async (done: MerchantTx): Promise<PlanChangeAnswer> => {
+        const finalInvoice = await findInvoice(done.tx, invoice.id);
+        return {
+          message: switched ? `Your plan has been switched to ${target.name} (${target.billing_period})` : `Your plan has been upgraded to ${target.name}`,
+          notice: switched ? { kind: 'planSwitched' as const, plan: target.name, period: target.billing_period } : { kind: 'planUpgraded' as const, plan: target.name },
+          change: decision.change,
+          invoice: finalInvoice ? await toInvoice(done.tx, finalInvoice) : null,
+        };
       };
+      return { charge: { invoice, pending: change, respond } };
     });
 
   return { quotePlanChange, addOnRealignment, planChangePreview, downgradeOrUpgrade };

@@ -17,7 +17,7 @@ import { accountStateOf } from '../repositories/account-state.repository';
 type Claims = { m: number; s: string; f: string };
 
 /** What the account looks like for a preview: any change to it (a payment, a renewal, another change) differs. */
-const fingerprintOf = async (exec: Exec, merchantId: number): Promise<string> => createHash('sha256').update(JSON.stringify(await accountStateOf(exec, merchantId))).digest('base64url');
+export const accountFingerprint = async (exec: Exec, merchantId: number): Promise<string> => createHash('sha256').update(JSON.stringify(await accountStateOf(exec, merchantId))).digest('base64url');
 
 export const createStaffPreviews = (deps: AppDeps) => {
   const mac = (payload: string): string => createHmac('sha256', deps.config.sessionSecret).update(`staff-billing-preview:${payload}`).digest('base64url');
@@ -25,7 +25,7 @@ export const createStaffPreviews = (deps: AppDeps) => {
   /** The preview's token for staff (`{}` for a merchant, whose own flow is unchanged). */
   const issue = async (who: { merchantId: number; isStaff: boolean }, subject: string): Promise<{ preview_token?: string }> => {
     if (!who.isStaff) return {};
-    const payload = Buffer.from(JSON.stringify({ m: who.merchantId, s: subject, f: await fingerprintOf(deps.db, who.merchantId) } satisfies Claims)).toString('base64url');
+    const payload = Buffer.from(JSON.stringify({ m: who.merchantId, s: subject, f: await accountFingerprint(deps.db, who.merchantId) } satisfies Claims)).toString('base64url');
     return { preview_token: `${payload}.${mac(payload)}` };
   };
 
@@ -46,9 +46,9 @@ export const createStaffPreviews = (deps: AppDeps) => {
     if (typeof token !== 'string' || token === '') throw validationError({ preview_token: 'validation:staff.previewRequired' });
     const claims = read(token);
     if (claims.m !== who.merchantId || claims.s !== subject) throw new AppError('stale_preview');
-    if ((await fingerprintOf(deps.db, who.merchantId)) !== claims.f) throw new AppError('stale_preview');
+    if ((await accountFingerprint(deps.db, who.merchantId)) !== claims.f) throw new AppError('stale_preview');
     setTransactionPrecondition(req, async (tx) => {
-      if ((await fingerprintOf(tx, who.merchantId)) !== claims.f) throw new AppError('stale_preview');
+      if ((await accountFingerprint(tx, who.merchantId)) !== claims.f) throw new AppError('stale_preview');
     });
   };
 

@@ -4,32 +4,41 @@ import { declineDetails, type GatewayPayment } from '../../../gateways/port';
 import { AppError } from '../../../http/errors';
 import type { CatalogPackage } from '../../packages';
 import type { Engine, MerchantTx } from '../engine/billing.engine';
+import { readBillingAccount } from '../repositories/billing-accounts.repository';
 import { openInvoiceOf, readInvoice, toInvoice } from '../repositories/invoices.repository';
 import { dropPendingCharge, pendingChargeOf, waitingAuthentication } from '../repositories/payments.repository';
 import { cancelSubscription, retryableSubscription, updateSubscriptions } from '../repositories/subscriptions.repository';
 import { type Actor, billingState, dateOf, PAYMENT_RECEIVED, purchasable, returnUrlOf } from './billing-state';
-import type { OnSessionPayment } from './on-session-payment';
-import type { PaymentMethodsService } from './payment-methods.service';
+import { chargeUnderWay, type OnSessionPayment, type OnSessionStep, PENDING_CHARGE_STALE_SECONDS } from './on-session-payment';
+import type { AttachedCard, PaymentMethodsService } from './payment-methods.service';
 import type { PlanActivation } from './plan-activation';
 
-/** A charge whose answer is not recorded after this long was cut off (a crash between the charge and its record). */
-const PENDING_CHARGE_STALE_SECONDS = 5 * 60;
+/** What subscribing answers once the first plan is paid. */
+type SubscribeAnswer = { message: string; notice: { kind: 'welcomePlan'; plan: string }; change: 'upgrade'; invoice: Awaited<ReturnType<typeof toInvoice>> };
 
 /** Subscribing, the scheduled change's cancellation, unsubscribe and resume, and paying what a renewal left owed. */
 export const createSubscriptionLifecycleService = (engine: Engine, parts: { onSession: OnSessionPayment; activation: PlanActivation; paymentMethods: PaymentMethodsService; reportedPayment: (payment: GatewayPayment) => Promise<unknown> }) => {
   const { publicUrl } = engine.deps;
   const { onSession, activation, paymentMethods } = parts;
 
-  /** A first plan (or a plan after the last one ended): a full period from now, credit first, then the card. */
-  const subscribeNow = async (ctx: MerchantTx, pkg: CatalogPackage, options: { paymentMethod: string | null; returnUrl: string }) => {
+  /**
+   * A first plan (or a plan after the last one ended), step one of its on-session payment (see payOnSession): a
+   * full period from now, credit first, then the card. `card`: a card saved at the gateway for it, recorded now as
+   * the default one.
+   */
+  const subscribeStep = async (ctx: MerchantTx, pkg: CatalogPackage, card: AttachedCard | null): Promise<OnSessionStep<SubscribeAnswer>> => {
     const st = await billingState(ctx.tx, ctx.account.merchantId);
     if (st.current) throw new AppError('already_subscribed');
-    if (options.paymentMethod) await paymentMethods.attachCard(ctx, options.paymentMethod, true);
+    if (card && !(await paymentMethods.recordAttached(ctx, card, true))) return { done: null };
     if (!ctx.account.defaultPaymentMethod) throw new AppError('no_valid_card');
     const invoice = await activation.firstPlanInvoice(ctx, pkg);
-    if (!(await onSession.chargeNowOrVoid(ctx, invoice, options.returnUrl, { purpose: 'subscribe', details: { package_id: pkg.id } }))) return null;
-    await activation.startPlan(ctx.tx, ctx.account.merchantId, pkg, invoice, ctx.now);
-    return { message: `Welcome to ${pkg.name}!`, notice: { kind: 'welcomePlan' as const, plan: pkg.name }, change: 'upgrade' as const, invoice: await toInvoice(ctx.tx, await readInvoice(ctx.tx, invoice.id)) };
+    const respond = async (done: MerchantTx): Promise<SubscribeAnswer> => ({
+      message: `Welcome to ${pkg.name}!`,
+      notice: { kind: 'welcomePlan' as const, plan: pkg.name },
+      change: 'upgrade' as const,
+      invoice: await toInvoice(done.tx, await readInvoice(done.tx, invoice.id)),
+    });
+    return { charge: { invoice, pending: { purpose: 'subscribe', details: { package_id: pkg.id } }, respond } };
   };
 
   const cancelTrialing = async (actor: Actor, input: CancelTrialingPackageOutput) =>
@@ -81,11 +90,11 @@ export const createSubscriptionLifecycleService = (engine: Engine, parts: { onSe
       const waiting = await waitingAuthentication(ctx.tx, actor.merchantId);
       if (waiting) return { subId: sub.id, intent: null, waiting };
       const pending = await pendingChargeOf(ctx.tx, invoice.id);
-      if (pending && ctx.now - pending.createdAt < PENDING_CHARGE_STALE_SECONDS) throw new AppError('invoice_already_paid', { message: 'A payment of this invoice is under way' });
+      if (pending && ctx.now - pending.createdAt < PENDING_CHARGE_STALE_SECONDS) throw chargeUnderWay();
       // Left by a crash between the charge and its record: asked again under the same key (the invoice's attempt
       // count did not move), so the gateway answers with that charge if it was taken, never a second one.
       if (pending) await dropPendingCharge(ctx.tx, pending.id);
-      const intent = await engine.recordChargeIntent(ctx.tx, ctx.account, invoice, { now: ctx.now, offSession: false, returnUrl });
+      const intent = await engine.recordChargeIntent(ctx.tx, ctx.account, invoice, { now: ctx.now, offSession: false, returnUrl, purpose: { purpose: 'retry', details: { subscription_id: sub.id } } });
       if (!intent) throw new AppError('no_valid_card');
       return { subId: sub.id, intent, waiting: null };
     });
@@ -137,13 +146,25 @@ export const createSubscriptionLifecycleService = (engine: Engine, parts: { onSe
     return { stripeIntent: intent, client_secret: intent?.client_secret };
   };
 
-  const lateSubscribe = async (actor: Actor, input: LateSubscribeOutput) =>
-    engine.withMerchant(actor, async (ctx) => {
-      const pkg = await purchasable(ctx.tx, ctx.account, input.package_id, actor.isStaff);
-      return subscribeNow(ctx, pkg, { paymentMethod: input.paymentMethod, returnUrl: returnUrlOf(actor, publicUrl) });
-    });
+  /**
+   * POST late-subscribe: the card saved at the gateway first, outside any transaction (after the checks that do
+   * not need the lock, so a refused request saves nothing), then the first plan paid on session.
+   */
+  const lateSubscribe = async (actor: Actor, input: LateSubscribeOutput) => {
+    const { db } = engine.deps;
+    const account = await readBillingAccount(db, actor.merchantId);
+    if (account) {
+      await purchasable(db, account, input.package_id, actor.isStaff);
+      if ((await billingState(db, actor.merchantId)).current) throw new AppError('already_subscribed');
+    }
+    // A payment waiting for 3-D Secure sends the customer back to it before any card is saved.
+    const waiting = await onSession.checkAuthentication(actor.merchantId, returnUrlOf(actor, publicUrl));
+    if (waiting.refusal) throw waiting.refusal;
+    const card = input.paymentMethod ? await paymentMethods.attachAtGateway(actor.merchantId, input.paymentMethod) : null;
+    return onSession.payOnSession(actor, async (ctx) => subscribeStep(ctx, await purchasable(ctx.tx, ctx.account, input.package_id, actor.isStaff), card));
+  };
 
-  return { subscribeNow, cancelTrialing, unsubscribe, resume, retryPayment, lateSubscribeIntent, lateSubscribe };
+  return { subscribeStep, cancelTrialing, unsubscribe, resume, retryPayment, lateSubscribeIntent, lateSubscribe };
 };
 
 export type SubscriptionLifecycleService = ReturnType<typeof createSubscriptionLifecycleService>;

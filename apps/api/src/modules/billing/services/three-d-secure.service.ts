@@ -1,18 +1,15 @@
 import type { ConfirmPaymentOutput } from '@merchant-hub/validation';
 import { AppError } from '../../../http/errors';
-import { type CatalogPackage, findPackage } from '../../packages';
 import type { Engine } from '../engine/billing.engine';
 import { markInvoicePaid, readInvoice, toInvoice } from '../repositories/invoices.repository';
 import { findAuthentication, paymentFailureMessage, resolveAuthentication, settlePayment } from '../repositories/payments.repository';
-import { updateSubscriptions } from '../repositories/subscriptions.repository';
-import { type Actor, billingState, PAYMENT_RECEIVED, type PendingChange } from './billing-state';
-import { VOID_ON_FAILURE } from './on-session-payment';
-import type { PlanActivation } from './plan-activation';
+import { type Actor, PAYMENT_RECEIVED, type PendingChange } from './billing-state';
+import { type OnSessionPayment, VOID_ON_FAILURE } from './on-session-payment';
 
 /** The return from the issuer's 3-D Secure page: settles the waiting payment and applies what it paid for. */
-export const createThreeDSecureService = (engine: Engine, parts: { activation: PlanActivation }) => {
+export const createThreeDSecureService = (engine: Engine, parts: { onSession: OnSessionPayment }) => {
   const { gateway } = engine.deps;
-  const { activation } = parts;
+  const { onSession } = parts;
 
   /**
    * Settles a payment the customer authenticated (or failed to) on the issuer's page. Runs under the
@@ -47,15 +44,7 @@ export const createThreeDSecureService = (engine: Engine, parts: { activation: P
       await settlePayment(ctx.tx, input.payment_intent, { status: 'succeeded' });
       await markInvoicePaid(ctx.tx, invoice.id, { amountPaid: invoice.amountDue, paidAt: ctx.now });
       await engine.mailInvoice(ctx.tx, ctx.account, 'invoicePaid', invoice, ctx.now);
-      if (pending.purpose === 'subscribe') {
-        const st = await billingState(ctx.tx, actor.merchantId);
-        if (st.current) throw new AppError('already_subscribed');
-        await activation.startPlan(ctx.tx, actor.merchantId, (await findPackage(ctx.tx, pending.details.package_id)) as CatalogPackage, invoice, ctx.now);
-      } else if (pending.purpose === 'plan_change') {
-        await activation.applyPlanChange(ctx.tx, pending.details, invoice.periodStart, ctx.now);
-      } else {
-        await updateSubscriptions(ctx.tx, pending.details.subscription_id, { status: 'active', dunningAttempts: 0, nextRetryAt: null, updatedAt: ctx.now });
-      }
+      await onSession.applyPaid(ctx, pending, invoice, ctx.now);
       return { message: 'Payment received', notice: PAYMENT_RECEIVED, status: 'succeeded' as const, already_confirmed: false, invoice: await toInvoice(ctx.tx, await readInvoice(ctx.tx, invoice.id)) };
     });
   };

@@ -16,6 +16,8 @@ export type AdjustmentRecord = {
   ledgerEntryId: string | null;
   reversesId: string | null;
   reversedById: string | null;
+  /** A free month's credit note (`CN-F<merchant>-<n>`), null for other adjustments. */
+  creditNoteNumber?: string | null;
   createdAt: number;
 };
 
@@ -32,6 +34,7 @@ const toAdjustment = (row: Record<string, unknown>): AdjustmentRecord => ({
   ledgerEntryId: row.ledger_entry_id ? String(row.ledger_entry_id) : null,
   reversesId: row.reverses_id ? String(row.reverses_id) : null,
   reversedById: row.reversed_by_id ? String(row.reversed_by_id) : null,
+  creditNoteNumber: row.credit_note_number ? String(row.credit_note_number) : null,
   createdAt: num(row.created_at),
 });
 
@@ -48,8 +51,21 @@ export const insertAdjustment = async (db: Exec, record: Omit<AdjustmentRecord, 
     status: record.status,
     ledger_entry_id: record.ledgerEntryId,
     reverses_id: record.reversesId,
+    credit_note_number: record.creditNoteNumber ?? null,
     created_at: record.createdAt,
   });
+};
+
+/** The number of a merchant's next free-month credit note (read under the merchant's billing lock). */
+export const nextCreditNoteNumber = async (db: Exec, merchantId: number): Promise<string> => {
+  const row = await db('staff_credit_adjustments').where({ merchant_id: merchantId }).whereNotNull('credit_note_number').count({ n: '*' }).first();
+  return `CN-F${merchantId}-${num(row?.n ?? 0) + 1}`;
+};
+
+/** How many of a merchant's adjustments wait for approval (a subscription control's preview is stale once this moves). */
+export const pendingAdjustmentsOf = async (db: Exec, merchantId: number): Promise<number> => {
+  const row = await db('staff_credit_adjustments').where({ merchant_id: merchantId, status: 'pending_approval' }).count({ n: '*' }).first();
+  return num(row?.n ?? 0);
 };
 
 export const findAdjustment = async (db: Exec, id: string): Promise<AdjustmentRecord | null> => {

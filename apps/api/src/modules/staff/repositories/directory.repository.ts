@@ -2,6 +2,7 @@ import { monthlyRevenue } from '@merchant-hub/money';
 import type { AttentionReason, MerchantDirectoryQuery, MerchantRow, MerchantState } from '@merchant-hub/validation';
 import type { Knex } from 'knex';
 import { ATTENTION_CANDIDATE_SQL } from '../../../db/migrations/811-staff-directory-view-indexes';
+import { tagsOfMany } from './notes.repository';
 import { type Exec, DAY, containsPattern, num, numOrNull } from './shared';
 
 // ------------------------------------------------------------------------------------------------ directory
@@ -94,6 +95,16 @@ const textIndexMatches = async (db: Exec, text: string): Promise<number[] | null
 };
 
 /**
+ * The merchants carrying `tag`, from the range of `merchant_tags (tag, merchant_id)` (migration 1000), when they are
+ * few; null when more than `SPARSE_MATCHES` carry it, where the scan in the page's order finds a page sooner than
+ * sorting them all (20 % of 100,000 merchants: 290 ms against a few).
+ */
+const sparseTagMerchants = async (db: Exec, tag: string): Promise<number[] | null> => {
+  const rows = await db('merchant_tags').where('tag', tag).limit(SPARSE_MATCHES + 1).select('merchant_id');
+  return rows.length > SPARSE_MATCHES ? null : rows.map((row) => num(row.merchant_id));
+};
+
+/**
  * One directory page in two steps: the page's merchant ids from the merchants table alone (its `dir_*` and
  * `search_text` columns are kept current by triggers, migration 401), then the rows' details for those ids.
  */
@@ -106,6 +117,7 @@ export const searchDirectory = async (
 ): Promise<{ rows: MerchantRow[]; sortValues: (string | number)[] }> => {
   const sort = sortSpecOf(filter.sort);
   const direction = sort.desc ? 'desc' : 'asc';
+  const tagged = filter.tag ? await sparseTagMerchants(db, filter.tag) : null;
   /** The merchants the filters and the cursor leave, in the page's order. */
   const scoped = (...columns: string[]) => {
     const query = db('merchants as m').select('m.id', `${sort.column} as sort_value`, ...columns);
@@ -114,6 +126,12 @@ export const searchDirectory = async (
     if (filter.period) query.where('m.dir_period', filter.period);
     if (filter.state) query.where('m.dir_state', filter.state);
     if (filter.view === 'attention') whereAttention(query, now);
+    if (filter.tag) {
+      if (tagged) query.whereIn('m.id', tagged);
+      // A common tag: the ordered scan checks each merchant's (merchant_id, tag) key and stops at a page. A scalar
+      // subquery, so that SQLite does not turn it into reading every tagged merchant and sorting them.
+      else query.whereRaw('(select 1 from merchant_tags t where t.merchant_id = m.id and t.tag = ?) is not null', [filter.tag]);
+    }
     if (cursor) {
       const op = sort.desc ? '<' : '>';
       query.where((w) => w.where(sort.column, op, cursor.v).orWhere((e) => e.where(sort.column, cursor.v).where('m.id', op, cursor.id)));
@@ -150,9 +168,9 @@ export const searchDirectory = async (
   if (ids.length === 0) return { rows: [], sortValues: [] };
   const details = await directoryBase(db).whereIn('m.id', ids).select(...rowColumns(db, now));
   const byId = new Map(details.map((row) => [num(row.merchant_id), row as Record<string, unknown>]));
-  const stores = await storeNamesOf(db, ids);
+  const [stores, tags] = await Promise.all([storeNamesOf(db, ids), tagsOfMany(db, ids)]);
   return {
-    rows: ids.map((id) => toMerchantRow(byId.get(id) as Record<string, unknown>, stores.get(id) ?? [], now)),
+    rows: ids.map((id) => toMerchantRow(byId.get(id) as Record<string, unknown>, stores.get(id) ?? [], tags.get(id) ?? [], now)),
     sortValues: page.map((row) => (row.sort_value instanceof Date ? row.sort_value.toISOString() : (row.sort_value as string | number))),
   };
 };
@@ -172,7 +190,7 @@ const storeNamesOf = async (db: Exec, merchantIds: number[]): Promise<Map<number
 export const monthlyRevenueOf = (price: number, discountPercent: number, period: string): number =>
   monthlyRevenue(price, discountPercent, period === 'yearly' ? 'yearly' : 'monthly');
 
-const toMerchantRow = (row: Record<string, unknown>, stores: string[], now: number): MerchantRow => {
+const toMerchantRow = (row: Record<string, unknown>, stores: string[], tags: string[], now: number): MerchantRow => {
   const attention: AttentionReason[] = [];
   if (row.stripe_status === 'past_due') attention.push('past_due');
   if (num(row.failed_recently) === 1) attention.push('failed_payment');
@@ -198,14 +216,15 @@ const toMerchantRow = (row: Record<string, unknown>, stores: string[], now: numb
     mrr_minor: hasPlan ? monthlyRevenueOf(num(row.price), Number(row.discount ?? 0), String(row.billing_period)) : 0,
     next_billing_at: numOrNull(row.next_billing_at),
     attention,
+    tags,
   };
 };
 
 export const merchantRowOf = async (db: Exec, merchantId: number, now: number): Promise<MerchantRow | null> => {
   const row = await directoryBase(db).where('m.id', merchantId).first(...rowColumns(db, now));
   if (!row) return null;
-  const stores = await storeNamesOf(db, [merchantId]);
-  return toMerchantRow(row as Record<string, unknown>, stores.get(merchantId) ?? [], now);
+  const [stores, tags] = await Promise.all([storeNamesOf(db, [merchantId]), tagsOfMany(db, [merchantId])]);
+  return toMerchantRow(row as Record<string, unknown>, stores.get(merchantId) ?? [], tags.get(merchantId) ?? [], now);
 };
 
 /**

@@ -8,3 +8,4 @@ export * from './idempotency.repository';
 export * from './merchants.repository';
 export * from './timeline.repository';
 export * from './search.repository';
+export * from './notes.repository';

@@ -149,11 +149,14 @@ const scheduledChanges = (subs: Record<string, unknown>[]): Map<number, Schedule
   return changes;
 };
 
+/** Staff actions that may apply a credit adjustment (named in their details' `adjustment_id`). */
+const CREDITING_ACTIONS = new Set(['credit.adjust', 'credit.approve', 'subscription.cancel_now', 'subscription.comp_month']);
+
 /** Audit entry id → the adjustment it applied, for adjustments still applied and not reversed (staff may reverse those). */
 const reversibleAdjustments = async (db: Exec, audits: Record<string, unknown>[]): Promise<Map<number, string>> => {
   const applying = new Map<number, string>();
   for (const a of audits) {
-    if (a.outcome === 'refused' || (a.action !== 'credit.adjust' && a.action !== 'credit.approve') || !a.details) continue;
+    if (a.outcome === 'refused' || !CREDITING_ACTIONS.has(String(a.action)) || !a.details) continue;
     const details = (typeof a.details === 'string' ? JSON.parse(a.details) : a.details) as { adjustment_id?: unknown };
     if (typeof details.adjustment_id === 'string') applying.set(num(a.id), details.adjustment_id);
   }
@@ -186,6 +189,13 @@ const STAFF_ACTION_KEYS: Record<string, string> = {
   'refund.approve': 'timeline.staff.refundApproved',
   'refund.reject': 'timeline.staff.refundRejected',
   'refund.retry': 'timeline.staff.refundMade',
+  'subscription.cancel_now': 'timeline.staff.subscriptionCancelledNow',
+  'subscription.cancel_at_period_end': 'timeline.staff.subscriptionCancelAtPeriodEnd',
+  'subscription.extend_grace': 'timeline.staff.subscriptionGraceExtended',
+  'subscription.change_billing_day': 'timeline.staff.subscriptionBillingDayChanged',
+  'subscription.comp_month': 'timeline.staff.subscriptionComped',
+  'subscription.comp_month_requested': 'timeline.staff.subscriptionCompRequested',
+  'subscription.reinstate': 'timeline.staff.subscriptionReinstated',
 };
 
 export const staffActionKey = (action: string): string => STAFF_ACTION_KEYS[action] ?? 'timeline.staff.billing';

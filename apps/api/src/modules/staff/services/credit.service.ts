@@ -1,10 +1,7 @@
-import { APPROVAL_WINDOW_SECONDS } from '@merchant-hub/billing-rules';
 import type { CreditAdjustmentPreview, CreditAdjustmentResult } from '@merchant-hub/validation';
-import type { Knex } from 'knex';
 import { AppError } from '../../../http/errors';
 import { newId } from '../../../db/rows';
-import { readBillingAccount } from '../../billing';
-import { billingAccountState, countPendingApprovals, creditBalanceOf, findAdjustment, insertAdjustment, lastLedgerSeq, ledgerEntryIdAfter, listApprovals, updateAdjustment } from '../repositories';
+import { billingAccountState, countPendingApprovals, creditBalanceOf, findAdjustment, insertAdjustment, lastLedgerSeq, listApprovals, updateAdjustment } from '../repositories';
 import type { AdjustmentRecord } from '../repositories';
 import type { StaffContext, StaffActor } from './staff-context';
 
@@ -12,14 +9,11 @@ import type { StaffContext, StaffActor } from './staff-context';
 // running total per staff member and merchant over a rolling window) and reversal.
 
 export const createCreditService = (ctx: StaffContext) => {
-  const { db, seconds, billing, requireMerchant, audited, inMerchantTx, previewTokens, fourEyesOf } = ctx;
+  const { db, seconds, billing, requireMerchant, audited, inMerchantTx, previewTokens, fourEyesOf, applyToLedger, ledgerAmountOf } = ctx;
   type PreviewClaims = { m: number; s: number; b: number; d: 'credit' | 'debit'; a: number };
   const tokens = previewTokens<PreviewClaims>('staff-credit-preview');
   const issuePreviewToken = tokens.issue;
   const readPreviewToken = tokens.read;
-
-  /** Ledger amounts: a credit lowers what the merchant owes (negative), a debit raises it. */
-  const ledgerAmountOf = (direction: 'credit' | 'debit', amountMinor: number): number => (direction === 'credit' ? -amountMinor : amountMinor);
 
   const previewCredit = async (actor: StaffActor, userId: number, input: { direction: 'credit' | 'debit'; amount_minor: number }): Promise<CreditAdjustmentPreview> => {
     const merchant = await requireMerchant(userId);
@@ -37,24 +31,13 @@ export const createCreditService = (ctx: StaffContext) => {
       requires_approval: check.requiresApproval,
       approval_threshold_minor: check.thresholdMinor,
       window_total_minor: check.windowTotalMinor,
-      approval_window_hours: APPROVAL_WINDOW_SECONDS / 3600,
+      approval_window_hours: check.windowHours,
     };
   };
 
   const adjustmentResult = (record: Pick<AdjustmentRecord, 'id' | 'status' | 'ledgerEntryId'>): CreditAdjustmentResult => ({
     adjustment: { id: record.id, status: record.status, ledger_entry_id: record.ledgerEntryId },
   });
-
-  /** Writes the ledger entry of an adjustment inside the merchant's locked billing transaction. */
-  const applyToLedger = async (tx: Knex.Transaction, merchantId: number, entry: { direction: 'credit' | 'debit'; amount: number; description: string }): Promise<{ ledgerEntryId: string; before: number; after: number }> => {
-    const { engine } = billing();
-    const state = await readBillingAccount(tx, merchantId);
-    if (!state) throw new AppError('not_found');
-    const now = await engine.nowFor(tx, merchantId);
-    const before = state.balance;
-    await engine.addLedgerEntry(tx, state, { type: 'adjustment', description: entry.description, amount: ledgerAmountOf(entry.direction, entry.amount), now });
-    return { ledgerEntryId: (await ledgerEntryIdAfter(tx, merchantId)) as string, before: -before, after: -state.balance };
-  };
 
   const commitCredit = async (
     actor: StaffActor,

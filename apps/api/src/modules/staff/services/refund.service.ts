@@ -1,4 +1,4 @@
-import { APPROVAL_WINDOW_SECONDS, refundableMinor, refundProblem } from '@merchant-hub/billing-rules';
+import { refundableMinor, refundProblem } from '@merchant-hub/billing-rules';
 import { sumMinor, toWholeMajor } from '@merchant-hub/money';
 import type { RefundableInvoiceList, RefundPreview, RefundResult } from '@merchant-hub/validation';
 import type { Knex } from 'knex';
@@ -62,7 +62,7 @@ export const createRefundService = (ctx: StaffContext) => {
       requires_approval: check.requiresApproval,
       approval_threshold_minor: check.thresholdMinor,
       window_total_minor: check.windowTotalMinor,
-      approval_window_hours: APPROVAL_WINDOW_SECONDS / 3600,
+      approval_window_hours: check.windowHours,
     };
   };
 

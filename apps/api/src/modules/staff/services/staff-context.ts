@@ -1,13 +1,14 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { APPROVAL_WINDOW_SECONDS, approvalThresholdOf, fourEyes } from '@merchant-hub/billing-rules';
+import { DEFAULT_APPROVAL_THRESHOLD_MINOR, fourEyes } from '@merchant-hub/billing-rules';
 import type { StaffRole } from '@merchant-hub/validation';
 import type { Knex } from 'knex';
 import type { AppDeps } from '../../../app-deps';
 import { AppError } from '../../../http/errors';
 import { DomainError } from '../../../domain-error';
-import { billingFor } from '../../billing';
+import { billingFor, readBillingAccount } from '../../billing';
 import { writeAudit } from '../../audit';
-import { findMerchantByOwner, type MerchantRef, unapprovedAmountsSince } from '../repositories';
+import { readSettings } from '../../settings';
+import { findMerchantByOwner, ledgerEntryIdAfter, type MerchantRef, unapprovedAmountsSince } from '../repositories';
 
 /** Who is acting: the staff member, the role they hold now, and where the request came from. */
 export type StaffActor = { userId: number; role: StaffRole; ip: string | null };
@@ -44,11 +45,12 @@ export const createStaffContext = (deps: AppDeps) => {
 
   /**
    * Runs a staff change and its audit entry in one transaction: if the change fails, its entry is rolled back
-   * with it, and a `refused` entry (with the error code) is written on its own afterwards.
+   * with it, and a `refused` entry (with the error code) is written on its own afterwards. `reason: null` for a
+   * staff-internal change (a note, a tag): the merchant's own view of staff access lists only entries with a reason.
    */
   const audited = async <T>(
     actor: StaffActor,
-    entry: { merchantId: number | null; action: string; reason: string; details?: Record<string, unknown> },
+    entry: { merchantId: number | null; action: string; reason: string | null; details?: Record<string, unknown> },
     /** `action`, when given, replaces the entry's (a change that turns out to be a request for approval). */
     change: (tx: Knex.Transaction) => Promise<{ result: T; action?: string; before?: Record<string, unknown>; after?: Record<string, unknown> }>,
     options: { withTransaction?: <R>(fn: (tx: Knex.Transaction) => Promise<R>) => Promise<R> } = {},
@@ -97,12 +99,13 @@ export const createStaffContext = (deps: AppDeps) => {
   /**
    * The four-eyes check of a new money movement (credit adjustment or refund) by `staffId` for the merchant,
    * read with `exec` (in the merchant's locked transaction on commit, so two commits cannot both see the
-   * window empty).
+   * window empty). The threshold and the window are the console settings superadmins set (issue 27 capability 4).
    */
   const fourEyesOf = async (exec: Knex | Knex.Transaction, staffId: number, merchantId: number, currency: string, amountMinor: number) => {
-    const thresholdMinor = approvalThresholdOf(currency);
-    const windowAmountsMinor = await unapprovedAmountsSince(exec, staffId, merchantId, seconds() - APPROVAL_WINDOW_SECONDS);
-    return { thresholdMinor, ...fourEyes({ amountMinor, windowAmountsMinor, thresholdMinor }) };
+    const settings = await readSettings(exec);
+    const thresholdMinor = (settings.approvalThresholdMinor as Record<string, number>)[currency] ?? DEFAULT_APPROVAL_THRESHOLD_MINOR;
+    const windowAmountsMinor = await unapprovedAmountsSince(exec, staffId, merchantId, seconds() - settings.approvalWindowHours * 3600);
+    return { thresholdMinor, windowHours: settings.approvalWindowHours, ...fourEyes({ amountMinor, windowAmountsMinor, thresholdMinor }) };
   };
 
   /**
@@ -125,7 +128,24 @@ export const createStaffContext = (deps: AppDeps) => {
     };
   };
 
-  return { deps, db, clock, config, seconds, billing, requireMerchant, audited, auditedEffect, inMerchantTx, previewTokens, fourEyesOf };
+  /** Ledger amounts: a credit lowers what the merchant owes (negative), a debit raises it. */
+  const ledgerAmountOf = (direction: 'credit' | 'debit', amountMinor: number): number => (direction === 'credit' ? -amountMinor : amountMinor);
+
+  /**
+   * Writes a staff adjustment's ledger entry inside the merchant's locked billing transaction; the balances before
+   * and after are the merchant's way (credit positive).
+   */
+  const applyToLedger = async (tx: Knex.Transaction, merchantId: number, entry: { direction: 'credit' | 'debit'; amount: number; description: string }): Promise<{ ledgerEntryId: string; before: number; after: number }> => {
+    const { engine } = billing();
+    const state = await readBillingAccount(tx, merchantId);
+    if (!state) throw new AppError('not_found');
+    const now = await engine.nowFor(tx, merchantId);
+    const before = state.balance;
+    await engine.addLedgerEntry(tx, state, { type: 'adjustment', description: entry.description, amount: ledgerAmountOf(entry.direction, entry.amount), now });
+    return { ledgerEntryId: (await ledgerEntryIdAfter(tx, merchantId)) as string, before: -before, after: -state.balance };
+  };
+
+  return { deps, db, clock, config, seconds, billing, requireMerchant, audited, auditedEffect, inMerchantTx, previewTokens, fourEyesOf, applyToLedger, ledgerAmountOf };
 };
 
 export type StaffContext = ReturnType<typeof createStaffContext>;

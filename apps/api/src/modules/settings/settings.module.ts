@@ -1,0 +1,7 @@
+import type { ApiModule } from '../api-module';
+import { settingsRoutes } from './settings.routes';
+
+export const settingsModule: ApiModule = {
+  name: 'settings',
+  routes: (deps) => settingsRoutes(deps),
+};

@@ -1,0 +1,2 @@
+export * from './settings.api';
+export * from './settings.queries';
