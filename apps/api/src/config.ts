@@ -99,7 +99,8 @@ const envSchema = z.object({
   SCHEDULER_INTERVAL_MS: digits('60000').pipe(z.number().min(100)),
   /** How long SIGTERM waits for requests in flight and the merchant being settled before giving up (exit 1). */
   SHUTDOWN_TIMEOUT_MS: digits('30000').pipe(z.number().min(100)),
-  ALLOW_SANDBOX_IN_PRODUCTION: z.enum(['staging'], { error: 'the only accepted value is "staging"' }).optional(),
+  /** Removed (production never takes sandbox or test payments); still read so that a deployment setting it is told. */
+  ALLOW_SANDBOX_IN_PRODUCTION: z.string().optional(),
   /** Test-only: the sandbox gateway misbehaves (`slow=<ms>,timeout=<n>,error500=<n>,lose_answer=<n>`); refused in production. */
   SANDBOX_GATEWAY_FAULTS: z
     .string()
@@ -138,7 +139,6 @@ export type AppConfig = {
   stripePublishableKey?: string;
   supportEmail: string;
   /** Sandbox payments (gateway, ECPay cashier, stage keys) in production, opted into for staging; see `sandboxAllowed`. */
-  sandboxInProduction: boolean;
   /** Test-only sandbox gateway faults and external charge ledger (issue 13); always unset in production. */
   sandboxFaults?: FaultSettings;
   sandboxLedgerFile?: string;
@@ -170,8 +170,10 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, workspaceRoot =
     }
     if (e.STRIPE_API_BASE !== STRIPE_API_BASE) problems.push(`STRIPE_API_BASE=${e.STRIPE_API_BASE} is not Stripe's API (${STRIPE_API_BASE}): unset it`);
     if (e.SCRYPT_COST < 16384) problems.push('SCRYPT_COST must be at least 16384 in production');
-    if (e.ALLOW_SANDBOX_IN_PRODUCTION !== 'staging') problems.push(...sandboxPaymentProblems(e));
-    // Fault injection is for tests only: not even an opted-in staging deployment may turn it on.
+    problems.push(...sandboxPaymentProblems(e));
+    if (e.ALLOW_SANDBOX_IN_PRODUCTION !== undefined) {
+      problems.push('ALLOW_SANDBOX_IN_PRODUCTION is no longer accepted: production never takes sandbox or test payments (run a staging deployment without NODE_ENV=production)');
+    }
     if (e.SANDBOX_GATEWAY_FAULTS || e.SANDBOX_GATEWAY_LEDGER) problems.push('SANDBOX_GATEWAY_FAULTS and SANDBOX_GATEWAY_LEDGER are test-only settings: unset them');
     if (problems.length > 0) throw new ConfigError(`Refusing to start in production:\n  ${problems.join('\n  ')}`);
   }
@@ -195,7 +197,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, workspaceRoot =
     logLevel: e.LOG_LEVEL,
     stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY,
     supportEmail: e.SUPPORT_EMAIL,
-    sandboxInProduction: e.NODE_ENV === 'production' && e.ALLOW_SANDBOX_IN_PRODUCTION === 'staging',
     sandboxFaults: e.NODE_ENV !== 'production' && e.SANDBOX_GATEWAY_FAULTS ? parseFaultSettings(e.SANDBOX_GATEWAY_FAULTS) : undefined,
     sandboxLedgerFile: e.NODE_ENV !== 'production' && e.SANDBOX_GATEWAY_LEDGER ? path.resolve(workspaceRoot, e.SANDBOX_GATEWAY_LEDGER) : undefined,
     metricsToken: e.METRICS_TOKEN,
@@ -216,14 +217,13 @@ const stripeApiOf = (origin: string): AppConfig['stripe']['api'] => {
 /** Each setting that would let production take a payment nobody made, one line per problem. */
 const sandboxPaymentProblems = (e: Env): string[] => {
   const problems: string[] = [];
-  const optIn = 'or set ALLOW_SANDBOX_IN_PRODUCTION=staging for a deployment that takes no real money';
-  if (e.PAYMENT_GATEWAY === 'sandbox') problems.push(`PAYMENT_GATEWAY=sandbox takes fake card payments: set PAYMENT_GATEWAY=stripe with live keys, ${optIn}`);
-  if (e.ECPAY_MODE !== 'production') problems.push(`ECPAY_MODE=${e.ECPAY_MODE} takes test payments: set ECPAY_MODE=production with the shop's own credentials, ${optIn}`);
+  if (e.PAYMENT_GATEWAY === 'sandbox') problems.push(`PAYMENT_GATEWAY=sandbox takes fake card payments: set PAYMENT_GATEWAY=stripe with live keys`);
+  if (e.ECPAY_MODE !== 'production') problems.push(`ECPAY_MODE=${e.ECPAY_MODE} takes test payments: set ECPAY_MODE=production with the shop's own credentials`);
   // Stripe's test mode accepts the public test cards: a test key in production gives plans away.
   if (e.PAYMENT_GATEWAY === 'stripe') {
     for (const [name, value] of [['STRIPE_SECRET_KEY', e.STRIPE_SECRET_KEY], ['STRIPE_PUBLISHABLE_KEY', e.STRIPE_PUBLISHABLE_KEY]] as const) {
       const prefix = /^(sk|rk|pk)_test_/.exec(value ?? '')?.[0];
-      if (prefix) problems.push(`${name} is a test key (${prefix}…), which accepts Stripe's public test cards: set the live key (${prefix.replace('test', 'live')}…), ${optIn}`);
+      if (prefix) problems.push(`${name} is a test key (${prefix}…), which accepts Stripe's public test cards: set the live key (${prefix.replace('test', 'live')}…)`);
     }
   }
   const stage = ECPAY_STAGE_CREDENTIALS;
@@ -237,5 +237,5 @@ const sandboxPaymentProblems = (e: Env): string[] => {
   return problems;
 };
 
-/** Sandbox-only routes (the stand-ins for Stripe.js, FPX, 3-D Secure and the ECPay cashier) exist outside production only, or in an opted-in staging deployment. */
-export const sandboxAllowed = (config: Pick<AppConfig, 'nodeEnv' | 'sandboxInProduction'>): boolean => config.nodeEnv !== 'production' || config.sandboxInProduction;
+/** Sandbox-only routes (the stand-ins for Stripe.js, FPX, 3-D Secure and the ECPay cashier) exist outside production only. */
+export const sandboxAllowed = (config: Pick<AppConfig, 'nodeEnv'>): boolean => config.nodeEnv !== 'production';

@@ -23,11 +23,6 @@ const start = async (): Promise<void> => {
     throw error;
   }
   const logger = createLogger(config.logLevel);
-  if (config.sandboxInProduction) {
-    const warning = 'ALLOW_SANDBOX_IN_PRODUCTION=staging: this production deployment takes SANDBOX payments (fake cards, ECPay test cashier or stage keys). Never use it for real customers.';
-    console.warn(`\n${'!'.repeat(100)}\n${warning}\n${'!'.repeat(100)}\n`);
-    logger.warn({ paymentGateway: config.paymentGateway, ecpayMode: config.ecpay.mode }, warning);
-  }
   const db = createDb({ url: config.databaseUrl });
   await migrateLatest(db);
   const modules = apiModules.filter((module) => module.enabled?.(config) ?? true);

@@ -77,9 +77,8 @@ describe('production refuses sandbox payments', () => {
   it.each([
     ['SANDBOX_GATEWAY_FAULTS', { SANDBOX_GATEWAY_FAULTS: 'lose_answer=3' }],
     ['SANDBOX_GATEWAY_LEDGER', { SANDBOX_GATEWAY_LEDGER: '/tmp/ledger.jsonl' }],
-  ])('refuses the test-only %s, even in an opted-in staging deployment', (_name, change) => {
+  ])('refuses the test-only %s', (_name, change) => {
     expect(refusal({ ...LIVE, ...change })).toMatch(/SANDBOX_GATEWAY_FAULTS and SANDBOX_GATEWAY_LEDGER are test-only/);
-    expect(refusal({ NODE_ENV: 'production', SESSION_SECRET: 'p'.repeat(40), ALLOW_SANDBOX_IN_PRODUCTION: 'staging', ...STAGE, ...change })).toMatch(/test-only/);
     expect(loadConfig({ NODE_ENV: 'test', ...change }, '/repo').sandboxFaults ?? loadConfig({ NODE_ENV: 'test', ...change }, '/repo').sandboxLedgerFile).toBeTruthy();
   });
 
@@ -90,9 +89,7 @@ describe('production refuses sandbox payments', () => {
     expect(lines.filter((line) => /STRIPE_SECRET_KEY is a test key/.test(line))).toHaveLength(1);
     expect(lines.filter((line) => /STRIPE_PUBLISHABLE_KEY is required/.test(line))).toHaveLength(1);
     expect(lines.filter((line) => /MerchantID 2000132/.test(line))).toHaveLength(1);
-    // A staging deployment (no real money) may use Stripe's test mode and the test shops, never without a publishable key.
-    expect(refusal({ ...LIVE, STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1', ...SHOP_2000132, ALLOW_SANDBOX_IN_PRODUCTION: 'staging' })).toBe('started');
-    expect(refusal({ ...LIVE, STRIPE_PUBLISHABLE_KEY: '', ALLOW_SANDBOX_IN_PRODUCTION: 'staging' })).toMatch(/STRIPE_PUBLISHABLE_KEY is required/);
+    expect(refusal({ ...LIVE, STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' })).toMatch(/STRIPE_PUBLISHABLE_KEY is a test key/);
   });
 
   it('names every problem of the default (sandbox) settings at once', () => {
@@ -102,11 +99,13 @@ describe('production refuses sandbox payments', () => {
     expect(message).toMatch(/fall(s)? back to the public stage keys/);
   });
 
-  it('accepts sandbox settings only with the explicit staging opt-in, and says so in the config', () => {
-    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'p'.repeat(40), ALLOW_SANDBOX_IN_PRODUCTION: 'staging', ...STAGE }, '/repo');
-    expect(config.sandboxInProduction).toBe(true);
-    expect(refusal({ ...LIVE, PAYMENT_GATEWAY: 'sandbox', ALLOW_SANDBOX_IN_PRODUCTION: 'yes' })).toMatch(/ALLOW_SANDBOX_IN_PRODUCTION/);
-    expect(loadConfig({ ALLOW_SANDBOX_IN_PRODUCTION: 'staging' }, '/repo').sandboxInProduction).toBe(false);
+  it('has no way to let production take sandbox or test payments: the old staging opt-in is refused too', () => {
+    for (const value of ['staging', 'yes']) {
+      const message = refusal({ NODE_ENV: 'production', SESSION_SECRET: 'p'.repeat(40), ALLOW_SANDBOX_IN_PRODUCTION: value, ...STAGE });
+      expect(message).toMatch(/ALLOW_SANDBOX_IN_PRODUCTION is no longer accepted/);
+      expect(message).toMatch(/PAYMENT_GATEWAY=sandbox/);
+      expect(refusal({ ...LIVE, ALLOW_SANDBOX_IN_PRODUCTION: value })).toMatch(/ALLOW_SANDBOX_IN_PRODUCTION is no longer accepted/);
+    }
   });
 });
 
@@ -146,13 +145,6 @@ describe('production has no sandbox or development routes', () => {
     const res = await (method === 'get' ? request(app).get(url) : request(app).post(url).set('X-Requested-With', 'merchant-hub').send({ number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' }));
     expect(res.status).toBe(404);
     expect(res.body.error.code).toBe('not_found');
-  });
-
-  it('keeps the sandbox payment stand-ins for an opted-in staging deployment, but never the mailbox', async () => {
-    const app = appWith({ ...sandboxConfig(), sandboxInProduction: true });
-    const card = await request(app).post('/api/sandbox/payment-methods').set('X-Requested-With', 'merchant-hub').send({ number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' });
-    expect(card.status).toBe(201);
-    expect((await request(app).get('/api/dev/mailbox?to=a@b.test')).status).toBe(404);
   });
 });
 
@@ -200,11 +192,5 @@ describe('the real entry point', () => {
     expect(result.stderr).toMatch(/ECPAY_MODE=stage/);
     expect(result.stderr).toMatch(/MerchantID 3002607/);
     expect(result.stdout).not.toMatch(/listening/);
-  }, 40_000);
-
-  it('starts a staging deployment with the opt-in and warns loudly', async () => {
-    const result = await run({ NODE_ENV: 'production', SESSION_SECRET: 'p'.repeat(40), ALLOW_SANDBOX_IN_PRODUCTION: 'staging' }, /listening/);
-    expect(result.stdout).toMatch(/listening/);
-    expect(result.stderr).toMatch(/ALLOW_SANDBOX_IN_PRODUCTION=staging: this production deployment takes SANDBOX payments/);
   }, 40_000);
 });
