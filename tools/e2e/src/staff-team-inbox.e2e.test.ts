@@ -52,7 +52,8 @@ describe('staff accounts and support inbox journeys', () => {
     await support.page.getByText(HOSTILE, { exact: false }).waitFor();
     expect(await pwned(support.page)).toBe(0);
     await support.page.getByRole('button', { name: 'Assign to me' }).click();
-    await support.page.getByText(/^Assigned to /).waitFor();
+    // The thread's assignee line (the toast says it too).
+    await support.page.getByText(/^Assigned to .+ ·/).waitFor();
     await support.page.getByRole('textbox', { name: 'Reply' }).fill('We refunded the second charge; it reaches your card in 5-10 days.');
     await support.page.getByRole('button', { name: 'Send', exact: true }).click();
     await support.page.getByText('Reply sent; the merchant gets it by e-mail too').waitFor();

@@ -96,7 +96,7 @@ describe('industries and shop categories in every language (issue 31 #5)', () =>
     expect(within(other).getByText('Lain-lain')).toBeInTheDocument();
     expect(within(other).getAllByTestId('list-untranslated')).toHaveLength(3);
     expect(within(other).getAllByText('Not translated: English is shown')).toHaveLength(3);
-    expect(screen.queryByRole('button', { name: /^Edit the names/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Edit names: / })).toBeNull();
     expect(missingKeys).toEqual([]);
   });
 
@@ -108,7 +108,7 @@ describe('industries and shop categories in every language (issue 31 #5)', () =>
       { path: '/staff/catalog/lists', body: lists },
       { method: 'POST', path: '/staff/catalog/lists/industries/5', body: saved },
     ]);
-    await userEvent.click(await screen.findByRole('button', { name: 'Edit the names of Fashion' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit names: Fashion' }));
     const dialog = await screen.findByRole('dialog', { name: 'Names of Fashion' });
     const thai = within(dialog).getByRole('textbox', { name: /^Thai/ });
     await userEvent.clear(thai);

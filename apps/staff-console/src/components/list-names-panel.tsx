@@ -141,7 +141,7 @@ export const ListNamesPanel = ({ canEdit }: { canEdit: boolean }) => {
                 ))}
                 {canEdit ? (
                   <Table.Td>
-                    <Button size="xs" variant="light" data-testid="list-edit" aria-label={t('lists.editAria', { name: entry.name })} onClick={() => setEditing({ list, entry })}>
+                    <Button size="xs" variant="light" data-testid="list-edit" aria-label={`${t('lists.edit')}: ${entry.name}`} onClick={() => setEditing({ list, entry })}>
                       {t('lists.edit')}
                     </Button>
                   </Table.Td>

@@ -183,7 +183,6 @@ export const catalog = {
     industries: 'Industries',
     shopCategories: 'Shop categories',
     edit: 'Edit names',
-    editAria: 'Edit the names of {{name}}',
     editTitle: 'Names of {{name}}',
     editNote: 'Leave a language blank to show the English name in it.',
     saved: 'Names of {{name}} saved',

@@ -182,7 +182,6 @@ export const catalog = {
     industries: 'Industri',
     shopCategories: 'Kategori kedai',
     edit: 'Sunting nama',
-    editAria: 'Sunting nama {{name}}',
     editTitle: 'Nama {{name}}',
     editNote: 'Biarkan bahasa kosong untuk memaparkan nama Inggeris dalam bahasa itu.',
     saved: 'Nama {{name}} disimpan',

@@ -182,7 +182,6 @@ export const catalog = {
     industries: 'อุตสาหกรรม',
     shopCategories: 'หมวดหมู่ร้านค้า',
     edit: 'แก้ไขชื่อ',
-    editAria: 'แก้ไขชื่อของ {{name}}',
     editTitle: 'ชื่อของ {{name}}',
     editNote: 'เว้นภาษาใดว่างไว้เพื่อแสดงชื่อภาษาอังกฤษในภาษานั้น',
     saved: 'บันทึกชื่อของ {{name}} แล้ว',

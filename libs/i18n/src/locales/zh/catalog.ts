@@ -182,7 +182,6 @@ export const catalog = {
     industries: '行业',
     shopCategories: '店铺类别',
     edit: '编辑名称',
-    editAria: '编辑 {{name}} 的名称',
     editTitle: '{{name}} 的名称',
     editNote: '某语言留空时，该语言显示英文名称。',
     saved: '{{name}} 的名称已保存',

@@ -182,7 +182,6 @@ export const catalog = {
     industries: '產業',
     shopCategories: '商店類別',
     edit: '編輯名稱',
-    editAria: '編輯 {{name}} 的名稱',
     editTitle: '{{name}} 的名稱',
     editNote: '某語言留空時，該語言會顯示英文名稱。',
     saved: '{{name}} 的名稱已儲存',
