@@ -11,19 +11,9 @@ import { createDb } from '../db/knex';
 import { migrateLatest } from '../db/migrations';
 import { createLogger } from '../http/logging';
 import { createOutboxNotifier } from '../modules/notifications';
+import { LIVE_ENV } from '../test-support/live-env';
 
-const LIVE = {
-  NODE_ENV: 'production',
-  SESSION_SECRET: 'p'.repeat(40),
-  PAYMENT_GATEWAY: 'stripe',
-  STRIPE_SECRET_KEY: 'sk_live_x',
-  STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
-  STRIPE_WEBHOOK_SECRET: 'whsec_x',
-  ECPAY_MODE: 'production',
-  ECPAY_MERCHANT_ID: '3380001',
-  ECPAY_HASH_KEY: 'realHashKey00001',
-  ECPAY_HASH_IV: 'realHashIv000001',
-};
+const LIVE = LIVE_ENV;
 const STAGE = { ECPAY_MERCHANT_ID: '3002607', ECPAY_HASH_KEY: 'pwFHCqoQZGmho4w6', ECPAY_HASH_IV: 'EkRm7iFT261dpevs' };
 /** ECPay's second public test shop (REFERENCE.md): its keys are as public as the stage shop's. */
 const SHOP_2000132 = { ECPAY_MERCHANT_ID: '2000132', ECPAY_HASH_KEY: '5294y06JbISpM5x9', ECPAY_HASH_IV: 'v77hoKGq4kWxNNIS' };

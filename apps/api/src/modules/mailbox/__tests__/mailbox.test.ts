@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { createTestContext, mailbox, testDatabases, type TestContext } from '../../../test-support/test-app';
+import { LIVE_ENV } from '../../../test-support/live-env';
 
 describe.each(testDatabases)('development mailbox (%s)', (kind) => {
   let ctx: TestContext;
@@ -47,19 +48,7 @@ describe.each(testDatabases)('development mailbox (%s)', (kind) => {
       // Production starts only with live payment settings (no sandbox, no test keys, Stripe's own API, so not the
       // fake Stripe: `gateway: 'sandbox'` keeps the test context from starting one); no call reaches Stripe or ECPay.
       gateway: 'sandbox',
-      env: {
-        NODE_ENV: 'production',
-        SESSION_SECRET: 'p'.repeat(40),
-        SCRYPT_COST: '16384',
-        PAYMENT_GATEWAY: 'stripe',
-        STRIPE_SECRET_KEY: 'sk_live_x',
-        STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
-        STRIPE_WEBHOOK_SECRET: 'whsec_x',
-        ECPAY_MODE: 'production',
-        ECPAY_MERCHANT_ID: '3380001',
-        ECPAY_HASH_KEY: 'realHashKey00001',
-        ECPAY_HASH_IV: 'realHashIv000001',
-      },
+      env: { ...LIVE_ENV, SCRYPT_COST: '16384' },
     });
     try {
       expect((await request(prod.app).get('/api/dev/mailbox').query({ to: 'merchant-my@demo.test' })).status).toBe(404);
