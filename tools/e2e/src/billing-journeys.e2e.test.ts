@@ -1,11 +1,9 @@
-import { resolve } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { screenshotDir, useRunningProduct } from './harness';
+import { capture, settled, useRunningProduct } from './harness';
 import { apiFromPage, fillCard, signInStaffThroughUi, signInThroughUi } from './merchant-session';
 
 // Issue 6 journeys on the sandbox gateway: new-merchant@demo.test goes from "must subscribe" through every
 // billing action; screenshots of each screen at 375 px and 1440 px land in docs/screenshots/billing-*.png.
-const SHOTS = screenshotDir;
 
 const running = useRunningProduct();
 
@@ -35,15 +33,10 @@ const shots = async (page: Page, name: string): Promise<void> => {
     [375, 812],
   ] as const) {
     await page.setViewportSize({ width, height });
-    await page.waitForTimeout(300);
-    await page.screenshot({
-      path: resolve(SHOTS, `billing-${name}-${width}.png`),
-      fullPage: !modalOpen,
-      style: '.mantine-Notifications-root { display: none !important; }',
-    });
+    await capture(page, `billing-${name}-${width}.png`, { fullPage: !modalOpen });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.waitForTimeout(150);
+  await settled(page);
 };
 
 const dialog = (page: Page): Locator => page.getByRole('dialog');
@@ -157,9 +150,10 @@ describe('billing journeys (sandbox gateway)', () => {
     await page.getByRole('button', { name: 'Apply', exact: true }).click();
     await page.getByText('Invalid coupon code').waitFor();
     await page.getByRole('button', { name: 'Remove' }).click();
+    const oneStore = await page.getByTestId('add-on-total').innerText();
     await page.getByRole('textbox', { name: 'Number of sales channels' }).or(page.getByRole('combobox', { name: 'Number of sales channels' })).first().click();
     await page.getByRole('option', { name: '3 stores' }).click();
-    await page.waitForTimeout(500);
+    await page.waitForFunction((before) => document.querySelector('[data-testid="add-on-total"]')?.textContent !== before, oneStore);
     const total = await page.getByTestId('add-on-total').innerText();
     await shots(page, 'add-on');
     await page.getByRole('button', { name: 'Next' }).click();

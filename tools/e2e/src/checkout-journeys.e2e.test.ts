@@ -1,9 +1,7 @@
-import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { fillGatewayForm, pickFirstState } from './gateway-form';
-import { screenshotDir, useRunningProduct } from './harness';
+import { capture, useRunningProduct } from './harness';
 
-const SHOTS = screenshotDir;
 
 const running = useRunningProduct();
 
@@ -18,11 +16,8 @@ const packageIdOf = async (market: string, name = 'Starter'): Promise<number> =>
 
 const newPage = async (): Promise<Page> => (await running.newPage()).page;
 
-// Modals fade in: let them settle so the picture shows what the buyer reads.
-const shot = async (page: Page, name: string) => {
-  await page.waitForTimeout(500);
-  await page.screenshot({ path: resolve(SHOTS, `checkout-${name}.png`), fullPage: true });
-};
+// Modals fade in: the picture waits until they have (capture), so it shows what the buyer reads.
+const shot = (page: Page, name: string) => capture(page, `checkout-${name}.png`);
 
 const userExists = async (email: string): Promise<boolean> => (await fetch(`${running.product.baseUrl}/api/check-email/${encodeURIComponent(email)}`)).status === 409;
 

@@ -1,7 +1,6 @@
-import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { fillGatewayForm } from './gateway-form';
-import { screenshotDir, useRunningProduct } from './harness';
+import { capture, useRunningProduct } from './harness';
 import { apiFromPage, mailbox } from './merchant-session';
 
 /*
@@ -13,10 +12,7 @@ import { apiFromPage, mailbox } from './merchant-session';
 const running = useRunningProduct();
 const DAY = 86_400;
 
-const shot = async (page: Page, name: string) => {
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: resolve(screenshotDir, `ecpay-${name}.png`), fullPage: true });
-};
+const shot = (page: Page, name: string) => capture(page, `ecpay-${name}.png`);
 
 const twStarterMonthly = async (): Promise<number> => {
   const res = await fetch(`${running.product.baseUrl}/api/active-packages?country=TW`);

@@ -5,7 +5,8 @@ import type { Page } from 'playwright-core';
 /** The state list loads per country; a country without states leaves the field disabled. */
 export const pickFirstState = async (page: Page) => {
   const state = page.getByLabel(/^State \/ region/).first();
-  await page.waitForTimeout(300);
+  // The country's state list has answered (or there is none to wait for): nothing is in flight.
+  await page.waitForLoadState('networkidle');
   if (await state.isDisabled()) return;
   await state.click();
   // In the open dropdown: the language picker's native <option>s are on the page too.

@@ -142,3 +142,33 @@ export function useRunningProduct(env: Record<string, string> = {}): ProductUnde
   };
   return running;
 }
+
+/**
+ * Resolves once the page is still: its web fonts are in, no finite CSS animation or transition is running (a
+ * modal fading in, a drawer sliding) and every open dialog is fully opaque. Polled on animation frames, so a
+ * resize's media-query redraw has happened too. A condition, never a pause.
+ */
+export const settled = async (page: Page): Promise<void> => {
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await page.waitForFunction(
+    () =>
+      document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity) &&
+      [...document.querySelectorAll('[role="dialog"]')].every((dialog) => getComputedStyle(dialog).opacity === '1'),
+    undefined,
+    { polling: 'raf' },
+  );
+};
+
+/**
+ * Saves a picture of the page (under `screenshotDir`) once it is still (`settled`): toasts hidden, any animation
+ * left shown at its end.
+ */
+export const capture = async (page: Page, file: string, options: { fullPage?: boolean } = {}): Promise<void> => {
+  await settled(page);
+  await page.screenshot({
+    path: resolve(screenshotDir, file),
+    fullPage: options.fullPage ?? true,
+    animations: 'disabled',
+    style: '.mantine-Notifications-root { display: none !important; }',
+  });
+};

@@ -103,8 +103,14 @@ describe('prerendered sign-in page', () => {
     expect(painted.whole).toBe(false);
     expect(painted.inline).toContain('.m_8a5d1357'); // the Title's class, on the heading
     expect(painted.inline).not.toContain('.m_9df02822'); // Modal's content, not on this page
-    await page.waitForTimeout(500);
-    // The app has not taken the page over (it sets this to false when it does: app-root take-over).
+    // Every module the start script preloads has arrived (the app could run but for the stylesheet)...
+    await page.waitForFunction(() => {
+      const preloads = [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => link.href);
+      const arrived = new Set(performance.getEntriesByType('resource').map((entry) => entry.name));
+      return preloads.length > 0 && preloads.every((href) => arrived.has(href));
+    });
+    // ...and a frame has been drawn since: the app has not taken the page over (it sets this to false when it does: app-root take-over).
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(done)));
     const takenOver = () => page.evaluate(() => (window as unknown as Record<string, unknown>)['__prerenderPendingSubmit'] === false);
     expect(await takenOver()).toBe(false);
     releaseCss();
@@ -119,7 +125,7 @@ describe('prerendered sign-in page', () => {
     await watchEnglish(page);
     const release = await holdApp(page);
     await page.goto(`${running.product.baseUrl}/signin?locale=th`, { waitUntil: 'domcontentloaded' });
-    await page.waitForTimeout(300);
+    // The head script decided before the body was parsed: at DOMContentLoaded the markup is already hidden.
     expect(await page.locator('#root').isVisible()).toBe(false);
     release();
     await page.getByRole('heading', { name: 'ยินดีต้อนรับกลับ' }).waitFor({ timeout: 30_000 });

@@ -1,13 +1,11 @@
-import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { screenshotDir, useRunningProduct } from './harness';
+import { capture, useRunningProduct } from './harness';
 import { apiFromPage, signInStaffThroughUi, signInThroughUi } from './merchant-session';
 
 // Issue 11 "Done when" journeys (parts 1 and 2) against the running product: a superadmin raises Malaysia's
 // Growth price and a Starter merchant sees it at once; LAUNCH15 is created in the console, redeemed three
 // times and refused the fourth; support reads the catalog but cannot edit it. With SCREENSHOTS=1 the new
 // screens go to docs/screenshots/staff-catalog-*.png and staff-promotions-*.png.
-const SHOTS = screenshotDir;
 
 const running = useRunningProduct();
 
@@ -104,7 +102,8 @@ describe('staff catalog journeys', () => {
     await buyer.getByRole('textbox', { name: /^Address( \*)?$/ }).fill('1 Jalan Ampang');
     await buyer.getByLabel('City').fill('Kuala Lumpur');
     await buyer.getByLabel('Postal code').fill('50450');
-    await buyer.waitForTimeout(300);
+    // Malaysia's states have loaded: the field is enabled.
+    await buyer.waitForFunction(() => (document.querySelector('[data-path="state_or_region"]') as HTMLInputElement | null)?.disabled === false);
     await buyer.getByLabel(/^State \/ region/).first().click();
     await buyer.getByRole('listbox').getByRole('option').first().click();
     await buyer.getByLabel('Name on card').fill('Aminah Ali');
@@ -164,11 +163,7 @@ describe('staff catalog journeys', () => {
 
   it('captures the catalog and promotion screens: 375 and 1440 px, light and dark, en and zhtw', async () => {
     const shoot = async (name: string, language: string, scheme: string, width: number) =>
-      admin.screenshot({
-        path: resolve(SHOTS, `staff-${name}-${language}-${scheme}-${width}.png`),
-        fullPage: (await admin.getByRole('dialog').count()) === 0,
-        style: '.mantine-Notifications-root { display: none !important; }',
-      });
+      capture(admin, `staff-${name}-${language}-${scheme}-${width}.png`, { fullPage: (await admin.getByRole('dialog').count()) === 0 });
     for (const language of ['en', 'zhtw'] as const) {
       for (const scheme of ['light', 'dark'] as const) {
         await admin.evaluate(
@@ -195,7 +190,6 @@ describe('staff catalog journeys', () => {
           await admin.getByRole('dialog').waitFor({ state: 'detached' });
           await admin.getByTestId('plan-growth-monthly').getByTestId('plan-edit').click();
           await admin.getByRole('dialog').waitFor();
-          await admin.waitForTimeout(300);
           await shoot('catalog-edit', language, scheme, width);
           await admin.getByRole('dialog').locator('button[type="submit"]').click();
           await admin.getByTestId('plan-review').waitFor();
@@ -207,12 +201,10 @@ describe('staff catalog journeys', () => {
           await shoot('promotions', language, scheme, width);
           await admin.getByTestId('promotion-LAUNCH15').getByRole('button').first().click();
           await admin.getByRole('dialog').getByRole('table').waitFor();
-          await admin.waitForTimeout(300);
           await shoot('promotions-redemptions', language, scheme, width);
           await admin.keyboard.press('Escape');
           await admin.locator('main button').first().click();
           await admin.getByRole('dialog').waitFor();
-          await admin.waitForTimeout(300);
           await shoot('promotions-create', language, scheme, width);
           await admin.keyboard.press('Escape');
         }

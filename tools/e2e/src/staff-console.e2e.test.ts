@@ -1,12 +1,10 @@
-import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { screenshotDir, useRunningProduct } from './harness';
+import { capture, useRunningProduct } from './harness';
 import { openMerchantInConsole, signInStaffThroughUi, signInThroughUi } from './merchant-session';
 
 // Issue 10 "Done when" journeys against the running product (sandbox gateway): staff sign in on the back
 // office's /signin and land in the console; screenshots of its four main screens at 375 and 1440 px, light
 // and dark, en and zhtw (docs/screenshots/staff-*.png when SCREENSHOTS=1).
-const SHOTS = screenshotDir;
 
 const running = useRunningProduct();
 
@@ -124,12 +122,7 @@ describe('staff console journeys', () => {
             await page.goto(`${running.product.baseUrl}${path}`);
             await page.locator('h1').first().waitFor();
             await page.waitForLoadState('networkidle');
-            await page.waitForTimeout(300);
-            await page.screenshot({
-              path: resolve(SHOTS, `staff-${name}-${language}-${scheme}-${width}.png`),
-              fullPage: true,
-              style: '.mantine-Notifications-root { display: none !important; }',
-            });
+            await capture(page, `staff-${name}-${language}-${scheme}-${width}.png`);
           }
         }
       }

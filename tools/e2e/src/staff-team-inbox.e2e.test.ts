@@ -1,6 +1,5 @@
-import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { screenshotDir, useRunningProduct } from './harness';
+import { capture, useRunningProduct } from './harness';
 import { signInStaffThroughUi, signInThroughUi, skipTour } from './merchant-session';
 
 // Issue 11 parts 3 and 4 "Done when" journeys against the running product: the support inbox from a merchant's
@@ -8,7 +7,6 @@ import { signInStaffThroughUi, signInThroughUi, skipTour } from './merchant-sess
 // password from the e-mailed link, signs in, and is signed out when deactivated. Screenshots of every new
 // screen at 375 and 1440 px, light and dark, en and zhtw (docs/screenshots/team-*.png, support-*.png when
 // SCREENSHOTS=1).
-const SHOTS = screenshotDir;
 const MY = 'merchant-my@demo.test';
 const INVITEE = 'new-support@demo.test';
 // What a hostile merchant could type: it must show as text everywhere, never run.
@@ -156,12 +154,7 @@ describe('staff accounts and support inbox journeys', () => {
             await page.goto(`${running.product.baseUrl}${path}`);
             await page.locator(name === 'support-contact' ? '[role=dialog] input' : 'h1').first().waitFor();
             await page.waitForLoadState('networkidle');
-            await page.waitForTimeout(300);
-            await page.screenshot({
-              path: resolve(SHOTS, `${name}-${language}-${scheme}-${width}.png`),
-              fullPage: name !== 'support-contact',
-              style: '.mantine-Notifications-root { display: none !important; }',
-            });
+            await capture(page, `${name}-${language}-${scheme}-${width}.png`, { fullPage: name !== 'support-contact' });
           }
         }
       }

@@ -8,13 +8,14 @@ import { FPX_BANKS, type FpxBankCode } from '@merchant-hub/validation';
 import { applyServerFieldErrors, CardField, DeferredModal, DeferredSelect, type CardFieldHandle, type CardFieldLabels, type CardFieldState, useSchemaForm } from '@merchant-hub/ui-kit';
 import type { CheckoutConfig } from '@merchant-hub/api-client';
 import { type RefObject, useEffect, useRef, useState } from 'react';
-import { listEntryName, normalizeLocale, regionName } from '@merchant-hub/i18n';
+import { normalizeLocale } from '@merchant-hub/i18n';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { draftValues, readDraft, saveDraft } from './checkout-draft';
 import { pageLocation } from './page-location';
 import { useCheckoutTotals } from './use-checkout-totals';
 import { useEmailAvailability } from './use-email-availability';
+import { useRegionOptions } from './region-options';
 import { useSignInAndGoHome } from './use-ticket-sign-in';
 
 type CardFormValues = {
@@ -137,6 +138,7 @@ export const CardPaymentForm = ({ packageId, purchasedAt, coupon, onCouponChange
   const emailCheck = useEmailAvailability(form);
   const [countryId, setCountryId] = useState<number | null>(null);
   const states = useStates(countryId, { meta: { handlesError: true } });
+  const { countryOptions, stateOptions } = useRegionOptions(countries.data, states.data, 'name', i18n.language);
 
   // A plan this page cannot sell (TWD: ECPay only) goes to its gateway checkout; a link's type=fpx for a plan
   // FPX cannot pay is dropped, so that the page and its address agree.
@@ -345,7 +347,7 @@ export const CardPaymentForm = ({ packageId, purchasedAt, coupon, onCouponChange
               searchable
               allowDeselect={false}
               // The API's name is what is sent; the buyer reads it in the page's language.
-              data={(countries.data ?? []).map((c) => ({ value: c.name, label: regionName(c.iso_code, c.name, i18n.language) }))}
+              data={countryOptions}
               key={form.key('country')}
               {...form.getInputProps('country')}
               onChange={(value) => {
@@ -359,7 +361,7 @@ export const CardPaymentForm = ({ packageId, purchasedAt, coupon, onCouponChange
               required
               searchable
               disabled={!countryId}
-              data={(states.data ?? []).map((s) => ({ value: s.name, label: listEntryName(s, i18n.language) }))}
+              data={stateOptions}
               key={form.key('state_or_region')}
               {...form.getInputProps('state_or_region')}
             />

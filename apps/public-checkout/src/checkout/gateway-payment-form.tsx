@@ -3,7 +3,7 @@ import { useHydrated } from '@merchant-hub/app-root';
 import { isApiError, useCountries, useCreateEcpayOrder, useStates } from '@merchant-hub/api-client';
 import { checkoutChannelsOf, type Country } from '@merchant-hub/domain';
 import { marketOf } from '@merchant-hub/money';
-import { listEntryName, normalizeLocale, regionName } from '@merchant-hub/i18n';
+import { normalizeLocale } from '@merchant-hub/i18n';
 import { applyServerFieldErrors, DeferredModal, DeferredSelect, useSchemaForm } from '@merchant-hub/ui-kit';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { pageLocation } from './page-location';
 import { postHostedForm } from './post-form';
 import { useCheckoutTotals } from './use-checkout-totals';
 import { useEmailAvailability } from './use-email-availability';
+import { useRegionOptions } from './region-options';
 
 type GatewayFormValues = {
   company_name: string;
@@ -96,6 +97,7 @@ export const GatewayPaymentForm = ({ packageId }: GatewayPaymentFormProps) => {
   });
   const [countryId, setCountryId] = useState<number | null>(null);
   const states = useStates(countryId, { meta: { handlesError: true } });
+  const { countryOptions, stateOptions } = useRegionOptions(countries.data, states.data, 'id', i18n.language);
 
   // What the buyer typed before going to ECPay (or before a reload): put back once the prerendered form is hydrated.
   const restored = useRef(false);
@@ -201,7 +203,7 @@ export const GatewayPaymentForm = ({ packageId }: GatewayPaymentFormProps) => {
               required
               searchable
               allowDeselect={false}
-              data={(countries.data ?? []).map((c) => ({ value: String(c.id), label: regionName(c.iso_code, c.name, i18n.language) }))}
+              data={countryOptions}
               key={form.key('country')}
               {...form.getInputProps('country')}
               onChange={(value) => {
@@ -217,7 +219,7 @@ export const GatewayPaymentForm = ({ packageId }: GatewayPaymentFormProps) => {
               required={(states.data?.length ?? 0) > 0}
               disabled={!countryId || (states.data?.length ?? 0) === 0}
               searchable
-              data={(states.data ?? []).map((s) => ({ value: String(s.id), label: listEntryName(s, i18n.language) }))}
+              data={stateOptions}
               key={form.key('state_or_region')}
               {...form.getInputProps('state_or_region')}
             />

@@ -1,9 +1,10 @@
 import { ComboboxChevron, TextInput } from '@mantine/core';
 import type { SelectProps } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import type { Ref } from 'react';
 import { loadAfterPaint } from './load-after-paint';
 
-const useSelect = loadAfterPaint<SelectProps>(() => import('./select.part').then((m) => m.Select));
+const useSelect = loadAfterPaint<SelectProps & { ref?: Ref<HTMLInputElement> }>(() => import('./select.part').then((m) => m.Select));
 
 /** An entry of Mantine's `data`, as far as finding a label goes. */
 type Entry = string | { value: string; label?: string } | { group: string; items: readonly Entry[] };
@@ -22,15 +23,32 @@ export const selectedLabel = (data: readonly Entry[] | undefined, value: string 
   return '';
 };
 
+/** Keys that open a combobox's list (WAI-ARIA combobox pattern): pressed before the Select is in, replayed to it. */
+const OPENING_KEYS = new Set(['ArrowDown', 'ArrowUp']);
+
 /**
  * Mantine's Select, whose code (Combobox, Popover, floating-ui) downloads after the page's first paint. Until
  * then the field is drawn as the same input, read-only, with the chosen option's label and the chevron; a
- * focus on it asks for the code at once and the Select takes its place with the focus.
+ * focus on it asks for the code at once and the Select takes its place with the focus. An arrow key pressed
+ * meanwhile is not lost: the Select receives it once it is in, so its list opens as it would have.
  */
 export const DeferredSelect = (props: SelectProps) => {
   const [reached, setReached] = useState(false);
+  const [pendingKey, setPendingKey] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
   const Select = useSelect(reached);
-  if (Select) return <Select {...props} autoFocus={reached || props.autoFocus} />;
+  useEffect(() => {
+    const field = input.current;
+    if (!Select || !pendingKey || !field) return undefined;
+    // On the frame after the Select's first commit: its options are in the page by then, so the key opens the
+    // list on the first of them as it does for a Select that was there all along.
+    const frame = requestAnimationFrame(() => {
+      setPendingKey(null);
+      field.dispatchEvent(new KeyboardEvent('keydown', { key: pendingKey, code: pendingKey, bubbles: true, cancelable: true }));
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [Select, pendingKey]);
+  if (Select) return <Select {...props} ref={input} autoFocus={reached || props.autoFocus} />;
   const { label, description, error, required, withAsterisk, disabled, placeholder, size, radius, w, style, className, data, value, defaultValue, onBlur, id, name } = props;
   return (
     <TextInput
@@ -40,6 +58,12 @@ export const DeferredSelect = (props: SelectProps) => {
       onFocus={(event) => {
         setReached(true);
         props.onFocus?.(event);
+      }}
+      onKeyDown={(event) => {
+        if (!OPENING_KEYS.has(event.key)) return;
+        event.preventDefault();
+        setReached(true);
+        setPendingKey(event.key);
       }}
       rightSection={<ComboboxChevron size={size} error={error} />}
       rightSectionPointerEvents="none"
