@@ -1,5 +1,6 @@
-// Browser journeys against the real built product: one server per test file, Debian Chromium driven by
-// playwright-core. Slow by nature, so they run in band with generous timeouts.
+// Browser journeys against the real built product: one server and one Chromium per test file, driven by
+// playwright-core. Slow by nature, with generous timeouts. Two files at a time in `npm test` (project.json): a
+// journey spends most of its time waiting on pages, and each file has its own port, database and browser.
 module.exports = {
   displayName: 'e2e',
   preset: '../../jest.preset.cjs',
