@@ -107,8 +107,10 @@ describe('prerendered pages: language and title before the app runs', () => {
     expect(/<title>([^<]*)<\/title>/.exec(html)?.[1]).toBe(english);
     if (chinese === null) return;
     const { context, page } = await running.newPage();
-    await page.goto(`${base()}${path}`);
-    await page.evaluate(() => window.localStorage.setItem('merchant-hub.locale', 'zhtw'));
+    // A visitor who picked 繁體中文 earlier. Stored before the page's first script runs, in one visit: a first visit
+    // to store it could still be loading its chunks when they start failing below, and its stale-chunk reload then
+    // aborted the second visit (a fresh-clone CI run).
+    await page.addInitScript(() => window.localStorage.setItem('merchant-hub.locale', 'zhtw'));
     // No script of the app runs: what the page says is the served HTML's and its head script's doing.
     await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
     await page.goto(`${base()}${path}`);
