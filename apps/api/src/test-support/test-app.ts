@@ -284,11 +284,15 @@ const dropLater = (url: string, name: string): void => {
     }
   });
 };
-// Registered for the test file that imports this module (Jest evaluates it once per file).
-afterAll(async () => {
+
+/** Resolves once every test database closed so far is dropped; rejects when a drop failed. */
+export const testDatabasesDropped = async (): Promise<void> => {
   await drops;
   if (dropFailures.length > 0) throw new Error(`${dropFailures.length} test database(s) not dropped`, { cause: dropFailures[0] });
-}, 120_000);
+};
+// The importing test file waits for its drops when it ends (Jest evaluates this module once per file). A file
+// that imports it inside a test (lazy-dependencies) cannot add a hook there: its drops finish behind the next file.
+if (expect.getState().currentTestName === undefined) afterAll(testDatabasesDropped, 120_000);
 
 /** A fresh migrated, seeded database behind a real app, with a fixed clock and a captured log stream. */
 export const createTestContext = async (kind: TestDbKind, options: TestOptions = {}): Promise<TestContext> => {

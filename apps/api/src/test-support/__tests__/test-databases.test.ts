@@ -1,13 +1,13 @@
 import { createDb } from '../../db/knex';
-import { createTestContext, testDatabases } from '../test-app';
+import { createTestContext, testDatabases, testDatabasesDropped } from '../test-app';
 
 /**
  * Every test's database is its own: a copy of a template migrated and seeded once (test-app.ts; SQLite: its
  * bytes, PostgreSQL: a template database), so a write in one test must never reach another, nor the template
- * the next test copies, and closing a test must drop its copy.
+ * the next test copies, and a closed test's copy must be dropped (in the background, awaited by the file's end).
  */
 describe.each(testDatabases)('test databases (%s)', (kind) => {
-  it('gives each context its own seeded copy, and drops it at close', async () => {
+  it('gives each context its own seeded copy, and drops it once closed', async () => {
     const first = await createTestContext(kind);
     const second = await createTestContext(kind);
     try {
@@ -22,6 +22,7 @@ describe.each(testDatabases)('test databases (%s)', (kind) => {
       await first.close();
     }
     if (kind === 'postgres') {
+      await testDatabasesDropped();
       expect(first.databaseUrl).not.toBe(second.databaseUrl);
       const names = [first.databaseUrl, second.databaseUrl].map((url) => new URL(url as string).pathname.slice(1));
       const admin = createDb({ url: process.env.TEST_PG_URL as string });
