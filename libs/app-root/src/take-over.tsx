@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import type { ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { PRERENDER_OFF_ATTRIBUTE, PRERENDER_PENDING_SUBMIT } from './prerender-attribute';
@@ -57,6 +58,11 @@ type PendingSubmit = Window & { [PRERENDER_PENDING_SUBMIT]?: HTMLFormElement | n
  *
  * `app` receives the callback the root's first commit calls (`AppShell`'s `onMounted`), once the page's lazy
  * parts (`LazyPart`) have hydrated too.
+ *
+ * The takeover renders or hydrates in a transition: React then works in slices of about 5 ms and lets the
+ * browser in between (a hydration or a first render outside one runs in one task: 130-640 ms at 4x CPU
+ * throttling on the sign-in and checkout pages, all of it blocking). The markup stays on screen meanwhile;
+ * a click or a key in it hydrates what is left at once (React's replay of discrete events).
  */
 export const renderApp = async (
   container: HTMLElement,
@@ -111,6 +117,8 @@ export const renderApp = async (
     if (focusedIndex >= 0 && document.activeElement === document.body) fieldsOf(container)[focusedIndex]?.focus();
     if (submittedIndex >= 0) container.querySelectorAll('form')[submittedIndex]?.requestSubmit();
   };
-  if (hydrating) hydrateRoot(container, app(onMounted));
-  else createRoot(container).render(app(onMounted));
+  startTransition(() => {
+    if (hydrating) hydrateRoot(container, app(onMounted));
+    else createRoot(container).render(app(onMounted));
+  });
 };
