@@ -57,7 +57,7 @@ type PendingSubmit = Window & { [PRERENDER_PENDING_SUBMIT]?: HTMLFormElement | n
  * a form submitted meanwhile (the head script held it back) is submitted now.
  *
  * `app` receives the callback the root's first commit calls (`AppShell`'s `onMounted`), once the page's lazy
- * parts (`LazyPart`) have hydrated too.
+ * parts (`LazyPart`) have hydrated too, and whether this render hydrates (`AppShell`'s `hydrating`).
  *
  * The takeover renders or hydrates in a transition: React then works in slices of about 5 ms and lets the
  * browser in between (a hydration or a first render outside one runs in one task: 130-640 ms at 4x CPU
@@ -66,7 +66,7 @@ type PendingSubmit = Window & { [PRERENDER_PENDING_SUBMIT]?: HTMLFormElement | n
  */
 export const renderApp = async (
   container: HTMLElement,
-  app: (onMounted: () => void) => ReactNode,
+  app: (onMounted: () => void, hydrating: boolean) => ReactNode,
   /** Resolves once the code of the page at this address is in (a data router's lazy route: `routerReady`). */
   pageReady: () => Promise<unknown>,
   /** Whether the markup is the app's first render at this query string (default: only without one). */
@@ -80,7 +80,7 @@ export const renderApp = async (
   }
   if (!container.firstElementChild) {
     pending[PRERENDER_PENDING_SUBMIT] = false;
-    createRoot(container).render(app(() => undefined));
+    createRoot(container).render(app(() => undefined, false));
     return;
   }
   await pageReady();
@@ -118,7 +118,7 @@ export const renderApp = async (
     if (submittedIndex >= 0) container.querySelectorAll('form')[submittedIndex]?.requestSubmit();
   };
   startTransition(() => {
-    if (hydrating) hydrateRoot(container, app(onMounted));
-    else createRoot(container).render(app(onMounted));
+    if (hydrating) hydrateRoot(container, app(onMounted, true));
+    else createRoot(container).render(app(onMounted, false));
   });
 };
