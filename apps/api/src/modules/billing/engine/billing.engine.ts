@@ -1,4 +1,4 @@
-import type { CurrencyCode } from '@merchant-hub/domain';
+import type { CurrencyCode, LedgerLabel } from '@merchant-hub/domain';
 import type { Knex } from 'knex';
 import type { Clock } from '../../../clock';
 import type { Db } from '../../../db/knex';
@@ -7,6 +7,7 @@ import { type ChargeInput, declineDetails, type GatewayNextAction, type PaymentG
 import { AppError } from '../../../http/errors';
 import { type BillingAccount, ensureBillingAccount, readBillingAccount } from '../repositories/billing-accounts.repository';
 import { findInvoice, type InvoiceRecord } from '../repositories/invoices.repository';
+import { ledgerLabelColumns } from '../repositories/ledger.repository';
 import { dropPendingCharge, insertChargeIntent } from '../repositories/payments.repository';
 import { chargeOnce } from './charge-once';
 import { type ChargeOptions, type Charged, createCharger } from './charges';
@@ -135,7 +136,7 @@ export const createEngine = (deps: EngineDeps) => {
   const addLedgerEntry = async (
     tx: Knex.Transaction,
     account: BillingAccount,
-    entry: { type: string; description: string; amount: number; invoiceId?: string | null; now: number },
+    entry: { type: string; description: string; label?: LedgerLabel | null; amount: number; invoiceId?: string | null; now: number },
   ): Promise<void> => {
     if (entry.amount === 0) return;
     const ending = account.balance + entry.amount;
@@ -144,6 +145,7 @@ export const createEngine = (deps: EngineDeps) => {
       merchant_id: account.merchantId,
       type: entry.type,
       description: entry.description,
+      ...ledgerLabelColumns(entry.label),
       amount: entry.amount,
       currency: account.currency,
       ending_balance: ending,
@@ -163,9 +165,9 @@ export const createEngine = (deps: EngineDeps) => {
     await insertInvoices(tx, [draft]);
     const { record, total, applied } = draft;
     if (total < 0) {
-      await addLedgerEntry(tx, account, { type: 'invoice_credit', description: `Credit from invoice ${record.number}`, amount: total, invoiceId: record.id, now: input.now });
+      await addLedgerEntry(tx, account, { type: 'invoice_credit', description: `Credit from invoice ${record.number}`, label: { key: 'invoiceCredit', params: { number: record.number } }, amount: total, invoiceId: record.id, now: input.now });
     } else if (applied > 0) {
-      await addLedgerEntry(tx, account, { type: 'applied_to_invoice', description: `Applied to invoice ${record.number}`, amount: applied, invoiceId: record.id, now: input.now });
+      await addLedgerEntry(tx, account, { type: 'applied_to_invoice', description: `Applied to invoice ${record.number}`, label: { key: 'appliedToInvoice', params: { number: record.number } }, amount: applied, invoiceId: record.id, now: input.now });
     }
     return record;
   };
@@ -174,7 +176,7 @@ export const createEngine = (deps: EngineDeps) => {
   const voidInvoice = async (tx: Knex.Transaction, account: BillingAccount, invoice: InvoiceRecord, now: number): Promise<void> => {
     await tx('invoices').where({ id: invoice.id }).update({ status: 'void', voided_at: now });
     if (invoice.appliedBalance > 0) {
-      await addLedgerEntry(tx, account, { type: 'invoice_voided', description: `Credit returned from void invoice ${invoice.number}`, amount: -invoice.appliedBalance, invoiceId: invoice.id, now });
+      await addLedgerEntry(tx, account, { type: 'invoice_voided', description: `Credit returned from void invoice ${invoice.number}`, label: { key: 'invoiceVoided', params: { number: invoice.number } }, amount: -invoice.appliedBalance, invoiceId: invoice.id, now });
     }
   };
 

@@ -282,6 +282,33 @@ describe.each(testDatabases)('staff subscription controls (%s)', (kind) => {
     });
   });
 
+  describe('ledger words for the merchant', () => {
+    const creditHistory = async (email: string) => (await request(ctx.app).get('/api/users/billing/credit-balance').set(bearer(await tokenFor(ctx, email)))).body.balanceTransactions.data;
+
+    it('labels the entries it writes (cancel-now credit, a free month approved later, reversals) and keeps staff-typed text unlabelled', async () => {
+      const plan = await ctx.db('packages').where({ id: (await planOf(MY)).package_id }).first('name');
+      // A typed credit (no label), then a free month held for approval (labelled once approved).
+      const credit = { direction: 'credit', amount_minor: 50_000, description: 'Goodwill for the outage', reason };
+      const seenCredit = await request(ctx.app).post(`/api/staff/merchants/${userOf(MY)}/credit-adjustments/preview`).set(bearer(support)).send(credit);
+      const typed = await request(ctx.app).post(`/api/staff/merchants/${userOf(MY)}/credit-adjustments`).set(bearer(support)).send({ ...credit, preview_token: seenCredit.body.preview_token });
+      const comp = (await run(support, MY, 'comp-month')).commit.body.credit;
+      expect(comp.status).toBe('pending_approval');
+      expect((await request(ctx.app).post(`/api/staff/approvals/${comp.adjustment_id}/approve`).set(bearer(admin)).send({ reason })).status).toBe(200);
+      const cancelled = (await run(admin, MY, 'cancel-now', { prorated_credit: true })).commit.body.credit;
+      for (const id of [cancelled.adjustment_id, typed.body.adjustment.id]) expect((await request(ctx.app).post(`/api/staff/credit-adjustments/${id}/reverse`).set(bearer(admin)).send({ reason })).status).toBe(201);
+
+      const entries = (await creditHistory(MY)).filter((entry: { type: string }) => entry.type === 'adjustment');
+      const cancelText = `Unused time of ${plan.name}, cancelled now`;
+      expect(entries.slice(0, 5).map((entry: { description: string; label?: unknown }) => [entry.description, entry.label ?? null])).toEqual([
+        ['Reversal: Goodwill for the outage', { key: 'reversal', params: { description: 'Goodwill for the outage' } }],
+        [`Reversal: ${cancelText}`, { key: 'reversal', params: { description: cancelText, of: { key: 'unusedCancelled', params: { plan: plan.name } } } }],
+        [cancelText, { key: 'unusedCancelled', params: { plan: plan.name } }],
+        [`Credit note ${comp.credit_note_number}: one free month of ${plan.name}`, { key: 'freeMonth', params: { number: comp.credit_note_number, plan: plan.name } }],
+        ['Goodwill for the outage', null],
+      ]);
+    });
+  });
+
   describe('reinstate', () => {
     it('brings back a plan dunning ended: past due again with its invoice owed, a fresh retry schedule', async () => {
       expect((await preview(support, SG, 'reinstate')).body.error.code).toBe('plan_not_reinstatable');

@@ -1,3 +1,4 @@
+import type { LedgerLabel } from '@merchant-hub/domain';
 import { sumMinor } from '@merchant-hub/money';
 import type { SubscriptionControl, SubscriptionControlFields, SubscriptionControlPreview, SubscriptionControlResult } from '@merchant-hub/validation';
 import type { Knex } from 'knex';
@@ -119,6 +120,8 @@ export const createSubscriptionControlService = (ctx: StaffContext) => {
         const requiresApproval = (await fourEyesOf(tx, actor.userId, merchant.id, plan.currency, plan.creditMinor)).requiresApproval;
         const creditNoteNumber = plan.creditNote ? await nextCreditNoteNumber(tx, merchant.id) : null;
         const description = (creditNoteNumber ? `Credit note ${creditNoteNumber}: one free month of ${plan.plan.name}` : `Unused time of ${plan.plan.name}, cancelled now`).slice(0, 255);
+        // The merchant's billing pages word it in the merchant's language (billing:ledger.*), the English stays for staff.
+        const label: LedgerLabel = creditNoteNumber ? { key: 'freeMonth', params: { number: creditNoteNumber, plan: plan.plan.name } } : { key: 'unusedCancelled', params: { plan: plan.plan.name } };
         const record = {
           id: adjustmentId ?? newId('cadj'),
           merchantId: merchant.id,
@@ -127,6 +130,7 @@ export const createSubscriptionControlService = (ctx: StaffContext) => {
           amount: plan.creditMinor,
           currency: plan.currency,
           description,
+          label,
           reason: body.reason,
           status: requiresApproval ? ('pending_approval' as const) : ('applied' as const),
           ledgerEntryId: null as string | null,
