@@ -147,7 +147,8 @@ export type BalanceTransaction = {
   id: string;
   type: string;
   description: string | null;
-  label?: LedgerLabel;
+  /** A LedgerLabel as the API sends it (a key a newer server knows and this build not: the description is shown). */
+  label?: { key: string; params: Record<string, unknown> };
   /** Positive is a debit, negative a credit. */
   amount: MinorUnits;
   currency: CurrencyCode;
