@@ -15,7 +15,7 @@ import { draftInvoice, type InvoiceInput, insertInvoices } from './invoice-draft
 import { type OnBehalfScope, takeTransactionPrecondition, takeTransactionWork } from './on-behalf';
 import type { Notifier } from '../../notifications';
 import type { SubscriptionRecord } from '../repositories/subscriptions.repository';
-import { type InvoiceMailKind, type PlanMailKind, queueInvoiceMail, queueInvoiceMails, queuePlanMail } from '../documents/invoice-mail';
+import { type InvoiceMailKind, type PlanMailKind, queueInvoiceMail, queueInvoiceMails, queuePlanCanceledNowMail, queuePlanMail } from '../documents/invoice-mail';
 import { couponFor, insertSubscription, planLine, startDunning, useCoupon } from './subscription-steps';
 
 export { renewalChargeKey, type Charged } from './charges';
@@ -84,6 +84,10 @@ export const createEngine = (deps: EngineDeps) => {
   /** Queues the merchant's e-mail that their plan ends or changes on `at` (see invoice-mail.ts). */
   const mailPlan = (tx: Knex.Transaction, account: BillingAccount, kind: PlanMailKind, plan: { name: string; billing_period: string }, at: number): Promise<void> =>
     queuePlanMail({ tx, notifier: deps.notifier, publicUrl: deps.publicUrl }, account, kind, plan, at);
+
+  /** The merchant told its plan was cancelled now by staff, with the credit added for the unused time (if any). */
+  const mailPlanCanceledNow = (tx: Knex.Transaction, account: BillingAccount, plan: { name: string; billing_period: string }, at: number, credit: { amountMinor: number; currency: string } | null): Promise<void> =>
+    queuePlanCanceledNowMail({ tx, notifier: deps.notifier, publicUrl: deps.publicUrl }, account, plan, at, credit);
 
   /**
    * Dunning after a failed charge of `invoice`, and the merchant told when the next attempt is. `merchantNow`
@@ -335,6 +339,7 @@ export const createEngine = (deps: EngineDeps) => {
     startDunning: startDunningAndTell,
     mailInvoice,
     mailPlan,
+    mailPlanCanceledNow,
   };
 };
 

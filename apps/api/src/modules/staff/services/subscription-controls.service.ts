@@ -115,6 +115,12 @@ export const createSubscriptionControlService = (ctx: StaffContext) => {
         await plan.apply();
         cancelsAgreement = plan.cancelsAgreement;
         const changes = changedFields(plan);
+        // Cancel now tells the merchant, in its language, what ended and when, and the credit once it is added.
+        const tellCancelled = (credited: boolean) =>
+          control === 'cancel-now'
+            ? engine.mailPlanCanceledNow(tx, current.account, { name: plan.plan.name, billing_period: plan.plan.period }, plan.endsAt.after ?? current.now, credited ? { amountMinor: plan.creditMinor, currency: plan.currency } : null)
+            : Promise.resolve();
+        if (plan.creditMinor <= 0) await tellCancelled(false);
         if (plan.creditMinor <= 0) return { result: { control, credit: null } as SubscriptionControlResult, ...changes };
         // The credit: a staff credit adjustment, held for a second staff member above the four-eyes threshold.
         const requiresApproval = (await fourEyesOf(tx, actor.userId, merchant.id, plan.currency, plan.creditMinor)).requiresApproval;
@@ -145,6 +151,7 @@ export const createSubscriptionControlService = (ctx: StaffContext) => {
           changes.after.credit_balance_minor = applied.after;
         }
         await insertAdjustment(tx, record);
+        await tellCancelled(!requiresApproval);
         Object.assign(changes.after, { credit_amount_minor: record.amount, credit_status: record.status, ...(creditNoteNumber ? { credit_note_number: creditNoteNumber } : {}) });
         return {
           result: { control, credit: { adjustment_id: record.id, status: record.status, amount_minor: record.amount, credit_note_number: creditNoteNumber } },
