@@ -150,6 +150,17 @@ export const errorMessageKeys = (error: unknown): string[] => {
 };
 
 /**
+ * The values an error's text is worded with (`details.values`, e.g. `{ date: '02/04/2026' }` for
+ * errors:billing.planAlreadyEnding), for `t(errorMessageKeys(error), errorValuesOf(error))`; empty when none.
+ */
+export const errorValuesOf = (error: unknown): Record<string, string | number> => {
+  if (!isApiError(error) || !isRecord(error.body) || !isRecord(error.body.error) || !isRecord(error.body.error.details)) return {};
+  const values = error.body.error.details.values;
+  if (!isRecord(values)) return {};
+  return Object.fromEntries(Object.entries(values).filter((entry): entry is [string, string | number] => typeof entry[1] === 'string' || typeof entry[1] === 'number'));
+};
+
+/**
  * A card refusal's text in the page's language (issue 31 #5): the API names the gateway's decline code
  * (`details.decline_code`) beside the provider's English message, which stays the text for a code not here.
  */

@@ -1,5 +1,5 @@
 export { apiLink } from './api-link';
-export { ApiError, declineKeyOf, errorMessageKeys, hasErrorCode, isApiError, isSessionError, parseApiError } from './api-error';
+export { ApiError, declineKeyOf, errorMessageKeys, errorValuesOf, hasErrorCode, isApiError, isSessionError, parseApiError } from './api-error';
 export type { ApiErrorInit, ClientErrorCode, FieldErrors, KnownErrorCode } from './api-error';
 export type { ApiEndpoint, ApiResponse, ErrorCode } from '@merchant-hub/validation';
 export { CSRF_HEADER, CSRF_HEADER_VALUE, DEFAULT_TIMEOUT_MS, createHttpClient } from './http-client';

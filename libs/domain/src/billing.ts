@@ -134,10 +134,21 @@ export type Card = {
 export const PAYMENT_TYPES = ['card', 'fpx', 'manual'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 
+/**
+ * What a ledger entry the system wrote is, for the billing pages to word in the reader's language (a key of
+ * `billing:ledger.*` and its values); `description` keeps the English. Staff-typed text and entries written before
+ * have none. A reversal names what it reverses: `params.description` (as typed) and, when that was worded too, `params.of`.
+ */
+export const LEDGER_LABEL_KEYS = ['freeMonth', 'unusedCancelled', 'reversal', 'invoiceCredit', 'appliedToInvoice', 'invoiceVoided'] as const;
+export type LedgerLabelKey = (typeof LEDGER_LABEL_KEYS)[number];
+export type LedgerLabel = { key: LedgerLabelKey; params: { [name: string]: string | number | LedgerLabel | undefined; of?: LedgerLabel } };
+
 export type BalanceTransaction = {
   id: string;
   type: string;
   description: string | null;
+  /** A LedgerLabel as the API sends it (a key a newer server knows and this build not: the description is shown). */
+  label?: { key: string; params: Record<string, unknown> };
   /** Positive is a debit, negative a credit. */
   amount: MinorUnits;
   currency: CurrencyCode;

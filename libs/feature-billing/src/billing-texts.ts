@@ -1,5 +1,5 @@
 import type { BillingNotice, ChargeLineLabel } from '@merchant-hub/validation';
-import { chargeLineText } from '@merchant-hub/i18n';
+import { chargeLineText, ledgerEntryText, type LedgerLabelWords } from '@merchant-hub/i18n';
 import { formatDate } from '@merchant-hub/ui-kit';
 import { useTranslation } from 'react-i18next';
 
@@ -42,5 +42,8 @@ export const useBillingTexts = () => {
   const lineText = (line: { description: string; label?: ChargeLineLabel }): string =>
     chargeLineText((key, values) => t(key, values), line, (seconds) => formatDate(seconds) ?? '');
 
-  return { noticeText, lineText };
+  /** A credit-ledger entry: worded from its label when the system wrote it, else as stored (staff-typed, older). */
+  const ledgerText = (entry: { description: string | null; type: string; label?: LedgerLabelWords }): string => ledgerEntryText((key, values) => t(key, values), entry);
+
+  return { noticeText, lineText, ledgerText };
 };

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { authenticationRedirectOf, declineKeyOf, errorMessageKeys, isApiError } from '@merchant-hub/api-client';
+import { authenticationRedirectOf, declineKeyOf, errorMessageKeys, errorValuesOf, isApiError } from '@merchant-hub/api-client';
 import { useTranslation } from 'react-i18next';
 
 /** The text to show for a failed call in the page's language: a card refusal by its decline code, else the API key's text. */
@@ -13,7 +13,7 @@ export const useErrorText = () => {
     if (!isApiError(error) && error instanceof Error && error.message) return error.message;
     const keys = errorMessageKeys(error);
     // A screen-specific text (spec §8: 'Fail to update info'…) beats the generic one for the HTTP status.
-    return t(fallbackKey && keys.length === 1 ? [fallbackKey, ...keys] : fallbackKey ? [keys[0], fallbackKey] : keys);
+    return t(fallbackKey && keys.length === 1 ? [fallbackKey, ...keys] : fallbackKey ? [keys[0], fallbackKey] : keys, errorValuesOf(error));
   };
 };
 

@@ -31,5 +31,31 @@ export const chargeLineText = (t: Translate, line: { description: string; label?
   }
 };
 
+/** What a credit-ledger entry the system wrote is (libs/domain LedgerLabel): a `billing:ledger.*` key and its values. */
+export type LedgerLabelWords = { key: string; params: Record<string, unknown> };
+
+const LEDGER_KEYS = ['freeMonth', 'unusedCancelled', 'reversal', 'invoiceCredit', 'appliedToInvoice', 'invoiceVoided'];
+
+const isLedgerLabel = (value: unknown): value is LedgerLabelWords =>
+  typeof value === 'object' && value !== null && typeof (value as LedgerLabelWords).key === 'string' && typeof (value as LedgerLabelWords).params === 'object';
+
+/**
+ * A credit-ledger entry in the language `t` speaks (the merchant's credit history): an entry the system wrote is
+ * worded from its label; a reversal words what it reverses the same way, or keeps it as staff typed it. An entry
+ * without a label (staff-typed, written before) or of a key this build does not know keeps its stored text.
+ */
+export const ledgerEntryText = (t: Translate, entry: { description: string | null; type?: string; label?: LedgerLabelWords | null }): string => {
+  const fallback = entry.description ?? entry.type ?? '';
+  const label = entry.label;
+  if (!label || !LEDGER_KEYS.includes(label.key)) return fallback;
+  const params = label.params ?? {};
+  if (label.key === 'reversal') {
+    const of = params.of;
+    const reversed = isLedgerLabel(of) ? ledgerEntryText(t, { description: String(params.description ?? ''), label: of }) : String(params.description ?? '');
+    return t('billing:ledger.reversal', { description: reversed });
+  }
+  return t(`billing:ledger.${label.key}`, { number: params.number, plan: params.plan });
+};
+
 /** The i18n key of a market's sales tax by its local name (`billing:taxName.MY` → SST, 銷售與服務稅（SST）…). */
 export const taxNameKey = (market: string): string => `billing:taxName.${market}`;

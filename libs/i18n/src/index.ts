@@ -22,5 +22,5 @@ export type { Messages } from './messages';
 export { expectedKeys, keyMismatches } from './parity';
 export type { KeyMismatches } from './parity';
 export { languageName, listEntryName, regionName } from './region-names';
-export { chargeLineText, taxNameKey } from './billing-words';
-export type { ChargeLineLabelWords, Translate } from './billing-words';
+export { chargeLineText, ledgerEntryText, taxNameKey } from './billing-words';
+export type { ChargeLineLabelWords, LedgerLabelWords, Translate } from './billing-words';

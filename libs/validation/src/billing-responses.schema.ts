@@ -204,7 +204,17 @@ export const creditBalanceResponseSchema = z.looseObject({
   balance: z.looseObject({ balance: minor, currency }),
   balanceTransactions: z.looseObject({
     data: z.array(
-      z.looseObject({ id: z.string(), type: z.string(), description: z.string().nullable(), amount: minor, currency, ending_balance: minor, created: z.number().int() }),
+      z.looseObject({
+        id: z.string(),
+        type: z.string(),
+        description: z.string().nullable(),
+        /** What an entry the system wrote is (libs/domain LedgerLabel), for the page to word; `description` stays the fallback. */
+        label: z.looseObject({ key: z.string(), params: z.record(z.string(), z.unknown()) }).optional(),
+        amount: minor,
+        currency,
+        ending_balance: minor,
+        created: z.number().int(),
+      }),
     ),
     hasNext: z.boolean(),
     hasPrevious: z.boolean(),

@@ -50,6 +50,7 @@ export const ERROR_CODES = [
   'no_subscription',
   'already_subscribed',
   'not_resumable',
+  'already_unsubscribed',
   'coupon_invalid',
   'coupon_expired',
   'coupon_used',

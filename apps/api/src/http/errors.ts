@@ -107,6 +107,8 @@ export const errorSpec = (code: ErrorCode): ErrorSpec => {
       return { status: 409, message: 'You have no active plan', key: 'errors:billing.noSubscription' };
     case 'already_subscribed':
       return { status: 409, message: 'You already have an active plan', key: 'errors:billing.alreadySubscribed' };
+    case 'already_unsubscribed':
+      return { status: 409, message: 'Your plan is already set to end', key: 'errors:billing.planAlreadyEnding' };
     case 'not_resumable':
       return { status: 409, message: 'Your plan is not cancelled, there is nothing to resume', key: 'errors:billing.notResumable' };
     case 'coupon_invalid':

@@ -80,6 +80,20 @@ describe('BillingPage', () => {
     await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost:3000/api/sandbox/3ds/pi_5'));
   });
 
+  it('says when the plan already ends, in the page language, when Unsubscribe finds it already set to end', async () => {
+    const show = vi.spyOn(notifications, 'show').mockReturnValue('n');
+    const ending = {
+      method: 'POST',
+      path: '/users/billing/unsubscribe',
+      status: 409,
+      body: { error: { code: 'already_unsubscribed', message: 'Your plan already ends on 02/04/2026', key: 'errors:billing.planAlreadyEnding', details: { ends_at: 1775120400, values: { date: '02/04/2026' } } } },
+    };
+    renderFeature(<BillingPage />, { routes: [merchant, { method: 'GET', path: '/users/billing/all', body: overview() }, ending], lng: 'ms' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Berhenti Langgan' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Berhenti Langgan' }));
+    await waitFor(() => expect(shownMessages(show)).toContain('Pelan anda sudah ditetapkan untuk tamat pada 02/04/2026'));
+  });
+
   it('opens the late-subscribe modal when billing answers code 0', async () => {
     renderFeature(<BillingPage />, { routes: [merchant, mustSubscribe, lateIntent] });
     expect(await screen.findByText('Subscribe to continue')).toBeInTheDocument();

@@ -279,6 +279,24 @@ describe('CreditBalanceModal', () => {
     expect(screen.getAllByTestId('credit-left').map((cell) => cell.textContent)).toEqual(['RM 25.00', 'RM 35.00']);
     expect(screen.getByRole('columnheader', { name: 'Credit balance' })).toBeInTheDocument();
   });
+
+  it('words the entries the system wrote in the merchant language and keeps staff-typed and older text as stored', async () => {
+    const entry = (id: string, description: string, label?: { key: string; params: Record<string, unknown> }) => ({ id, type: 'adjustment', description, ...(label ? { label } : {}), amount: -500, currency: 'MYR', ending_balance: -500, created: 1777593600 });
+    const rows = [
+      entry('t5', 'Credit note CN-F1-1: one free month of Growth', { key: 'freeMonth', params: { number: 'CN-F1-1', plan: 'Growth' } }),
+      entry('t4', 'Reversal: Unused time of Growth, cancelled now', { key: 'reversal', params: { description: 'Unused time of Growth, cancelled now', of: { key: 'unusedCancelled', params: { plan: 'Growth' } } } }),
+      entry('t3', 'Reversal: Goodwill for the outage', { key: 'reversal', params: { description: 'Goodwill for the outage' } }),
+      entry('t2', 'Applied to invoice INV-7', { key: 'appliedToInvoice', params: { number: 'INV-7' } }),
+      entry('t1', 'Goodwill for the outage'),
+    ];
+    const routes = [{ method: 'GET', path: '/users/billing/credit-balance', body: { balance: { balance: -2500, currency: 'MYR' }, balanceTransactions: { data: rows, hasNext: false, hasPrevious: false } } }];
+    renderFeature(<CreditBalanceModal opened onClose={vi.fn()} />, { routes, lng: 'zhtw' });
+    expect(await screen.findByText('折讓單 CN-F1-1：Growth 免費一個月')).toBeInTheDocument();
+    expect(screen.getByText('沖銷：Growth 未使用的時間（已立即取消）')).toBeInTheDocument();
+    expect(screen.getByText('沖銷：Goodwill for the outage')).toBeInTheDocument();
+    expect(screen.getByText('已用於發票 INV-7')).toBeInTheDocument();
+    expect(screen.getByText('Goodwill for the outage')).toBeInTheDocument();
+  });
 });
 
 describe('LateSubscribeModal', () => {

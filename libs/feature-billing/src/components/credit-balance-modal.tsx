@@ -5,6 +5,7 @@ import { formatCreditBalance, formatCreditChange, formatMoney } from '@merchant-
 import { EmptyState, ErrorState, formatDate } from '@merchant-hub/ui-kit';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBillingTexts } from '../billing-texts';
 
 export type CreditBalanceModalProps = { opened: boolean; userId?: number; onClose: () => void };
 
@@ -18,6 +19,7 @@ export type CreditBalanceModalProps = { opened: boolean; userId?: number; onClos
 /** The credit ledger, ten entries a page, newest first; Newer/Older page with the first/last entry as cursor. */
 export const CreditBalanceModal = ({ opened, userId, onClose }: CreditBalanceModalProps) => {
   const { t } = useTranslation('billing');
+  const { ledgerText } = useBillingTexts();
   const [cursor, setCursor] = useState<CreditBalanceCursor>({});
   const ledger = useCreditBalance({ userId, cursor }, { enabled: opened, meta: { handlesError: true } });
   const data = ledger.data;
@@ -60,7 +62,7 @@ export const CreditBalanceModal = ({ opened, userId, onClose }: CreditBalanceMod
                     <Table.Tr key={row.id}>
                       <Table.Td visibleFrom="sm">{formatDate(row.created)}</Table.Td>
                       <Table.Td>
-                        {row.description ?? row.type}
+                        {ledgerText(row)}
                         {/* Narrow screens fold the date under the description so the amount stays in view. */}
                         <Text hiddenFrom="sm" size="xs" c="dimmed">
                           {formatDate(row.created)}

@@ -37,6 +37,7 @@ import * as staffEscalation from './1020-staff-escalation';
 import * as invoiceLineLabels from './1030-invoice-line-labels';
 import * as stateTranslations from './1031-state-translations';
 import * as listTranslations from './1032-list-translations';
+import * as ledgerDescriptionKeys from './1040-ledger-description-keys';
 
 export type Migration = { name: string; up: (knex: Knex) => Promise<void>; down: (knex: Knex) => Promise<void> };
 
@@ -83,6 +84,7 @@ export const migrations: Migration[] = [
   { name: '1030-invoice-line-labels', ...invoiceLineLabels },
   { name: '1031-state-translations', ...stateTranslations },
   { name: '1032-list-translations', ...listTranslations },
+  { name: '1040-ledger-description-keys', ...ledgerDescriptionKeys },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

@@ -7,6 +7,7 @@ export { addMonthsUtc, intervalMonths, nextPeriodEnd } from './engine/periods';
 export { DUNNING_RETRY_DAYS, planLine } from './engine/subscription-steps';
 export { type BillingAccount, ensureBillingAccount, readBillingAccount, readBillingAccounts } from './repositories/billing-accounts.repository';
 export { findInvoice, type InvoiceRecord, readInvoice, toInvoice, toInvoiceRecord } from './repositories/invoices.repository';
+export { ledgerLabelColumns, ledgerLabelOf } from './repositories/ledger.repository';
 export { findPromotionByCode, type PromotionRecord, recordRedemption, toCoupon } from './repositories/promotions.repository';
 export { type SubscriptionRecord, toSubscriptionRecord } from './repositories/subscriptions.repository';
 export type { Actor } from './services/billing-state';

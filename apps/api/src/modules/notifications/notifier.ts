@@ -17,6 +17,7 @@ export type MessageKind =
   | 'payment_failed'
   | 'subscription_canceled'
   | 'plan_ending'
+  | 'plan_canceled_now'
   | 'plan_change_scheduled'
   | 'support_alert'
   | 'staff_invite'

@@ -348,6 +348,15 @@ export const billing = {
     planEnding: 'Your plan will end on {{date}}',
     planResumed: 'Your plan has been resumed',
   },
+  /** Credit-ledger entries the system writes (libs/i18n ledgerEntryText); older entries keep their stored English. */
+  ledger: {
+    freeMonth: 'Credit note {{number}}: one free month of {{plan}}',
+    unusedCancelled: 'Unused time of {{plan}}, cancelled now',
+    reversal: 'Reversal: {{description}}',
+    invoiceCredit: 'Credit from invoice {{number}}',
+    appliedToInvoice: 'Applied to invoice {{number}}',
+    invoiceVoided: 'Credit returned from void invoice {{number}}',
+  },
   chargeLine: {
     unused: 'Unused time on {{plan}} after {{date}}',
     remaining: 'Remaining time on {{plan}} after {{date}}',

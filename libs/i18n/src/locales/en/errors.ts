@@ -31,6 +31,7 @@ export const errors = {
     noSubscription: 'You have no active plan',
     alreadySubscribed: 'You already have an active plan',
     notResumable: 'Your plan is not cancelled, there is nothing to resume',
+    planAlreadyEnding: 'Your plan already ends on {{date}}',
     packageUnavailable: 'This plan is not available for your account',
     addOnNotAllowed: 'The add-on needs an active plan that is not ending',
     amountTooLarge: 'This amount is larger than any charge we can take. Please contact support',

@@ -57,6 +57,14 @@ export const mail = {
     subject: 'Your Merchant Hub plan ends on {{date}}',
     text: 'You unsubscribed from {{plan}}. It stays active until {{date}}, and you can resume it before then in your back office:\n{{link}}',
   },
+  planCanceledNow: {
+    subject: 'Your Merchant Hub plan has ended',
+    text: 'Our team cancelled your plan {{plan}} on {{date}}; it has ended. You can subscribe again any time in your back office:\n{{link}}',
+  },
+  planCanceledNowCredit: {
+    subject: 'Your Merchant Hub plan has ended',
+    text: 'Our team cancelled your plan {{plan}} on {{date}}; it has ended. The unused time, {{amount}}, was added to your credit balance. You can subscribe again any time in your back office:\n{{link}}',
+  },
   planChangeScheduled: {
     subject: 'Your Merchant Hub plan changes on {{date}}',
     text: 'Your plan will change to {{plan}} on {{date}}. Until then you keep your current plan, and you can cancel the change in your back office:\n{{link}}',

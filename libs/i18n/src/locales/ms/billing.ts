@@ -345,6 +345,14 @@ export const billing = {
     planEnding: 'Pelan anda akan tamat pada {{date}}',
     planResumed: 'Pelan anda telah disambung semula',
   },
+  ledger: {
+    freeMonth: 'Nota kredit {{number}}: sebulan percuma {{plan}}',
+    unusedCancelled: 'Masa tidak digunakan bagi {{plan}}, dibatalkan serta-merta',
+    reversal: 'Pembalikan: {{description}}',
+    invoiceCredit: 'Kredit daripada invois {{number}}',
+    appliedToInvoice: 'Digunakan pada invois {{number}}',
+    invoiceVoided: 'Kredit dikembalikan daripada invois {{number}} yang dibatalkan',
+  },
   chargeLine: {
     unused: 'Masa tidak digunakan bagi {{plan}} selepas {{date}}',
     remaining: 'Baki masa bagi {{plan}} selepas {{date}}',

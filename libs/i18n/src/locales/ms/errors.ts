@@ -32,6 +32,7 @@ export const errors = {
     noSubscription: 'Anda tidak mempunyai pelan yang aktif',
     alreadySubscribed: 'Anda sudah mempunyai pelan yang aktif',
     notResumable: 'Pelan anda tidak dibatalkan, jadi tiada apa-apa untuk disambung semula',
+    planAlreadyEnding: 'Pelan anda sudah ditetapkan untuk tamat pada {{date}}',
     packageUnavailable: 'Pelan ini tidak tersedia untuk akaun anda',
     addOnNotAllowed: 'Tambahan ini memerlukan pelan aktif yang tidak akan tamat',
     amountTooLarge: 'Jumlah ini melebihi had caj yang boleh kami proses. Sila hubungi sokongan',

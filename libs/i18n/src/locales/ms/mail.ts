@@ -55,6 +55,14 @@ export const mail = {
     subject: 'Pelan Merchant Hub anda tamat pada {{date}}',
     text: 'Anda telah berhenti melanggan {{plan}}. Pelan ini kekal aktif hingga {{date}}, dan anda boleh menyambungnya semula sebelum itu di pejabat belakang anda:\n{{link}}',
   },
+  planCanceledNow: {
+    subject: 'Pelan Merchant Hub anda telah tamat',
+    text: 'Pasukan kami telah membatalkan pelan anda {{plan}} pada {{date}}; pelan itu telah tamat. Anda boleh melanggan semula bila-bila masa di pejabat belakang anda:\n{{link}}',
+  },
+  planCanceledNowCredit: {
+    subject: 'Pelan Merchant Hub anda telah tamat',
+    text: 'Pasukan kami telah membatalkan pelan anda {{plan}} pada {{date}}; pelan itu telah tamat. Masa yang tidak digunakan, {{amount}}, telah ditambah ke baki kredit anda. Anda boleh melanggan semula bila-bila masa di pejabat belakang anda:\n{{link}}',
+  },
   planChangeScheduled: {
     subject: 'Pelan Merchant Hub anda bertukar pada {{date}}',
     text: 'Pelan anda akan bertukar kepada {{plan}} pada {{date}}. Sehingga itu anda kekal dengan pelan semasa, dan anda boleh membatalkan pertukaran ini di pejabat belakang anda:\n{{link}}',

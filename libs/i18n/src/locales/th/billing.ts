@@ -345,6 +345,14 @@ export const billing = {
     planEnding: 'แพ็กเกจของคุณจะสิ้นสุดในวันที่ {{date}}',
     planResumed: 'กลับมาใช้แพ็กเกจของคุณต่อแล้ว',
   },
+  ledger: {
+    freeMonth: 'ใบลดหนี้ {{number}}: ใช้ {{plan}} ฟรีหนึ่งเดือน',
+    unusedCancelled: 'เวลาที่ไม่ได้ใช้ของ {{plan}} ยกเลิกทันที',
+    reversal: 'กลับรายการ: {{description}}',
+    invoiceCredit: 'เครดิตจากใบแจ้งหนี้ {{number}}',
+    appliedToInvoice: 'ใช้กับใบแจ้งหนี้ {{number}}',
+    invoiceVoided: 'เครดิตที่คืนจากใบแจ้งหนี้ที่ยกเลิก {{number}}',
+  },
   chargeLine: {
     unused: 'เวลาที่ไม่ได้ใช้ของ {{plan}} หลังวันที่ {{date}}',
     remaining: 'เวลาที่เหลือของ {{plan}} หลังวันที่ {{date}}',

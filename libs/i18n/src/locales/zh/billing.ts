@@ -345,6 +345,14 @@ export const billing = {
     planEnding: '您的套餐将于 {{date}} 结束',
     planResumed: '您的套餐已恢复',
   },
+  ledger: {
+    freeMonth: '贷项通知单 {{number}}：{{plan}} 免费一个月',
+    unusedCancelled: '{{plan}} 未使用的时间（已立即取消）',
+    reversal: '冲销：{{description}}',
+    invoiceCredit: '来自发票 {{number}} 的余额',
+    appliedToInvoice: '已用于发票 {{number}}',
+    invoiceVoided: '作废发票 {{number}} 退回的余额',
+  },
   chargeLine: {
     unused: '{{plan}} 自 {{date}} 起未使用的时间',
     remaining: '{{plan}} 自 {{date}} 起的剩余时间',

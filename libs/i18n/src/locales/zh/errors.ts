@@ -32,6 +32,7 @@ export const errors = {
     noSubscription: '您没有生效中的套餐',
     alreadySubscribed: '您已有生效中的套餐',
     notResumable: '您的套餐未被取消，无需恢复',
+    planAlreadyEnding: '您的套餐已设定于 {{date}} 结束',
     packageUnavailable: '此套餐不适用于您的账户',
     addOnNotAllowed: '附加服务需要一个有效且不会到期终止的套餐',
     amountTooLarge: '该金额超出了我们可收取的上限，请联系客服',

@@ -55,6 +55,14 @@ export const mail = {
     subject: '您的 Merchant Hub 套餐将于 {{date}} 结束',
     text: '您已取消订阅 {{plan}}。该套餐在 {{date}} 前仍然有效，在此之前您可以在后台恢复订阅：\n{{link}}',
   },
+  planCanceledNow: {
+    subject: '您的 Merchant Hub 套餐已结束',
+    text: '我们的团队已于 {{date}} 取消您的套餐 {{plan}}，该套餐已结束。您可以随时在后台重新订阅：\n{{link}}',
+  },
+  planCanceledNowCredit: {
+    subject: '您的 Merchant Hub 套餐已结束',
+    text: '我们的团队已于 {{date}} 取消您的套餐 {{plan}}，该套餐已结束。未使用的时间 {{amount}} 已加入您的余额。您可以随时在后台重新订阅：\n{{link}}',
+  },
   planChangeScheduled: {
     subject: '您的 Merchant Hub 套餐将于 {{date}} 变更',
     text: '您的套餐将于 {{date}} 变更为 {{plan}}。在此之前您继续使用当前套餐，也可以在后台取消此变更：\n{{link}}',

@@ -345,6 +345,14 @@ export const billing = {
     planEnding: '您的方案將於 {{date}} 結束',
     planResumed: '您的方案已恢復',
   },
+  ledger: {
+    freeMonth: '折讓單 {{number}}：{{plan}} 免費一個月',
+    unusedCancelled: '{{plan}} 未使用的時間（已立即取消）',
+    reversal: '沖銷：{{description}}',
+    invoiceCredit: '來自發票 {{number}} 的餘額',
+    appliedToInvoice: '已用於發票 {{number}}',
+    invoiceVoided: '作廢發票 {{number}} 退回的餘額',
+  },
   chargeLine: {
     unused: '{{plan}} 自 {{date}} 起未使用的時間',
     remaining: '{{plan}} 自 {{date}} 起的剩餘時間',

@@ -32,6 +32,7 @@ export const errors = {
     noSubscription: '您目前沒有生效中的方案',
     alreadySubscribed: '您已有生效中的方案',
     notResumable: '您的方案並未取消，無須恢復',
+    planAlreadyEnding: '您的方案已設定於 {{date}} 結束',
     packageUnavailable: '此方案不適用於您的帳號',
     addOnNotAllowed: '加購服務需要一個有效且不會到期終止的方案',
     amountTooLarge: '此金額超出我們可收取的上限，請聯絡客服',

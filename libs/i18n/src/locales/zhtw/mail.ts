@@ -55,6 +55,14 @@ export const mail = {
     subject: '您的 Merchant Hub 方案將於 {{date}} 結束',
     text: '您已取消訂閱 {{plan}}。該方案在 {{date}} 前仍然有效，在此之前您可以在後台恢復訂閱：\n{{link}}',
   },
+  planCanceledNow: {
+    subject: '您的 Merchant Hub 方案已結束',
+    text: '我們的團隊已於 {{date}} 取消您的方案 {{plan}}，該方案已結束。您可以隨時在後台重新訂閱：\n{{link}}',
+  },
+  planCanceledNowCredit: {
+    subject: '您的 Merchant Hub 方案已結束',
+    text: '我們的團隊已於 {{date}} 取消您的方案 {{plan}}，該方案已結束。未使用的時間 {{amount}} 已加入您的餘額。您可以隨時在後台重新訂閱：\n{{link}}',
+  },
   planChangeScheduled: {
     subject: '您的 Merchant Hub 方案將於 {{date}} 變更',
     text: '您的方案將於 {{date}} 變更為 {{plan}}。在此之前您繼續使用目前的方案，也可以在後台取消此變更：\n{{link}}',

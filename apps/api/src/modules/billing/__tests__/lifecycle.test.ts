@@ -151,6 +151,10 @@ describe.each(testDatabases)('billing lifecycle through simulated time (%s)', (k
     await subscribe('price_my_starter_monthly');
     const unsub = await post('unsubscribe', {});
     expect(unsub.body.ends_at).toBe('2026-04-02T09:00:00.000Z');
+    // Unsubscribing again says when the plan ends (its own code and key), not that there is no plan.
+    const twice = await post('unsubscribe', {});
+    expect(twice.status).toBe(409);
+    expect(twice.body.error).toMatchObject({ code: 'already_unsubscribed', key: 'errors:billing.planAlreadyEnding', message: 'Your plan already ends on 02/04/2026', details: { values: { date: '02/04/2026' } } });
     expect((await post('resume', {})).body.ends_at).toBeNull();
     expect((await billing()).body.all[0].ends_at).toBeNull();
     await post('unsubscribe', {});

@@ -99,6 +99,22 @@ export const queuePlanMail = (ctx: MerchantMailContext, account: Account, kind: 
     kind: PLAN_KINDS[kind],
   }));
 
+/**
+ * The e-mail about a plan staff cancelled now (issue 27 capability 3): what ended and when, in the owner's
+ * language, with the unused time's credit when it was added to the balance (not while it waits for approval).
+ */
+export const queuePlanCanceledNowMail = (ctx: MerchantMailContext, account: Account, plan: { name: string; billing_period: string }, at: number, credit: { amountMinor: number; currency: string } | null): Promise<void> =>
+  queueForMerchant(ctx, account, (locale) => ({
+    channel: 'email',
+    ...mailText(locale, credit ? 'planCanceledNowCredit' : 'planCanceledNow', {
+      plan: `${plan.name} (${periodWord(locale, plan.billing_period)})`,
+      date: mailDate(locale, at),
+      link: `${ctx.publicUrl}/home/dashboard`,
+      ...(credit ? { amount: formatMoney(credit.amountMinor, credit.currency as Parameters<typeof formatMoney>[1]) } : {}),
+    }),
+    kind: 'plan_canceled_now',
+  }));
+
 /** The PDF an invoice e-mail carries, rendered when the message is sent: `invoice-<number>.pdf`. */
 export const invoicePdfAttachment =
   (deps: { db: Exec; publicUrl: string }): InvoiceAttachment =>

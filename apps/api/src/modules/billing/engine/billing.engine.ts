@@ -1,4 +1,4 @@
-import type { CurrencyCode } from '@merchant-hub/domain';
+import type { CurrencyCode, LedgerLabel } from '@merchant-hub/domain';
 import type { Knex } from 'knex';
 import type { Clock } from '../../../clock';
 import type { Db } from '../../../db/knex';
@@ -7,6 +7,7 @@ import { type ChargeInput, declineDetails, type GatewayNextAction, type PaymentG
 import { AppError } from '../../../http/errors';
 import { type BillingAccount, ensureBillingAccount, readBillingAccount } from '../repositories/billing-accounts.repository';
 import { findInvoice, type InvoiceRecord } from '../repositories/invoices.repository';
+import { ledgerLabelColumns } from '../repositories/ledger.repository';
 import { dropPendingCharge, insertChargeIntent } from '../repositories/payments.repository';
 import { chargeOnce } from './charge-once';
 import { type ChargeOptions, type Charged, createCharger } from './charges';
@@ -14,7 +15,7 @@ import { draftInvoice, type InvoiceInput, insertInvoices } from './invoice-draft
 import { type OnBehalfScope, takeTransactionPrecondition, takeTransactionWork } from './on-behalf';
 import type { Notifier } from '../../notifications';
 import type { SubscriptionRecord } from '../repositories/subscriptions.repository';
-import { type InvoiceMailKind, type PlanMailKind, queueInvoiceMail, queueInvoiceMails, queuePlanMail } from '../documents/invoice-mail';
+import { type InvoiceMailKind, type PlanMailKind, queueInvoiceMail, queueInvoiceMails, queuePlanCanceledNowMail, queuePlanMail } from '../documents/invoice-mail';
 import { couponFor, insertSubscription, planLine, startDunning, useCoupon } from './subscription-steps';
 
 export { renewalChargeKey, type Charged } from './charges';
@@ -84,6 +85,10 @@ export const createEngine = (deps: EngineDeps) => {
   const mailPlan = (tx: Knex.Transaction, account: BillingAccount, kind: PlanMailKind, plan: { name: string; billing_period: string }, at: number): Promise<void> =>
     queuePlanMail({ tx, notifier: deps.notifier, publicUrl: deps.publicUrl }, account, kind, plan, at);
 
+  /** The merchant told its plan was cancelled now by staff, with the credit added for the unused time (if any). */
+  const mailPlanCanceledNow = (tx: Knex.Transaction, account: BillingAccount, plan: { name: string; billing_period: string }, at: number, credit: { amountMinor: number; currency: string } | null): Promise<void> =>
+    queuePlanCanceledNowMail({ tx, notifier: deps.notifier, publicUrl: deps.publicUrl }, account, plan, at, credit);
+
   /**
    * Dunning after a failed charge of `invoice`, and the merchant told when the next attempt is. `merchantNow`
    * (the scheduler's): a next attempt already due then (a test clock moved past it) is made in the same run,
@@ -135,7 +140,7 @@ export const createEngine = (deps: EngineDeps) => {
   const addLedgerEntry = async (
     tx: Knex.Transaction,
     account: BillingAccount,
-    entry: { type: string; description: string; amount: number; invoiceId?: string | null; now: number },
+    entry: { type: string; description: string; label?: LedgerLabel | null; amount: number; invoiceId?: string | null; now: number },
   ): Promise<void> => {
     if (entry.amount === 0) return;
     const ending = account.balance + entry.amount;
@@ -144,6 +149,7 @@ export const createEngine = (deps: EngineDeps) => {
       merchant_id: account.merchantId,
       type: entry.type,
       description: entry.description,
+      ...ledgerLabelColumns(entry.label),
       amount: entry.amount,
       currency: account.currency,
       ending_balance: ending,
@@ -163,9 +169,9 @@ export const createEngine = (deps: EngineDeps) => {
     await insertInvoices(tx, [draft]);
     const { record, total, applied } = draft;
     if (total < 0) {
-      await addLedgerEntry(tx, account, { type: 'invoice_credit', description: `Credit from invoice ${record.number}`, amount: total, invoiceId: record.id, now: input.now });
+      await addLedgerEntry(tx, account, { type: 'invoice_credit', description: `Credit from invoice ${record.number}`, label: { key: 'invoiceCredit', params: { number: record.number } }, amount: total, invoiceId: record.id, now: input.now });
     } else if (applied > 0) {
-      await addLedgerEntry(tx, account, { type: 'applied_to_invoice', description: `Applied to invoice ${record.number}`, amount: applied, invoiceId: record.id, now: input.now });
+      await addLedgerEntry(tx, account, { type: 'applied_to_invoice', description: `Applied to invoice ${record.number}`, label: { key: 'appliedToInvoice', params: { number: record.number } }, amount: applied, invoiceId: record.id, now: input.now });
     }
     return record;
   };
@@ -174,7 +180,7 @@ export const createEngine = (deps: EngineDeps) => {
   const voidInvoice = async (tx: Knex.Transaction, account: BillingAccount, invoice: InvoiceRecord, now: number): Promise<void> => {
     await tx('invoices').where({ id: invoice.id }).update({ status: 'void', voided_at: now });
     if (invoice.appliedBalance > 0) {
-      await addLedgerEntry(tx, account, { type: 'invoice_voided', description: `Credit returned from void invoice ${invoice.number}`, amount: -invoice.appliedBalance, invoiceId: invoice.id, now });
+      await addLedgerEntry(tx, account, { type: 'invoice_voided', description: `Credit returned from void invoice ${invoice.number}`, label: { key: 'invoiceVoided', params: { number: invoice.number } }, amount: -invoice.appliedBalance, invoiceId: invoice.id, now });
     }
   };
 
@@ -333,6 +339,7 @@ export const createEngine = (deps: EngineDeps) => {
     startDunning: startDunningAndTell,
     mailInvoice,
     mailPlan,
+    mailPlanCanceledNow,
   };
 };
 

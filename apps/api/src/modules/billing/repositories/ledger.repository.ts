@@ -1,16 +1,36 @@
-import type { BalanceTransaction, CurrencyCode } from '@merchant-hub/domain';
+import { type BalanceTransaction, type CurrencyCode, LEDGER_LABEL_KEYS, type LedgerLabel, type LedgerLabelKey } from '@merchant-hub/domain';
 import { type Exec, num } from '../../../db/rows';
 
-export const toBalanceTransaction = (row: Record<string, unknown>): BalanceTransaction & { invoice: string | null } => ({
+/** The stored columns of a ledger entry's label (balance_transactions, staff_credit_adjustments; migration 1040). */
+export const ledgerLabelColumns = (label: LedgerLabel | null | undefined): { description_key: string | null; description_params: string | null } =>
+  label ? { description_key: label.key, description_params: JSON.stringify(label.params) } : { description_key: null, description_params: null };
+
+/** A stored label back, or undefined for a row without one (written before, or staff-typed) or of a key this build does not know. */
+export const ledgerLabelOf = (row: Record<string, unknown>): LedgerLabel | undefined => {
+  const key = row.description_key as string | null | undefined;
+  if (!key || !(LEDGER_LABEL_KEYS as readonly string[]).includes(key)) return undefined;
+  try {
+    const params = JSON.parse(String(row.description_params ?? '{}')) as LedgerLabel['params'];
+    return { key: key as LedgerLabelKey, params: params && typeof params === 'object' ? params : {} };
+  } catch {
+    return undefined;
+  }
+};
+
+export const toBalanceTransaction = (row: Record<string, unknown>): BalanceTransaction & { invoice: string | null } => {
+  const label = ledgerLabelOf(row);
+  return {
   id: String(row.id),
   type: String(row.type),
   description: (row.description as string | null) ?? null,
+  ...(label ? { label } : {}),
   amount: num(row.amount),
   currency: row.currency as CurrencyCode,
   ending_balance: num(row.ending_balance),
   created: num(row.created_at),
   invoice: (row.invoice_id as string | null) ?? null,
-});
+  };
+};
 
 export type LedgerRow = BalanceTransaction & { invoice: string | null; seq: number };
 

@@ -56,7 +56,10 @@ export const createSubscriptionLifecycleService = (engine: Engine, parts: { onSe
       const st = await billingState(ctx.tx, actor.merchantId);
       const current = st.currentRecord;
       if (!current || current.status !== 'active') throw new AppError('no_subscription');
-      if (current.endsAt !== null && !st.pendingRecord) throw new AppError('no_subscription', { message: 'Your plan is already set to end' });
+      // Already ending (a second tab, a double click): say when, in the merchant's language (details.values.date).
+      if (current.endsAt !== null && !st.pendingRecord) {
+        throw new AppError('already_unsubscribed', { message: `Your plan already ends on ${dateOf(current.endsAt)}`, details: { ends_at: current.endsAt, values: { date: dateOf(current.endsAt) } } });
+      }
       const endsAt = current.periodEnd as number;
       if (st.pendingRecord) await cancelSubscription(ctx.tx, st.pendingRecord.id, ctx.now);
       // Live subscriptions are the merchant's own (billingState reads them by merchant).

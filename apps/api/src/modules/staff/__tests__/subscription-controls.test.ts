@@ -1,11 +1,13 @@
 import { cancellationCredit, compMonthCredit } from '@merchant-hub/billing-rules';
+import { createI18n } from '@merchant-hub/i18n';
+import { formatMoney } from '@merchant-hub/money';
 import request from 'supertest';
 import { ECPAY_STAGE_CREDENTIALS } from '../../../gateways/ecpay/ecpay.gateway';
 import { hashPassword } from '../../../security/crypto';
 import { advance, bearer, tokenFor } from '../../../test-support/billing-helpers';
 import { taiwanCheckoutForm } from '../../../test-support/checkout-helpers';
 import { createFakeEcpay } from '../../../test-support/fake-ecpay';
-import { createTestContext, signIn, testDatabases, type TestContext } from '../../../test-support/test-app';
+import { createTestContext, mailbox, signIn, testDatabases, type TestContext } from '../../../test-support/test-app';
 import { useEcpayTransport } from '../../billing';
 
 // Issue 27 capability 3: subscription controls for staff, each previewed and committed with the preview's token
@@ -139,6 +141,29 @@ describe.each(testDatabases)('staff subscription controls (%s)', (kind) => {
       expect(done.body.credit).toBeNull();
       expect(await ctx.db('invoices').where({ merchant_id: merchantOf(SG), status: 'open' })).toHaveLength(0);
       expect((await planOf(SG)).next_retry_at).toBeNull();
+    });
+
+    it('tells the merchant by e-mail in its language what ended, when, and the credit added; without credit, no amount', async () => {
+      await ctx.db('users').where({ email: MY }).update({ locale: 'th' });
+      const before = (await mailbox(ctx, MY))[0]?.id ?? 0;
+      const plan = await planOf(MY);
+      const pkg = await ctx.db('packages').where({ id: plan.package_id }).first('name', 'billing_period');
+      const { commit: done } = await run(support, MY, 'cancel-now', { prorated_credit: true });
+      expect(done.status).toBe(200);
+      const now = Math.floor(ctx.clock.now().getTime() / 1000);
+      const day = new Date(now * 1000).toISOString().slice(0, 10).split('-').reverse().join('/');
+      const t = createI18n({ lng: 'th' }).getFixedT('th', 'mail');
+      const mails = (await mailbox(ctx, MY)).filter((m) => m.id > before);
+      expect(mails.map((m) => m.subject)).toEqual([t('planCanceledNowCredit.subject')]);
+      const amount = formatMoney(done.body.credit.amount_minor, 'MYR');
+      expect(mails[0].text).toBe(t('planCanceledNowCredit.text', { plan: `${pkg.name} (${t('period.' + pkg.billing_period)})`, date: day, amount, link: `${ctx.config.publicUrl}/home/dashboard` }));
+      expect(mails[0].text).toContain(amount);
+
+      // A past-due plan cancelled without credit: the e-mail names no amount.
+      const sgBefore = (await mailbox(ctx, SG))[0]?.id ?? 0;
+      expect((await run(support, SG, 'cancel-now', { prorated_credit: false })).commit.status).toBe(200);
+      const sgMails = (await mailbox(ctx, SG)).filter((m) => m.id > sgBefore && m.subject === createI18n({ lng: 'en' }).getFixedT('en', 'mail')('planCanceledNow.subject'));
+      expect(sgMails).toHaveLength(1);
     });
 
     it('refuses while a charge is under way (409 charge_in_flight)', async () => {
@@ -279,6 +304,33 @@ describe.each(testDatabases)('staff subscription controls (%s)', (kind) => {
       expect((await request(ctx.app).post(`/api/staff/approvals/${done.body.credit.adjustment_id}/approve`).set(bearer(support)).send({ reason })).status).toBe(403);
       expect((await request(ctx.app).post(`/api/staff/approvals/${done.body.credit.adjustment_id}/approve`).set(bearer(admin)).send({ reason })).status).toBe(200);
       expect(await balanceOf(MY)).toBe(balance - seen.credit_minor);
+    });
+  });
+
+  describe('ledger words for the merchant', () => {
+    const creditHistory = async (email: string) => (await request(ctx.app).get('/api/users/billing/credit-balance').set(bearer(await tokenFor(ctx, email)))).body.balanceTransactions.data;
+
+    it('labels the entries it writes (cancel-now credit, a free month approved later, reversals) and keeps staff-typed text unlabelled', async () => {
+      const plan = await ctx.db('packages').where({ id: (await planOf(MY)).package_id }).first('name');
+      // A typed credit (no label), then a free month held for approval (labelled once approved).
+      const credit = { direction: 'credit', amount_minor: 50_000, description: 'Goodwill for the outage', reason };
+      const seenCredit = await request(ctx.app).post(`/api/staff/merchants/${userOf(MY)}/credit-adjustments/preview`).set(bearer(support)).send(credit);
+      const typed = await request(ctx.app).post(`/api/staff/merchants/${userOf(MY)}/credit-adjustments`).set(bearer(support)).send({ ...credit, preview_token: seenCredit.body.preview_token });
+      const comp = (await run(support, MY, 'comp-month')).commit.body.credit;
+      expect(comp.status).toBe('pending_approval');
+      expect((await request(ctx.app).post(`/api/staff/approvals/${comp.adjustment_id}/approve`).set(bearer(admin)).send({ reason })).status).toBe(200);
+      const cancelled = (await run(admin, MY, 'cancel-now', { prorated_credit: true })).commit.body.credit;
+      for (const id of [cancelled.adjustment_id, typed.body.adjustment.id]) expect((await request(ctx.app).post(`/api/staff/credit-adjustments/${id}/reverse`).set(bearer(admin)).send({ reason })).status).toBe(201);
+
+      const entries = (await creditHistory(MY)).filter((entry: { type: string }) => entry.type === 'adjustment');
+      const cancelText = `Unused time of ${plan.name}, cancelled now`;
+      expect(entries.slice(0, 5).map((entry: { description: string; label?: unknown }) => [entry.description, entry.label ?? null])).toEqual([
+        ['Reversal: Goodwill for the outage', { key: 'reversal', params: { description: 'Goodwill for the outage' } }],
+        [`Reversal: ${cancelText}`, { key: 'reversal', params: { description: cancelText, of: { key: 'unusedCancelled', params: { plan: plan.name } } } }],
+        [cancelText, { key: 'unusedCancelled', params: { plan: plan.name } }],
+        [`Credit note ${comp.credit_note_number}: one free month of ${plan.name}`, { key: 'freeMonth', params: { number: comp.credit_note_number, plan: plan.name } }],
+        ['Goodwill for the outage', null],
+      ]);
     });
   });
 

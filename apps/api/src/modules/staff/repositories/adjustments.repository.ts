@@ -1,4 +1,5 @@
-import { unapprovedRefundAmountsSince } from '../../billing';
+import type { LedgerLabel } from '@merchant-hub/domain';
+import { ledgerLabelColumns, ledgerLabelOf, unapprovedRefundAmountsSince } from '../../billing';
 import { type Exec, num } from './shared';
 
 // ------------------------------------------------------------------------------------------- credit adjustments
@@ -11,6 +12,8 @@ export type AdjustmentRecord = {
   amount: number;
   currency: string;
   description: string;
+  /** What a description the system wrote is, for the merchant's pages (migration 1040); none for staff-typed text. */
+  label?: LedgerLabel | null;
   reason: string;
   status: 'applied' | 'pending_approval' | 'rejected' | 'reversed';
   ledgerEntryId: string | null;
@@ -29,6 +32,7 @@ const toAdjustment = (row: Record<string, unknown>): AdjustmentRecord => ({
   amount: num(row.amount),
   currency: String(row.currency),
   description: String(row.description),
+  label: ledgerLabelOf(row) ?? null,
   reason: String(row.reason),
   status: String(row.status) as AdjustmentRecord['status'],
   ledgerEntryId: row.ledger_entry_id ? String(row.ledger_entry_id) : null,
@@ -47,6 +51,7 @@ export const insertAdjustment = async (db: Exec, record: Omit<AdjustmentRecord, 
     amount: record.amount,
     currency: record.currency,
     description: record.description,
+    ...ledgerLabelColumns(record.label),
     reason: record.reason,
     status: record.status,
     ledger_entry_id: record.ledgerEntryId,

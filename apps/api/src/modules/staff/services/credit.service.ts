@@ -1,3 +1,4 @@
+import type { LedgerLabel } from '@merchant-hub/domain';
 import type { CreditAdjustmentPreview, CreditAdjustmentResult } from '@merchant-hub/validation';
 import { AppError } from '../../../http/errors';
 import { newId } from '../../../db/rows';
@@ -104,7 +105,10 @@ export const createCreditService = (ctx: StaffContext) => {
         const current = await findAdjustment(tx, original.id);
         if (!current || current.status !== 'applied' || current.reversesId !== null) throw new AppError('adjustment_not_reversible');
         const direction = current.direction === 'credit' ? ('debit' as const) : ('credit' as const);
-        const applied = await applyToLedger(tx, current.merchantId, { direction, amount: current.amount, description: `Reversal: ${current.description}`.slice(0, 255) });
+        // The merchant reads the reversal in its language; what it reverses keeps its own words (typed, or its label).
+        const description = `Reversal: ${current.description}`.slice(0, 255);
+        const label: LedgerLabel = { key: 'reversal', params: { description: current.description, ...(current.label ? { of: current.label } : {}) } };
+        const applied = await applyToLedger(tx, current.merchantId, { direction, amount: current.amount, description, label });
         const record = {
           id: newId('cadj'),
           merchantId: current.merchantId,
@@ -112,7 +116,8 @@ export const createCreditService = (ctx: StaffContext) => {
           direction,
           amount: current.amount,
           currency: current.currency,
-          description: `Reversal: ${current.description}`.slice(0, 255),
+          description,
+          label,
           reason,
           status: 'applied' as const,
           ledgerEntryId: applied.ledgerEntryId,

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { DEFAULT_APPROVAL_THRESHOLD_MINOR, fourEyes } from '@merchant-hub/billing-rules';
 import type { StaffRole } from '@merchant-hub/validation';
+import type { LedgerLabel } from '@merchant-hub/domain';
 import type { Knex } from 'knex';
 import type { AppDeps } from '../../../app-deps';
 import { AppError } from '../../../http/errors';
@@ -135,13 +136,13 @@ export const createStaffContext = (deps: AppDeps) => {
    * Writes a staff adjustment's ledger entry inside the merchant's locked billing transaction; the balances before
    * and after are the merchant's way (credit positive).
    */
-  const applyToLedger = async (tx: Knex.Transaction, merchantId: number, entry: { direction: 'credit' | 'debit'; amount: number; description: string }): Promise<{ ledgerEntryId: string; before: number; after: number }> => {
+  const applyToLedger = async (tx: Knex.Transaction, merchantId: number, entry: { direction: 'credit' | 'debit'; amount: number; description: string; label?: LedgerLabel | null }): Promise<{ ledgerEntryId: string; before: number; after: number }> => {
     const { engine } = billing();
     const state = await readBillingAccount(tx, merchantId);
     if (!state) throw new AppError('not_found');
     const now = await engine.nowFor(tx, merchantId);
     const before = state.balance;
-    await engine.addLedgerEntry(tx, state, { type: 'adjustment', description: entry.description, amount: ledgerAmountOf(entry.direction, entry.amount), now });
+    await engine.addLedgerEntry(tx, state, { type: 'adjustment', description: entry.description, label: entry.label, amount: ledgerAmountOf(entry.direction, entry.amount), now });
     return { ledgerEntryId: (await ledgerEntryIdAfter(tx, merchantId)) as string, before: -before, after: -state.balance };
   };
 

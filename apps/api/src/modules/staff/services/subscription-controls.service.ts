@@ -1,3 +1,4 @@
+import type { LedgerLabel } from '@merchant-hub/domain';
 import { sumMinor } from '@merchant-hub/money';
 import type { SubscriptionControl, SubscriptionControlFields, SubscriptionControlPreview, SubscriptionControlResult } from '@merchant-hub/validation';
 import type { Knex } from 'knex';
@@ -114,11 +115,19 @@ export const createSubscriptionControlService = (ctx: StaffContext) => {
         await plan.apply();
         cancelsAgreement = plan.cancelsAgreement;
         const changes = changedFields(plan);
+        // Cancel now tells the merchant, in its language, what ended and when, and the credit once it is added.
+        const tellCancelled = (credited: boolean) =>
+          control === 'cancel-now'
+            ? engine.mailPlanCanceledNow(tx, current.account, { name: plan.plan.name, billing_period: plan.plan.period }, plan.endsAt.after ?? current.now, credited ? { amountMinor: plan.creditMinor, currency: plan.currency } : null)
+            : Promise.resolve();
+        if (plan.creditMinor <= 0) await tellCancelled(false);
         if (plan.creditMinor <= 0) return { result: { control, credit: null } as SubscriptionControlResult, ...changes };
         // The credit: a staff credit adjustment, held for a second staff member above the four-eyes threshold.
         const requiresApproval = (await fourEyesOf(tx, actor.userId, merchant.id, plan.currency, plan.creditMinor)).requiresApproval;
         const creditNoteNumber = plan.creditNote ? await nextCreditNoteNumber(tx, merchant.id) : null;
         const description = (creditNoteNumber ? `Credit note ${creditNoteNumber}: one free month of ${plan.plan.name}` : `Unused time of ${plan.plan.name}, cancelled now`).slice(0, 255);
+        // The merchant's billing pages word it in the merchant's language (billing:ledger.*), the English stays for staff.
+        const label: LedgerLabel = creditNoteNumber ? { key: 'freeMonth', params: { number: creditNoteNumber, plan: plan.plan.name } } : { key: 'unusedCancelled', params: { plan: plan.plan.name } };
         const record = {
           id: adjustmentId ?? newId('cadj'),
           merchantId: merchant.id,
@@ -127,6 +136,7 @@ export const createSubscriptionControlService = (ctx: StaffContext) => {
           amount: plan.creditMinor,
           currency: plan.currency,
           description,
+          label,
           reason: body.reason,
           status: requiresApproval ? ('pending_approval' as const) : ('applied' as const),
           ledgerEntryId: null as string | null,
@@ -141,6 +151,7 @@ export const createSubscriptionControlService = (ctx: StaffContext) => {
           changes.after.credit_balance_minor = applied.after;
         }
         await insertAdjustment(tx, record);
+        await tellCancelled(!requiresApproval);
         Object.assign(changes.after, { credit_amount_minor: record.amount, credit_status: record.status, ...(creditNoteNumber ? { credit_note_number: creditNoteNumber } : {}) });
         return {
           result: { control, credit: { adjustment_id: record.id, status: record.status, amount_minor: record.amount, credit_note_number: creditNoteNumber } },
