@@ -40,10 +40,10 @@ if (session.active() !== null && isGuestOnlyPage(window.location.pathname)) {
   void texts.then((i18n) =>
     renderApp(
       container,
-      (onMounted, hydrating) => (
+      (onMounted) => (
         <StrictMode>
           <SessionProvider store={session}>
-            <AppShell i18n={i18n} httpClient={httpClient} queryClient={queryClient} onMounted={onMounted} hydrating={hydrating}>
+            <AppShell i18n={i18n} httpClient={httpClient} queryClient={queryClient} onMounted={onMounted}>
               <BrowserRouter basename={import.meta.env.BASE_URL}>
                 <GuestRoutes leave={<LeaveForBackOffice />} />
               </BrowserRouter>
