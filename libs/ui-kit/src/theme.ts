@@ -6,6 +6,7 @@ import type {
   MantineColorsTuple,
   ModalProps,
   PasswordInputProps,
+  SelectProps,
   TableScrollContainerProps,
 } from '@mantine/core';
 
@@ -50,6 +51,10 @@ export const theme = createTheme({
     Drawer: { defaultProps: { attributes: { header: { role: 'presentation' } } } satisfies Partial<DrawerProps> },
     // The show/hide button is a control like any other: in the Tab order (Mantine leaves it out by default).
     PasswordInput: { defaultProps: { visibilityToggleFocusable: true } satisfies Partial<PasswordInputProps> },
+    // A searchable Select opens its list on ArrowDown, a click or typing, not when Tab brings focus to it. Opened
+    // on focus, Mantine (9.7) looks for the highlighted option a timer later: an arrow pressed before that timer
+    // ran (a busy page gives input first) highlighted an option the timer then forgot, and Enter picked nothing.
+    Select: { defaultProps: { openOnFocus: false } satisfies Partial<SelectProps> },
     // A table wider than the screen scrolls sideways: its scrolling box takes focus so the keyboard can scroll it.
     TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } satisfies Partial<TableScrollContainerProps> },
   },

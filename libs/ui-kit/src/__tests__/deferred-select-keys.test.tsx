@@ -5,11 +5,7 @@ import { DeferredSelect } from '../deferred/deferred-select';
 import { renderWithTheme } from './render';
 
 // The Select's code arrives only when the test says so: a slow network between the focus and the download.
-const gate = vi.hoisted(() => {
-  let open = () => undefined as void;
-  const arrived = new Promise<void>((resolve) => (open = resolve));
-  return { arrived, open: () => open() };
-});
+const gate = await vi.hoisted(async () => (await import('./select-gate')).createGate());
 vi.mock('../deferred/select.part', async (importOriginal) => {
   await gate.arrived;
   return importOriginal();

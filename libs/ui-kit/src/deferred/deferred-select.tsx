@@ -30,11 +30,15 @@ const OPENING_KEYS = new Set(['ArrowDown', 'ArrowUp']);
  * Mantine's Select, whose code (Combobox, Popover, floating-ui) downloads after the page's first paint. Until
  * then the field is drawn as the same input, read-only, with the chosen option's label and the chevron; a
  * focus on it asks for the code at once and the Select takes its place with the focus. An arrow key pressed
- * meanwhile is not lost: the Select receives it once it is in, so its list opens as it would have.
+ * meanwhile is not lost: the Select receives it once it is in, so its list opens as it would have; after a
+ * click the Select arrives with its list open.
  */
 export const DeferredSelect = (props: SelectProps) => {
   const [reached, setReached] = useState(false);
   const [pendingKey, setPendingKey] = useState<string | null>(null);
+  // A press of the pointer on the stand-in asks for the list: the Select arrives with it open (focus alone opens
+  // nothing, see theme.ts). Counted on the press, not the click: the Select may take the field's place in between.
+  const [clicked, setClicked] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const Select = useSelect(reached);
   useEffect(() => {
@@ -48,7 +52,7 @@ export const DeferredSelect = (props: SelectProps) => {
     });
     return () => cancelAnimationFrame(frame);
   }, [Select, pendingKey]);
-  if (Select) return <Select {...props} ref={input} autoFocus={reached || props.autoFocus} />;
+  if (Select) return <Select {...props} ref={input} autoFocus={reached || props.autoFocus} defaultDropdownOpened={(clicked && !props.disabled) || props.defaultDropdownOpened} />;
   const { label, description, error, required, withAsterisk, disabled, placeholder, size, radius, w, style, className, data, value, defaultValue, onBlur, id, name } = props;
   return (
     <TextInput
@@ -59,6 +63,7 @@ export const DeferredSelect = (props: SelectProps) => {
         setReached(true);
         props.onFocus?.(event);
       }}
+      onMouseDown={() => setClicked(true)}
       onKeyDown={(event) => {
         if (!OPENING_KEYS.has(event.key)) return;
         event.preventDefault();
