@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm test`: lints, typechecks (every project in one process: architecture:typecheck-all), builds and tests
-// every project through Nx, then prints one closing line `N passed, N failed[, N skipped]` totalling every test
-// runner (Jest and Vitest write JSON reports into tmp/test-results; both use the same summary fields).
+// `npm test`: lints and typechecks (each for every project in one process: architecture:lint-all and
+// typecheck-all), builds and tests every project through Nx, then prints one closing line `N passed, N failed[,
+// N skipped]` totalling every test runner (Jest and Vitest write JSON reports into tmp/test-results; both use the
+// same summary fields).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -18,7 +19,7 @@ console.log(
     ' (FC_SEED=<number>|random and FC_NUM_RUNS=<n> change them; docs/testing.md)',
 );
 
-const targets = (process.env.TEST_TARGETS ?? 'lint,typecheck-all,build,test,e2e').split(',');
+const targets = (process.env.TEST_TARGETS ?? 'lint-all,typecheck-all,build,test,e2e').split(',');
 // TEST_PROJECTS=money,domain narrows the run to those Nx projects (a short check of this script, or of a change).
 const projects = process.env.TEST_PROJECTS ? [`--projects=${process.env.TEST_PROJECTS}`] : [];
 const nxArgs = ['nx', 'run-many', '-t', ...targets, ...projects, '--output-style=stream', '--skip-nx-cache'];
