@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import type { ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { PRERENDER_OFF_ATTRIBUTE, PRERENDER_PENDING_SUBMIT } from './prerender-attribute';
@@ -56,11 +57,16 @@ type PendingSubmit = Window & { [PRERENDER_PENDING_SUBMIT]?: HTMLFormElement | n
  * a form submitted meanwhile (the head script held it back) is submitted now.
  *
  * `app` receives the callback the root's first commit calls (`AppShell`'s `onMounted`), once the page's lazy
- * parts (`LazyPart`) have hydrated too.
+ * parts (`LazyPart`) have hydrated too, and whether this render hydrates (`AppShell`'s `hydrating`).
+ *
+ * The takeover renders or hydrates in a transition: React then works in slices of about 5 ms and lets the
+ * browser in between (a hydration or a first render outside one runs in one task: 130-640 ms at 4x CPU
+ * throttling on the sign-in and checkout pages, all of it blocking). The markup stays on screen meanwhile;
+ * a click or a key in it hydrates what is left at once (React's replay of discrete events).
  */
 export const renderApp = async (
   container: HTMLElement,
-  app: (onMounted: () => void) => ReactNode,
+  app: (onMounted: () => void, hydrating: boolean) => ReactNode,
   /** Resolves once the code of the page at this address is in (a data router's lazy route: `routerReady`). */
   pageReady: () => Promise<unknown>,
   /** Whether the markup is the app's first render at this query string (default: only without one). */
@@ -74,7 +80,7 @@ export const renderApp = async (
   }
   if (!container.firstElementChild) {
     pending[PRERENDER_PENDING_SUBMIT] = false;
-    createRoot(container).render(app(() => undefined));
+    createRoot(container).render(app(() => undefined, false));
     return;
   }
   await pageReady();
@@ -111,6 +117,8 @@ export const renderApp = async (
     if (focusedIndex >= 0 && document.activeElement === document.body) fieldsOf(container)[focusedIndex]?.focus();
     if (submittedIndex >= 0) container.querySelectorAll('form')[submittedIndex]?.requestSubmit();
   };
-  if (hydrating) hydrateRoot(container, app(onMounted));
-  else createRoot(container).render(app(onMounted));
+  startTransition(() => {
+    if (hydrating) hydrateRoot(container, app(onMounted, true));
+    else createRoot(container).render(app(onMounted, false));
+  });
 };
