@@ -97,7 +97,7 @@ const guardScript = async (projectRoot: string, moduleFile: string): Promise<str
 };
 
 /** Holds back a submit before the app handles it (a full reload of the same page); see app-root `renderApp`. */
-const HOLD_SUBMIT = `addEventListener('submit',function(e){if(window.${PENDING}!==false){e.preventDefault();window.${PENDING}=e.target}},true)`;
+export const HOLD_SUBMIT = `addEventListener('submit',function(e){if(window.${PENDING}!==false){e.preventDefault();window.${PENDING}=e.target}},true)`;
 
 /**
  * Nothing of the app is fetched before the first paint: at 4x CPU throttling the responses of its preloaded

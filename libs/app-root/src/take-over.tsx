@@ -83,6 +83,18 @@ export const renderApp = async (
     createRoot(container).render(app(() => undefined, false));
     return;
   }
+  // Until the takeover is over, a submit is held only, never handled: the app must not see one from a form React
+  // has already hydrated (a click or a key in the markup hydrates at once, React's replay of discrete events, and
+  // its submit follows), or the one replayed below would be a second. The head script keeps the form; this
+  // keeps it too, whatever became of that script.
+  let mounted = false;
+  const hold = (event: Event) => {
+    if (mounted || !(event.target instanceof HTMLFormElement)) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    pending[PRERENDER_PENDING_SUBMIT] = event.target;
+  };
+  window.addEventListener('submit', hold, true);
   await pageReady();
   const hydrating = matchesPrerender(window.location.search);
   // What the visitor did in the markup, read once the app is in: hydrated, the fields are the app's (a page's
@@ -97,23 +109,31 @@ export const renderApp = async (
   };
   container.addEventListener('focusin', onFocus);
   const takeVisitor = () => {
-    const forms = markupForms ?? [...container.querySelectorAll('form')];
     const fields = markupFields ?? fieldsOf(container);
+    const held = pending[PRERENDER_PENDING_SUBMIT];
+    const appForms = [...container.querySelectorAll('form')];
+    // Rendered afresh, a form submitted before the commit is the markup's, after it the app's.
+    const submittedIndex = !held ? -1 : markupForms?.includes(held) ? markupForms.indexOf(held) : appForms.indexOf(held);
     return {
-      submittedIndex: pending[PRERENDER_PENDING_SUBMIT] ? forms.indexOf(pending[PRERENDER_PENDING_SUBMIT]) : -1,
+      submittedIndex,
       focusedIndex: markupFields ? focusedField : fields.indexOf(document.activeElement as Field),
       typed: takeTyped(fields),
     };
   };
-  let mounted = false;
   const onMounted = () => {
     if (mounted) return;
     mounted = true;
+    window.removeEventListener('submit', hold, true);
     container.removeEventListener('focusin', onFocus);
     const { submittedIndex, focusedIndex, typed } = takeVisitor();
     // From here on the app handles submits itself.
     pending[PRERENDER_PENDING_SUBMIT] = false;
-    replayTyped(container, typed);
+    // Rendered afresh, a field of the app typed in since its commit keeps that, not what the markup's held.
+    const retyped = markupFields ? new Set(takeTyped(fieldsOf(container)).map(({ index }) => index)) : new Set<number>();
+    replayTyped(
+      container,
+      typed.filter(({ index }) => !retyped.has(index)),
+    );
     if (focusedIndex >= 0 && document.activeElement === document.body) fieldsOf(container)[focusedIndex]?.focus();
     if (submittedIndex >= 0) container.querySelectorAll('form')[submittedIndex]?.requestSubmit();
   };
