@@ -5,7 +5,7 @@ import { AppProviders } from '@merchant-hub/ui-kit';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { i18n as I18nInstance } from 'i18next';
-import { startTransition, useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { DataRouter } from 'react-router';
@@ -30,7 +30,11 @@ export type AppShellProps = {
 /** The theme's own texts (the close buttons' name) follow the interface language. */
 const TranslatedProviders = ({ children }: { children: ReactNode }) => {
   const { t } = useTranslation('common');
-  return <AppProviders labels={{ close: t('action.close') }}>{children}</AppProviders>;
+  const close = t('action.close');
+  // Drawn again only for a new label: this redraws on every texts' arrival (`bindI18n` 'loaded': the texts of
+  // failures, just after the first render), and Mantine's providers then give every component new context values
+  // (a whole-page re-render, and a dehydrated LazyPart below drawn afresh, see take-over.tsx).
+  return useMemo(() => <AppProviders labels={{ close }}>{children}</AppProviders>, [close, children]);
 };
 
 /** Everything the screens rely on but the router, outermost first. */
@@ -54,8 +58,10 @@ export const AppShell = ({ i18n, httpClient, queryClient, onMounted, hydrating: 
   useEffect(() => {
     if (partsIn) onMounted?.();
   }, [partsIn, onMounted]);
-  return (
-    <Hydrating.Provider value={hydrating}>
+  // The same element while its inputs stay: the end of the takeover then redraws `useHydrated`'s readers only,
+  // not the providers (whose new context values redrew every Mantine component of the page, in one commit).
+  const providers = useMemo(
+    () => (
       <I18nextProvider i18n={i18n}>
         <TranslatedProviders>
           <HttpClientProvider client={httpClient}>
@@ -65,8 +71,10 @@ export const AppShell = ({ i18n, httpClient, queryClient, onMounted, hydrating: 
           </HttpClientProvider>
         </TranslatedProviders>
       </I18nextProvider>
-    </Hydrating.Provider>
+    ),
+    [i18n, httpClient, queryClient, registerLazyPart, children],
   );
+  return <Hydrating.Provider value={hydrating}>{providers}</Hydrating.Provider>;
 };
 
 export type AppRootProps = Omit<AppShellProps, 'children'> & { router: DataRouter };
