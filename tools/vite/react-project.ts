@@ -102,6 +102,11 @@ export const reactAppConfig = ({ projectRoot, name, base, devPort, firstRenderCh
       outDir,
       emptyOutDir: !entry,
       sourcemap: true,
+      // A lazy page's chunks are fetched by its import() alone, not also through <link rel=modulepreload>s its
+      // import() would append all in one task (each link costs the main thread 5-30 ms at 4x CPU throttling:
+      // 100-150 ms as the sign-in and checkout pages were taken over). The entry's own preloads stay (the
+      // prerendered pages' start script adds them one a task).
+      modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
       rolldownOptions: {
         ...(entry ? { input: resolve(projectRoot, entry.html) } : {}),
         // The workspace libs are pure modules reached through barrel files; saying so lets a lazy route's

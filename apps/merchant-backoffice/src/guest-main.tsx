@@ -40,10 +40,10 @@ if (session.active() !== null && isGuestOnlyPage(window.location.pathname)) {
   void texts.then((i18n) =>
     renderApp(
       container,
-      (onMounted) => (
+      (onMounted, hydrating) => (
         <StrictMode>
           <SessionProvider store={session}>
-            <AppShell i18n={i18n} httpClient={httpClient} queryClient={queryClient} onMounted={onMounted}>
+            <AppShell i18n={i18n} httpClient={httpClient} queryClient={queryClient} onMounted={onMounted} hydrating={hydrating}>
               <BrowserRouter basename={import.meta.env.BASE_URL}>
                 <GuestRoutes leave={<LeaveForBackOffice />} />
               </BrowserRouter>

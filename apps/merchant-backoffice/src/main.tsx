@@ -35,11 +35,11 @@ if (!container) throw new Error('index.html has no #root element');
 void texts.then((i18n) =>
   renderApp(
     container,
-    (onMounted) => (
+    (onMounted, hydrating) => (
       <StrictMode>
         {/* The shared root of the three apps; the session store is this app's own (it signs people in). */}
         <SessionProvider store={session}>
-          <AppRoot i18n={i18n} httpClient={httpClient} queryClient={queryClient} router={router} onMounted={onMounted} />
+          <AppRoot i18n={i18n} httpClient={httpClient} queryClient={queryClient} router={router} onMounted={onMounted} hydrating={hydrating} />
         </SessionProvider>
       </StrictMode>
     ),

@@ -1,4 +1,4 @@
-import { Suspense, createContext, useContext, useEffect, useState, useSyncExternalStore } from 'react';
+import { Suspense, createContext, useContext, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 
 /** Where a `LazyPart` says, once drawn, that it has hydrated: the takeover of a prerendered page waits for it. */
@@ -43,16 +43,17 @@ export const LazyPart = ({ fallback, children }: LazyPartProps) => {
   );
 };
 
-const subscribeToNothing = () => () => undefined;
+/**
+ * True while the root takes prerendered markup over: its page and the page's lazy parts hydrating (AppShell's
+ * `hydrating`, turned off in a transition once they all have). False without a provider (a test's tree).
+ */
+export const Hydrating = createContext(false);
 
 /**
- * False while a component hydrates prerendered markup, true from its next render on (and from the first in a
- * render from scratch). A `LazyPart` hydrated after the page must first draw what the markup shows, although the
- * page's queries may have answered meanwhile: what it draws from them waits for this.
+ * False while a component hydrates prerendered markup, true from the render after the takeover on (and from the
+ * first in a render from scratch). A `LazyPart` hydrated after the page must first draw what the markup shows,
+ * although the page's queries may have answered meanwhile: what it draws from them waits for this. The switch
+ * is a transition (in slices): read through `useSyncExternalStore`, whose server and client values differ, it
+ * was a blocking re-render of the whole payment form right after its hydration (300-480 ms at 4x CPU throttling).
  */
-export const useHydrated = (): boolean =>
-  useSyncExternalStore(
-    subscribeToNothing,
-    () => true,
-    () => false,
-  );
+export const useHydrated = (): boolean => !useContext(Hydrating);

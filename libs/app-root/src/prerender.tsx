@@ -30,7 +30,8 @@ export type PrerenderOptions = {
  */
 export const prerenderRoot = async ({ routes = [], app, url, wrap = (root) => root }: PrerenderOptions): Promise<ReactNode> => {
   const i18n = createI18n({ lng: 'en', plugins: [initReactI18next] });
-  const shell = { i18n, httpClient: createHttpClient(), queryClient: createQueryClient({ onError: () => undefined, onUnauthorized: () => undefined }) };
+  // `hydrating`: the browser's first render of this markup is a hydration (`useHydrated` false in both).
+  const shell = { i18n, httpClient: createHttpClient(), queryClient: createQueryClient({ onError: () => undefined, onUnauthorized: () => undefined }), hydrating: true };
   if (app !== undefined) {
     // A router draws no markup of its own: the memory router here, the browser's there, same HTML.
     return (

@@ -66,9 +66,9 @@ export const mountApp = ({ app, signInUrl, container = document.getElementById('
     // Takes over a prerendered page (see renderApp); the tree is the one `prerenderRoot` draws.
     void renderApp(
       root,
-      (onMounted) => (
+      (onMounted, hydrating) => (
         <StrictMode>
-          <AppShell i18n={loaded} httpClient={httpClient} queryClient={queryClient} onMounted={onMounted}>
+          <AppShell i18n={loaded} httpClient={httpClient} queryClient={queryClient} onMounted={onMounted} hydrating={hydrating}>
             {app}
           </AppShell>
         </StrictMode>

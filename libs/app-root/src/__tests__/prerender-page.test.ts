@@ -64,7 +64,7 @@ describe('pageHtml', () => {
     expect(html).not.toContain('<noscript><link');
     // Nothing of the app before the paint: the entry and its preloads are named by the start script only.
     expect(html).not.toMatch(/<link rel="modulepreload"/);
-    expect(html).toContain('["/checkout/assets/main-1.js","/checkout/assets/react-2.js"]');
+    expect(html).toContain('const c=["/checkout/assets/main-1.js","/checkout/assets/react-2.js"]');
   });
 
   it('keeps the markup, the titles and the head scripts ahead of the stylesheet, and hashes every inline script as written', async () => {
