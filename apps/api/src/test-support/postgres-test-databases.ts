@@ -244,6 +244,7 @@ const idle = new Map<string, Slot[]>();
 const held: Slot[] = [];
 /** The names of the reused databases this file holds or is asking the lock of. */
 const claimed = new Set<string>();
+let taken: Promise<unknown> = Promise.resolve();
 const SLOT_LOCKS = 'merchant-hub test slots';
 
 /** Creates `name` from the template, commits without waiting for the WAL flush, and prepares it for resets. */
@@ -263,8 +264,7 @@ const lockSlot = async (url: string, template: string): Promise<Slot> => {
   const admin = await locks;
   for (let n = 0; ; n += 1) {
     const name = `${slotPrefix(template)}_${n}`;
-    // This file's own (a session takes its advisory locks again): claimed before the lock is asked for, as
-    // contexts opened at once look for a database at once.
+    // This file's own (a session takes its advisory locks again).
     if (claimed.has(name)) continue;
     claimed.add(name);
     const [{ locked }] = await admin.query<{ locked: boolean }>('select pg_try_advisory_lock(hashtext($1), hashtext($2)) as locked', [SLOT_LOCKS, name]);
@@ -349,7 +349,10 @@ export const openPostgresDatabase = async ({ settings, seed, own = false }: { se
     }
     return { url: withDatabase(url, name), seeded: template.seeded, close: async () => dropLater(url, name) };
   }
-  const slot = idle.get(template.name)?.pop() ?? (await lockSlot(url, template.name));
+  // Contexts opened at once take their databases one after another: the lock connection runs one query at a time.
+  const taking = taken.then(() => idle.get(template.name)?.pop() ?? lockSlot(url, template.name));
+  taken = taking.catch(() => undefined);
+  const slot = await taking;
   try {
     await resetSlot(url, slot);
   } catch (error) {

@@ -10,6 +10,7 @@ import { loadConfig, type AppConfig } from '../config';
 import { createDb, serializeSqlite, type Db } from '../db/knex';
 import { migrateLatest } from '../db/migrations';
 import { seedDatabase } from '../db/seeds';
+import type { DemoAccount } from '../db/seeds/seed-context';
 import type { RateLimitSettings } from '../http/rate-limit';
 import { createLogger } from '../http/logging';
 import type { MailboxEntry } from '../modules/mailbox';
