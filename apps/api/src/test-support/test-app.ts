@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createHash, randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import type { Express } from 'express';
 import request from 'supertest';
@@ -18,6 +17,9 @@ import type { MailboxEntry } from '../modules/mailbox';
 import { createOutboxNotifier, type Notifier } from '../modules/notifications';
 import { apiModules } from '../modules/registry';
 import { type FakeStripe, startFakeStripe } from './fake-stripe';
+import { openPostgresDatabase, type Seeded } from './postgres-test-databases';
+
+export { testDatabasesDropped } from './postgres-test-databases';
 
 export type TestDbKind = 'sqlite' | 'postgres';
 
@@ -65,6 +67,12 @@ export type TestOptions = {
   sqliteFile?: boolean;
   /** The payment gateway (default: {@link testGateway}); `stripe` starts a fake Stripe API for this context. */
   gateway?: TestGatewayKind;
+  /**
+   * PostgreSQL only: a copy of the template of this context's own, dropped once closed, instead of a reused
+   * database reset to the seeded data (see postgres-test-databases.ts): for a test that needs its database to
+   * be new (its name, what a reset does not bring back).
+   */
+  ownDatabase?: boolean;
 };
 
 /** What a sandbox card's behaviour is, as one of Stripe's test numbers (the fake reads the number). */
@@ -93,122 +101,10 @@ const adoptSeededObjects = async (db: Db, stripe: FakeStripe): Promise<void> => 
   }
 };
 
-/** The database URL `url` names, with its database replaced by `name`. */
-const withDatabase = (url: string, name: string): string => {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-};
-
-/**
- * What a freshly migrated and seeded database depends on: the API's and the libraries' sources (migrations,
- * seeds, the billing engine the seeds drive) and the configuration. Read once per test file, a few ms.
- */
-const sourceDigest = (() => {
-  let digest: string | undefined;
-  return (): string => {
-    if (digest) return digest;
-    const hash = createHash('sha256');
-    const repo = path.resolve(__dirname, '../../../..');
-    const walk = (dir: string): void => {
-      for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-        const full = path.join(dir, entry.name);
-        if (entry.isDirectory()) {
-          if (entry.name !== '__tests__' && entry.name !== 'node_modules') walk(full);
-        } else if (/\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name)) {
-          hash.update(full.slice(repo.length)).update(fs.readFileSync(full));
-        }
-      }
-    };
-    walk(path.join(repo, 'apps/api/src'));
-    walk(path.join(repo, 'libs'));
-    digest = hash.digest('hex');
-    return digest;
-  };
-})();
-
-type Seeded = { demo: ReadonlyMap<string, DemoAccount> };
-
-/** One connection to the server (no transaction: CREATE DATABASE cannot run in one; session advisory locks hold on it). */
-type AdminConnection = { query: <R>(sql: string, params?: unknown[]) => Promise<R[]>; literal: (text: string) => string; end: () => Promise<void> };
-
-const adminConnection = async (url: string): Promise<AdminConnection> => {
-  const knex = createDb({ url });
-  // The pg client Knex holds (its own typings are not installed): query, escapeLiteral.
-  const client = (await knex.client.acquireConnection()) as { query: (sql: string, params?: unknown[]) => Promise<{ rows: unknown[] }>; escapeLiteral: (text: string) => string };
-  return {
-    query: async <R>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as R[],
-    literal: (text) => client.escapeLiteral(text),
-    end: async () => {
-      await knex.client.releaseConnection(client);
-      await knex.destroy();
-    },
-  };
-};
-
 const migrateAndSeed = async (db: Db, clock: FixedClock, config: AppConfig): Promise<Seeded> => {
   await migrateLatest(db);
   const modules = apiModules.filter((module) => module.enabled?.(config) ?? true);
   return seedDatabase({ db, clock, config, modules });
-};
-
-/** Templates older than this are someone's earlier code: dropped when a new one is made. */
-const TEMPLATE_MAX_AGE_MS = 6 * 3600_000;
-
-/**
- * A PostgreSQL database migrated and seeded once for this code and configuration (named by their digest), kept
- * as a template: each test's database is a copy of it (`CREATE DATABASE … TEMPLATE`, ~0.1 s against ~1 s to
- * migrate and seed). Test files running in parallel make it once, under an advisory lock; the demo accounts
- * the seed returned are kept in the template's comment.
- */
-const makeTemplate = async (url: string, name: string, config: AppConfig, clock: FixedClock): Promise<{ name: string; seeded: Seeded }> => {
-  const admin = await adminConnection(url);
-  try {
-    await admin.query('select pg_advisory_lock(hashtext($1))', ['merchant-hub test templates']);
-    const readComment = async (): Promise<string | null> =>
-      (await admin.query<{ comment: string | null }>('select shobj_description(oid, $2) as comment from pg_database where datname = $1', [name, 'pg_database']))[0]?.comment ?? null;
-    let comment = await readComment();
-    if (comment === null) {
-      for (const { datname, comment: other } of (await admin.query<{ datname: string; comment: string | null }>("select datname, shobj_description(oid, 'pg_database') as comment from pg_database where datname like 'mh\\_tpl\\_%'"))) {
-        const made = Number((JSON.parse(other ?? '{}') as { made?: number }).made ?? 0);
-        if (Date.now() - made > TEMPLATE_MAX_AGE_MS) await admin.query(`drop database if exists "${datname}" with (force)`);
-      }
-      const building = `${name}_building`;
-      await admin.query(`drop database if exists "${building}" with (force)`);
-      await admin.query(`create database "${building}"`);
-      const db = createDb({ url: withDatabase(url, building) });
-      try {
-        const { demo } = await migrateAndSeed(db, clock, config);
-        const text = JSON.stringify({ made: Date.now(), demo: [...demo] });
-        await db.destroy();
-        await admin.query(`alter database "${building}" rename to "${name}"`);
-        await admin.query(`comment on database "${name}" is ${admin.literal(text)}`);
-      } catch (error) {
-        await db.destroy();
-        throw error;
-      }
-      comment = await readComment();
-    }
-    const { demo } = JSON.parse(comment as string) as { demo: [string, DemoAccount][] };
-    return { name, seeded: { demo: new Map(demo) } };
-  } finally {
-    await admin.end();
-  }
-};
-
-/** The templates this test file has found or made, by name: each is looked up (under the lock) once per file. */
-const templates = new Map<string, Promise<{ name: string; seeded: Seeded }>>();
-
-const postgresTemplate = (url: string, config: AppConfig, clock: FixedClock, settings: Record<string, string>): Promise<{ name: string; seeded: Seeded }> => {
-  const name = `mh_tpl_${createHash('sha256').update(sourceDigest()).update(JSON.stringify(settings)).digest('hex').slice(0, 16)}`;
-  let template = templates.get(name);
-  if (!template) {
-    template = makeTemplate(url, name, config, clock);
-    // A failure is not kept: the next context tries again.
-    template.catch(() => templates.delete(name));
-    templates.set(name, template);
-  }
-  return template;
 };
 
 /**
@@ -237,62 +133,20 @@ const sqliteTemplate = (config: AppConfig, clock: FixedClock, settings: Record<s
   return template;
 };
 
-/** A migrated, seeded database of its own: a copy of the template (in memory or in a file for SQLite, a database for PostgreSQL). */
-const openDatabase = async (kind: TestDbKind, config: AppConfig, clock: FixedClock, settings: Record<string, string>, file: string | null): Promise<{ db: Db; url: string | null; seeded: Seeded; drop: () => Promise<void> }> => {
+/**
+ * A migrated, seeded database for one context: on SQLite a copy of the template (in memory or in a file); on
+ * PostgreSQL a reused database reset to the template's data, or with `own` a copy of the template database.
+ */
+const openDatabase = async (kind: TestDbKind, config: AppConfig, clock: FixedClock, settings: Record<string, string>, file: string | null, own: boolean): Promise<{ db: Db; url: string | null; seeded: Seeded; drop: () => Promise<void> }> => {
   if (kind === 'sqlite') {
     const { image, seeded } = await sqliteTemplate(config, clock, settings);
     if (file) fs.writeFileSync(file, image);
     const db = file ? createDb({ url: `sqlite:${file}` }) : createDb({ url: 'sqlite::memory:', image });
     return { db, url: null, seeded, drop: async () => undefined };
   }
-  const url = process.env.TEST_PG_URL as string;
-  const template = await postgresTemplate(url, config, clock, settings);
-  const name = `mh_test_${randomBytes(6).toString('hex')}`;
-  const admin = await adminConnection(url);
-  await admin.query(`create database "${name}" template "${template.name}"`);
-  // A test's database is thrown away: its commits need not wait for the WAL to reach the disk (on a busy disk
-  // that wait is most of a PostgreSQL test's time). What each commit does and sees is unchanged.
-  await admin.query(`alter database "${name}" set synchronous_commit = off`);
-  await admin.end();
-  const own = withDatabase(url, name);
-  return {
-    db: createDb({ url: own }),
-    url: own,
-    seeded: template.seeded,
-    drop: async () => dropLater(url, name),
-  };
+  const pg = await openPostgresDatabase({ settings, seed: (db) => migrateAndSeed(db, clock, config), own });
+  return { db: createDb({ url: pg.url }), url: pg.url, seeded: pg.seeded, drop: pg.close };
 };
-
-/**
- * Test databases dropped after their test, in the background, one after another; the file's `afterAll` waits
- * for the last. PostgreSQL checkpoints on every DROP DATABASE (two requested checkpoints each, seen in
- * pg_stat_bgwriter), which took 0.5–1.2 s here: the next test no longer waits for it.
- */
-let drops: Promise<void> = Promise.resolve();
-const dropFailures: unknown[] = [];
-const dropLater = (url: string, name: string): void => {
-  drops = drops.then(async () => {
-    try {
-      const dropper = await adminConnection(url);
-      try {
-        await dropper.query(`drop database if exists "${name}" with (force)`);
-      } finally {
-        await dropper.end();
-      }
-    } catch (error) {
-      dropFailures.push(error);
-    }
-  });
-};
-
-/** Resolves once every test database closed so far is dropped; rejects when a drop failed. */
-export const testDatabasesDropped = async (): Promise<void> => {
-  await drops;
-  if (dropFailures.length > 0) throw new Error(`${dropFailures.length} test database(s) not dropped`, { cause: dropFailures[0] });
-};
-// The importing test file waits for its drops when it ends (Jest evaluates this module once per file). A file
-// that imports it inside a test (lazy-dependencies) cannot add a hook there: its drops finish behind the next file.
-if (expect.getState().currentTestName === undefined) afterAll(testDatabasesDropped, 120_000);
 
 /** A fresh migrated, seeded database behind a real app, with a fixed clock and a captured log stream. */
 export const createTestContext = async (kind: TestDbKind, options: TestOptions = {}): Promise<TestContext> => {
@@ -308,7 +162,7 @@ export const createTestContext = async (kind: TestDbKind, options: TestOptions =
   const clock = createFixedClock(FIXED_NOW);
   // Beside the uploads, never in them (they are served).
   const dbDir = options.sqliteFile ? fs.mkdtempSync(path.join(os.tmpdir(), 'mh-db-')) : null;
-  const { db, url: databaseUrl, seeded, drop } = await openDatabase(kind, config, clock, settings, dbDir && path.join(dbDir, 'test.sqlite'));
+  const { db, url: databaseUrl, seeded, drop } = await openDatabase(kind, config, clock, settings, dbDir && path.join(dbDir, 'test.sqlite'), options.ownDatabase ?? false);
   const { demo } = seeded;
   const logs: string[] = [];
   const stream = new Writable({
