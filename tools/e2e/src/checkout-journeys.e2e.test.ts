@@ -101,7 +101,8 @@ describe('public checkout journeys', () => {
     await page.getByLabel('Coupon code').fill('WELCOME20');
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.getByTestId('coupon-applied').waitFor();
-    expect(await page.getByTestId('summary-total').innerText()).toBe('RM 85.54');
+    // The summary is drawn as a deferred value (checkout-summary.tsx): it follows the coupon's notice.
+    await page.waitForFunction(() => document.querySelector('[data-testid="summary-total"]')?.textContent === 'RM 85.54');
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
     await page.getByLabel('Expiry (MM/YY)').fill('12/34');
     await page.getByLabel('CVC').fill('123');
