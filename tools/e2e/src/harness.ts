@@ -39,13 +39,17 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(baseUrl: string, server: ChildProcess, timeoutMs: number): Promise<void> {
+/**
+ * Waits until the server says it listens (`listening()`) and `/api/health` answers. The port is free when picked,
+ * not reserved: another process (the api suite starts API processes beside the journeys) may take it first, and a
+ * health answer would then come from that one while this server fails to listen.
+ */
+async function waitForHealth(baseUrl: string, server: ChildProcess, listening: () => boolean, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`server exited with code ${server.exitCode}`);
     try {
-      const response = await fetch(`${baseUrl}/api/health`);
-      if (response.ok) return;
+      if (listening() && (await fetch(`${baseUrl}/api/health`)).ok) return;
     } catch {
       // not listening yet
     }
@@ -76,7 +80,7 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
   server.stdout?.on('data', (chunk) => (output += chunk));
   server.stderr?.on('data', (chunk) => (output += chunk));
   try {
-    await waitForHealth(baseUrl, server, 30_000);
+    await waitForHealth(baseUrl, server, () => output.includes(`(port ${port})`), 30_000);
   } catch (error) {
     server.kill();
     throw new Error(`${(error as Error).message}\n${output}`, { cause: error });

@@ -183,7 +183,12 @@ describe.each(testDatabases)('crash safety of a plan change and an ECPay notific
       processes.push(third);
       if (kind === 'sqlite') db = t.open();
       for (const attempt of [1, 2]) {
-        const res = await notify(third);
+        // Once (a fresh-clone run on a busy machine) the restarted process was healthy and then refused this call:
+        // say what became of it and what it printed.
+        const res = await notify(third).catch((error: Error) => {
+          const ended = third.child.exitCode ?? third.child.signalCode ?? 'still running';
+          throw new Error(`notification ${attempt} to the restarted API failed (${error.message}; ${String(error.cause)}); the process: ${ended}; its output:\n${third.output()}`);
+        });
         expect({ attempt, status: res.status, text: await res.text() }).toEqual({ attempt, status: 200, text: '1|OK' });
       }
       const d = db as Db;

@@ -30,8 +30,26 @@ export const freePort = (): Promise<number> =>
 
 export type ApiProcess = { baseUrl: string; child: ChildProcess; output: () => string; kill: (signal: NodeJS.Signals) => Promise<void> };
 
-/** Starts the bundled API and waits until `/api/health` answers. */
+/**
+ * Starts the bundled API and waits until it says it listens on its port and `/api/health` answers. The port is
+ * free when picked, not reserved: another process may take it first (test files and journeys start API
+ * processes side by side), and then a health answer may come from that process while this one fails to listen.
+ * So readiness is also the child's own "listening … (port N)" line, and a child that finds its port taken is
+ * started again on another.
+ */
 export const startApi = async (mainJs: string, dir: string, env: Record<string, string>): Promise<ApiProcess> => {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startApiOnce(mainJs, dir, env);
+    } catch (error) {
+      if (!(error instanceof PortTakenError) || attempt === 3) throw error;
+    }
+  }
+};
+
+class PortTakenError extends Error {}
+
+const startApiOnce = async (mainJs: string, dir: string, env: Record<string, string>): Promise<ApiProcess> => {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [mainJs], {
@@ -49,11 +67,15 @@ export const startApi = async (mainJs: string, dir: string, env: Record<string, 
       await exited;
     }
   };
+  const listening = `(port ${port})`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the API exited with code ${child.exitCode}:\n${output}`);
+    if (child.exitCode !== null) {
+      if (output.includes('EADDRINUSE')) throw new PortTakenError(`port ${port} was taken:\n${output}`);
+      throw new Error(`the API exited with code ${child.exitCode}:\n${output}`);
+    }
     try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
+      if (output.includes(listening) && (await fetch(`${baseUrl}/api/health`)).ok) break;
     } catch {
       // not listening yet
     }
