@@ -9,22 +9,14 @@
 //
 // Exit code 0 when every part passes, 1 otherwise.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ESLint } from 'eslint';
+import { projectCommands, workspaceRoot as root } from './project-commands.mjs';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const ESLINT = /^eslint\s+/;
 
 /** Every project's lint command (project.json), split at `&&`, projects in path order. */
-const commandParts = ['apps', 'libs', 'tools'].flatMap((group) =>
-  readdirSync(path.join(root, group))
-    .sort()
-    .map((name) => path.join(root, group, name, 'project.json'))
-    .filter((file) => existsSync(file))
-    .flatMap((file) => JSON.parse(readFileSync(file, 'utf8')).targets?.lint?.options?.command?.split('&&') ?? [])
-    .map((part) => part.trim()),
-);
+const commandParts = projectCommands('lint').flatMap(({ command }) => command.split('&&').map((part) => part.trim()));
 const eslintPaths = commandParts.filter((part) => ESLINT.test(part)).flatMap((part) => part.replace(ESLINT, '').split(/\s+/));
 const otherParts = commandParts.filter((part) => !ESLINT.test(part));
 

@@ -17,27 +17,18 @@
 // took 162 s of CPU, one 73 s (docs/test-speed.md).
 //
 // Exit code 0 with no error, 1 with errors (printed as `tsc` prints them), 2 on a usage or config error.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
+import { projectCommands, workspaceRoot } from './project-commands.mjs';
 
 const COMMAND = 'node tools/scripts/typecheck.mjs ';
-const root = path.resolve(import.meta.dirname, '../..');
 
 /** The configs every project's own `typecheck` target names (project.json), projects in path order. */
 const workspaceConfigs = () =>
-  ['apps', 'libs', 'tools'].flatMap((group) =>
-    readdirSync(path.join(root, group))
-      .sort()
-      .map((name) => path.join(root, group, name, 'project.json'))
-      .filter((file) => existsSync(file))
-      .flatMap((file) => {
-        const command = JSON.parse(readFileSync(file, 'utf8')).targets?.typecheck?.options?.command;
-        if (command === undefined) return [];
-        if (!command.startsWith(COMMAND)) throw new Error(`${file}: the typecheck target is not \`${COMMAND}<tsconfig.json>...\``);
-        return command.slice(COMMAND.length).trim().split(/\s+/).map((config) => path.join(root, config));
-      }),
-  );
+  projectCommands('typecheck').flatMap(({ file, command }) => {
+    if (!command.startsWith(COMMAND)) throw new Error(`${file}: the typecheck target is not \`${COMMAND}<tsconfig.json>...\``);
+    return command.slice(COMMAND.length).trim().split(/\s+/).map((config) => path.join(workspaceRoot, config));
+  });
 
 const configPaths = process.argv[2] === '--all' ? workspaceConfigs() : process.argv.slice(2);
 if (configPaths.length === 0) {
