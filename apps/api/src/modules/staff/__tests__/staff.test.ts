@@ -18,7 +18,9 @@ describe.each(testDatabases)('staff console API (%s)', (kind) => {
   let sgUser: number;
   let thUser: number;
   beforeEach(async () => {
-    ctx = await createTestContext(kind);
+    // A test here changes the schema on purpose: a database of its own per test, dropped in the background, rather
+    // than a reused one dropped and made again before the next test (under load that wait outran the 30 s hook).
+    ctx = await createTestContext(kind, { ownDatabase: true });
     [support, admin, merchant] = await Promise.all([tokenFor(ctx, 'support@demo.test'), tokenFor(ctx, 'admin@demo.test'), tokenFor(ctx, MY)]);
     myUser = ctx.demo.get(MY)?.userId as number;
     sgUser = ctx.demo.get(SG)?.userId as number;
