@@ -329,6 +329,8 @@ describe('keyboard: staff directory', () => {
     await actions.focus();
     await page.keyboard.press('Enter');
     await page.getByRole('menuitem', { name: 'Adjust credit' }).waitFor();
+    // The menu takes focus in an effect after it is drawn (Mantine's focus trap); the arrow is for the menu.
+    await page.waitForFunction(() => document.activeElement?.closest('[role="menu"]') != null);
     await page.keyboard.press('ArrowDown');
     await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'menuitem');
     expect(await isFocused(page.getByRole('menuitem', { name: 'Adjust credit' }))).toBe(true);

@@ -22,6 +22,8 @@ const VIEWPORTS: Record<Width, { width: number; height: number }> = { 1440: { wi
 const HTML_LANG: Record<Language, string> = { en: 'en', zhtw: 'zh-TW' };
 const COLOR_SCHEME_STORAGE_KEY = 'merchant-hub.color-scheme';
 const LOCALE_STORAGE_KEY = 'merchant-hub.locale';
+/** Set to false by the app once it has the page (libs/app-root, prerender-attribute.ts). */
+const PRERENDER_PENDING_SUBMIT = '__prerenderPendingSubmit';
 
 /** Transitions and animations are cut short so a scan reads the colours a person ends up seeing. */
 const SETTLED_CSS = '*, *::before, *::after { transition-duration: 0s !important; transition-delay: 0s !important; animation-duration: 0s !important; animation-delay: 0s !important; }';
@@ -42,16 +44,23 @@ export const runAxe = async (page: Page): Promise<Violation[]> => {
 /** Two frames: whatever a change of size, scheme or language re-renders has been laid out and painted. */
 const settle = (page: Page): Promise<void> => page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
 
-/** The product's colour scheme manager follows the stored choice when another tab changes it: so does this. */
+/**
+ * The product's colour scheme manager follows the stored choice when another tab changes it: so does this. Its
+ * listener is added in an effect, which may not have run when the page's heading is drawn (a prerendered page
+ * before its takeover, a first render whose effects are not flushed yet): the event is sent again on each poll
+ * until the page has followed it.
+ */
 export const setScheme = async (page: Page, scheme: Scheme): Promise<void> => {
-  await page.evaluate(
+  await page.waitForFunction(
     ([key, value]) => {
+      if (document.documentElement.getAttribute('data-mantine-color-scheme') === value) return true;
       window.localStorage.setItem(key, value);
       window.dispatchEvent(new StorageEvent('storage', { key, newValue: value, storageArea: window.localStorage }));
+      return false;
     },
     [COLOR_SCHEME_STORAGE_KEY, scheme] as const,
+    { polling: 100 },
   );
-  await page.waitForFunction((value) => document.documentElement.getAttribute('data-mantine-color-scheme') === value, scheme);
 };
 
 const currentLanguage = async (page: Page): Promise<Language> => ((await page.evaluate(() => document.documentElement.lang)) === HTML_LANG.zhtw ? 'zhtw' : 'en');
@@ -81,6 +90,8 @@ export type PageState = { name: string; open: (page: Page) => Promise<void> };
 export const scanMatrix = async (page: Page, state: PageState): Promise<ScanResult[]> => {
   const open = async () => {
     await state.open(page);
+    // The app has the page (a prerendered one is taken over): its pickers and listeners answer from here on.
+    await page.waitForFunction((flag) => (window as unknown as Record<string, unknown>)[flag] === false, PRERENDER_PENDING_SUBMIT);
     await page.addStyleTag({ content: SETTLED_CSS });
   };
   await page.setViewportSize(VIEWPORTS[1440]);

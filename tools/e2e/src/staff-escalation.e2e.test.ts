@@ -149,6 +149,8 @@ describe('escalation: read-only staff, console settings, inbox assignment', () =
     await row.getByText(/waiting \d+ min \(target 4 h\)/).waitFor();
     await row.getByText('Not assigned', { exact: false }).waitFor();
     await row.getByRole('link', { name: 'Where is my receipt?' }).click();
+    // The inbox's filter is named "Assigned to" too: the conversation's own list is the one to open.
+    await page.getByRole('heading', { level: 1, name: 'Where is my receipt?' }).waitFor();
     await page.getByRole('combobox', { name: 'Assigned to' }).click();
     await page.getByRole('option', { name: 'Sam Support' }).click();
     await page.getByText('Assigned to Sam Support').first().waitFor();
