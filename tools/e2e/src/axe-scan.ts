@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import axe from 'axe-core';
 import type { Page } from 'playwright-core';
-import { screenshotDir } from './harness';
+import { capture, screenshotDir } from './harness';
 
 /** What the scans check: WCAG 2.0 and 2.1, levels A and AA, plus axe's best practices (issue 32). */
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
@@ -147,4 +147,24 @@ export const report = (file: string, results: ScanResult[]): string => {
   const clean = [...states].filter((s) => results.filter((r) => r.state === s).every((r) => r.violations.every((v) => !BLOCKING.includes(v.impact))));
   const lines = [...rows.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([key, row]) => `  ${key.padEnd(40)} ${String(row.scans).padStart(4)} scans ${String(row.elements).padStart(5)} elements  ${row.states.size} states`);
   return [`axe (${file}): ${results.length} scans of ${states.size} page states; ${clean.length} with no serious or critical violation`, ...lines].join('\n');
+};
+
+const SHOT_SIZES = [
+  [1440, 900],
+  [375, 812],
+] as const;
+
+/**
+ * Pictures of the screen on the page in both colour schemes, at 1440 and 375 px, from one page load: the scheme
+ * and the width change in place (as the axe matrix does), each picture once the page is still (`capture`).
+ */
+export const captureSchemesAndWidths = async (page: Page, file: (scheme: Scheme, width: Width) => string, options: { fullPage?: boolean } = {}): Promise<void> => {
+  for (const scheme of ['light', 'dark'] as const) {
+    await setScheme(page, scheme);
+    for (const [width, height] of SHOT_SIZES) {
+      await page.setViewportSize({ width, height });
+      await capture(page, file(scheme, width), options);
+    }
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
 };

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
-import { capture, useRunningProduct } from './harness';
+import { captureSchemesAndWidths } from './axe-scan';
+import { useRunningProduct } from './harness';
 import { openMerchantInConsole, signInStaffThroughUi, signInThroughUi } from './merchant-session';
 
 // Issue 10 "Done when" journeys against the running product (sandbox gateway): staff sign in on the back
@@ -104,27 +105,15 @@ describe('staff console journeys', () => {
       ['billing', `${merchantPath}/billing`],
       ['audit', '/staff/audit'],
     ];
+    // One load per screen and language; the scheme and the width change in place.
     for (const language of ['en', 'zhtw'] as const) {
-      for (const scheme of ['light', 'dark'] as const) {
-        await page.evaluate(
-          ([lng, colors]) => {
-            window.localStorage.setItem('merchant-hub.locale', lng);
-            window.localStorage.setItem('merchant-hub.color-scheme', colors);
-          },
-          [language, scheme] as const,
-        );
-        for (const [name, path] of screens) {
-          for (const [width, height] of [
-            [1440, 900],
-            [375, 812],
-          ] as const) {
-            await page.setViewportSize({ width, height });
-            await page.goto(`${running.product.baseUrl}${path}`);
-            await page.locator('h1').first().waitFor();
-            await page.waitForLoadState('networkidle');
-            await capture(page, `staff-${name}-${language}-${scheme}-${width}.png`);
-          }
-        }
+      await page.evaluate((lng) => window.localStorage.setItem('merchant-hub.locale', lng), language);
+      for (const [name, path] of screens) {
+        await page.setViewportSize({ width: 1440, height: 900 });
+        await page.goto(`${running.product.baseUrl}${path}`);
+        await page.locator('h1').first().waitFor();
+        await page.waitForLoadState('networkidle');
+        await captureSchemesAndWidths(page, (scheme, width) => `staff-${name}-${language}-${scheme}-${width}.png`);
       }
     }
     await context.close();

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
-import { capture, useRunningProduct } from './harness';
+import { captureSchemesAndWidths } from './axe-scan';
+import { useRunningProduct } from './harness';
 import { signInStaffThroughUi, signInThroughUi, skipTour } from './merchant-session';
 
 // Issue 11 parts 3 and 4 "Done when" journeys against the running product: the support inbox from a merchant's
@@ -134,29 +135,15 @@ describe('staff accounts and support inbox journeys', () => {
       [merchant.page, 'support-thread', `/support/${conversation.id}`],
       [merchant.page, 'support-contact', '/support?new=1'],
     ];
+    // One load per screen and language; the scheme and the width change in place.
     for (const language of ['en', 'zhtw'] as const) {
-      for (const scheme of ['light', 'dark'] as const) {
-        for (const page of [admin.page, merchant.page]) {
-          await page.evaluate(
-            ([lng, colors]) => {
-              window.localStorage.setItem('merchant-hub.locale', lng);
-              window.localStorage.setItem('merchant-hub.color-scheme', colors);
-            },
-            [language, scheme] as const,
-          );
-        }
-        for (const [page, name, path] of screens) {
-          for (const [width, height] of [
-            [1440, 900],
-            [375, 812],
-          ] as const) {
-            await page.setViewportSize({ width, height });
-            await page.goto(`${running.product.baseUrl}${path}`);
-            await page.locator(name === 'support-contact' ? '[role=dialog] input' : 'h1').first().waitFor();
-            await page.waitForLoadState('networkidle');
-            await capture(page, `${name}-${language}-${scheme}-${width}.png`, { fullPage: name !== 'support-contact' });
-          }
-        }
+      for (const page of [admin.page, merchant.page]) await page.evaluate((lng) => window.localStorage.setItem('merchant-hub.locale', lng), language);
+      for (const [page, name, path] of screens) {
+        await page.setViewportSize({ width: 1440, height: 900 });
+        await page.goto(`${running.product.baseUrl}${path}`);
+        await page.locator(name === 'support-contact' ? '[role=dialog] input' : 'h1').first().waitFor();
+        await page.waitForLoadState('networkidle');
+        await captureSchemesAndWidths(page, (scheme, width) => `${name}-${language}-${scheme}-${width}.png`, { fullPage: name !== 'support-contact' });
       }
     }
     await admin.context.close();
