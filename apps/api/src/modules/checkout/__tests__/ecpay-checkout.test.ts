@@ -1,23 +1,11 @@
 import { createI18n } from '@merchant-hub/i18n';
-import type { Server } from 'node:http';
-import { createServer } from 'node:net';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import request from 'supertest';
 import { checkMacValue } from '../../../gateways/ecpay/check-mac-value';
 import { ECPAY_STAGE_CREDENTIALS } from '../../../gateways/ecpay/ecpay.gateway';
 import { CSRF, createTestContext, mailbox, testDatabases, type TestContext } from '../../../test-support/test-app';
 
 const keys = { hashKey: ECPAY_STAGE_CREDENTIALS.hashKey, hashIv: ECPAY_STAGE_CREDENTIALS.hashIv };
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 
 const twStarterMonthly = async (ctx: TestContext): Promise<number> => Number((await ctx.db('packages').where({ stripe_id: 'price_tw_starter_monthly' }).first('id')).id);
 
@@ -72,16 +60,31 @@ const count = async (ctx: TestContext, table: string, where: Record<string, unkn
 describe.each(testDatabases)('ECPay gateway checkout (%s)', (kind) => {
   let ctx: TestContext;
   let server: Server;
+  /** Where this file's server listens: the same address for every test, so every test's database comes from one template. */
+  let publicUrl: string;
+  /** The app of the test running now, which the file's server hands each request to. */
+  let current: RequestListener = (_req, res) => res.writeHead(503).end();
+
+  // The sandbox cashier notifies ReturnURL over HTTP, exactly as ECPay does: the app must listen there. One
+  // server for the file (a PUBLIC_URL per test would make a template database per test: ~1.2 s each on PostgreSQL).
+  beforeAll(async () => {
+    server = createServer((req, res) => current(req, res));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const address = server.address();
+    publicUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  });
+
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
 
   beforeEach(async () => {
-    const port = await freePort();
-    // The sandbox cashier notifies ReturnURL over HTTP, exactly as ECPay does: the app must listen there.
-    ctx = await createTestContext(kind, { env: { PUBLIC_URL: `http://127.0.0.1:${port}` } });
-    server = ctx.app.listen(port, '127.0.0.1');
+    ctx = await createTestContext(kind, { env: { PUBLIC_URL: publicUrl } });
+    current = ctx.app as unknown as RequestListener;
   });
 
   afterEach(async () => {
-    await new Promise((resolve) => server.close(resolve));
     await ctx.close();
   });
 
