@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { waitForPayEnabled } from './gateway-form';
 import { useRunningProduct } from './harness';
 import { apiFromPage, mailbox, signInStaffThroughUi, signInThroughUi } from './merchant-session';
 
@@ -266,7 +267,7 @@ describe('keyboard: public checkouts', () => {
     await typeInto(/^Line ID/, 'xiaoming');
     const pay = page.getByTestId('pay-now');
     // The button enables once the form's own validation of the typed values has answered (slow on a busy machine).
-    await page.waitForFunction(() => document.querySelector('[data-testid="pay-now"]')?.hasAttribute('disabled') === false, undefined, { timeout: 90_000 });
+    await waitForPayEnabled(page);
     await pay.focus();
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/api\/sandbox\/ecpay\/cashier$/);

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { fillGatewayForm, pickFirstState } from './gateway-form';
+import { fillGatewayForm, pickFirstState, waitForPayEnabled } from './gateway-form';
 import { capture, useRunningProduct } from './harness';
 
 
@@ -32,7 +32,7 @@ describe('public checkout journeys', () => {
     expect(await page.getByLabel('Postal code').inputValue()).toBe('110');
     const pay = page.getByTestId('pay-now');
     // The form's validity is worked out once its schema has loaded (after the first field's focus): wait for it.
-    await page.waitForFunction(() => document.querySelector('[data-testid="pay-now"]')?.hasAttribute('disabled') === false);
+    await waitForPayEnabled(page);
     expect(await pay.isEnabled()).toBe(true);
     expect(await pay.innerText()).toContain('NT$1,355');
     await shot(page, 'gateway');
@@ -166,7 +166,7 @@ describe('public checkout journeys', () => {
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
     await page.getByLabel('Expiry (MM/YY)').fill('12/34');
     await page.getByLabel('CVC').fill('123');
-    await page.waitForFunction(() => document.querySelector('[data-testid="pay-now"]')?.hasAttribute('disabled') === false);
+    await waitForPayEnabled(page);
     expect(await page.getByLabel('E-mail').getAttribute('aria-invalid')).not.toBe('true');
     await page.context().close();
   });
@@ -241,7 +241,7 @@ describe('public checkout journeys', () => {
       )
       .catch(() => undefined);
     expect(await fieldsOf()).toEqual(typed);
-    await page.waitForFunction(() => document.querySelector('[data-testid="pay-now"]')?.hasAttribute('disabled') === false);
+    await waitForPayEnabled(page);
     await page.getByTestId('pay-now').click();
     await page.waitForURL(/\/api\/sandbox\/fpx\//);
     await page.getByRole('button', { name: 'Pay' }).click();

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { fillGatewayForm } from './gateway-form';
+import { fillGatewayForm, waitForPayEnabled } from './gateway-form';
 import { capture, useRunningProduct } from './harness';
 import { apiFromPage, mailbox } from './merchant-session';
 
@@ -27,7 +27,7 @@ const checkoutToCashier = async (page: Page, email: string) => {
   await page.goto(`${running.product.baseUrl}/subscribe/${await twStarterMonthly()}?locale=en`);
   await page.getByTestId('summary-total').waitFor();
   await fillGatewayForm(page, email);
-  await page.waitForFunction(() => document.querySelector('[data-testid="pay-now"]')?.hasAttribute('disabled') === false, undefined, { timeout: 90_000 });
+  await waitForPayEnabled(page);
   await page.getByTestId('pay-now').click();
   await page.waitForURL(/\/api\/sandbox\/ecpay\/cashier$/);
   // The order is periodic: ECPay shows the agreement it will keep.

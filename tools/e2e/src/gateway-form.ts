@@ -26,3 +26,30 @@ export const fillGatewayForm = async (page: Page, email: string) => {
   await pickFirstState(page);
   await page.getByLabel(/^Line ID/).first().fill('xiaoming');
 };
+
+/** What a checkout form shows: each field's value and whether it is marked invalid, the messages, the total. */
+const formState = (page: Page) =>
+  page.evaluate(() => ({
+    fields: [...document.querySelectorAll('form input')].map((input) => {
+      const field = input as HTMLInputElement;
+      const label = field.labels?.[0]?.textContent?.trim() || field.name || field.type;
+      return `${label}=${field.type === 'checkbox' ? String(field.checked) : JSON.stringify(field.value)}${field.getAttribute('aria-invalid') === 'true' ? ' (invalid)' : ''}${field.disabled ? ' (disabled)' : ''}`;
+    }),
+    messages: [...document.querySelectorAll('.mantine-InputWrapper-error, [role="alert"]')].map((node) => node.textContent?.trim()),
+    total: document.querySelector('[data-testid="summary-total"]')?.textContent,
+    checkingEmail: document.querySelector('form [aria-label^="Checking"]') !== null,
+  }));
+
+/**
+ * Waits for the checkout's Pay button to enable: the form's validity is worked out once its schema has loaded
+ * (after the first field's focus), slowly on a busy machine. If it never does, the error says what the form
+ * holds, so a red run shows which field kept it disabled.
+ */
+export const waitForPayEnabled = async (page: Page, timeout = 90_000): Promise<void> => {
+  try {
+    await page.waitForFunction(() => document.querySelector('[data-testid="pay-now"]')?.hasAttribute('disabled') === false, undefined, { timeout });
+  } catch (error) {
+    const state = await formState(page).catch((reason: unknown) => `(the form could not be read: ${String(reason)})`);
+    throw new Error(`${(error as Error).message}\nThe Pay button stayed disabled; the form: ${JSON.stringify(state, null, 1)}`, { cause: error });
+  }
+};

@@ -172,10 +172,13 @@ export const CardPaymentForm = ({ packageId, purchasedAt, coupon, onCouponChange
     restored.current = true;
     const draft = readDraft<CardDraft>('card');
     if (!draft) return;
-    const values = draftValues(draft.values, EMPTY);
+    // Only what differs from the form: what the buyer typed on this visit before the form was hydrated is in
+    // the draft already, and setting it again would redraw every field under their fingers.
+    const current = form.getValues();
+    const values = Object.fromEntries(Object.entries(draftValues(draft.values, EMPTY)).filter(([field, value]) => current[field as keyof typeof current] !== value));
     if (Object.keys(values).length > 0) {
       form.setValues(values);
-      setCountryId(null);
+      if ('country' in values) setCountryId(null);
     }
     const savedBank = FPX_BANKS.find((entry) => entry.code === draft.bank)?.code;
     if (savedBank) setBank(savedBank);

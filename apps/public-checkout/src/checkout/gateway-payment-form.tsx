@@ -105,9 +105,13 @@ export const GatewayPaymentForm = ({ packageId }: GatewayPaymentFormProps) => {
     if (!hydrated || restored.current) return;
     restored.current = true;
     const { countryHasStates: _derived, ...typed } = draftValues(readDraft<{ values: Record<string, unknown> }>('gateway')?.values, EMPTY);
-    if (Object.keys(typed).length === 0) return;
-    form.setValues(typed);
-    setCountryId(null);
+    // Only what differs from the form: what the buyer typed on this visit before the form was hydrated is in
+    // the draft already, and setting it again would redraw every field under their fingers.
+    const current = form.getValues();
+    const missing = Object.fromEntries(Object.entries(typed).filter(([field, value]) => current[field as keyof GatewayFormValues] !== value));
+    if (Object.keys(missing).length === 0) return;
+    form.setValues(missing);
+    if ('country' in missing) setCountryId(null);
   }, [hydrated, form]);
 
   // Spec §5: Taiwan and +886 unless the buyer picks (or had picked) another country.
