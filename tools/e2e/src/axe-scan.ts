@@ -149,11 +149,6 @@ export const report = (file: string, results: ScanResult[]): string => {
   return [`axe (${file}): ${results.length} scans of ${states.size} page states; ${clean.length} with no serious or critical violation`, ...lines].join('\n');
 };
 
-const SHOT_SIZES = [
-  [1440, 900],
-  [375, 812],
-] as const;
-
 /**
  * Pictures of the screen on the page in both colour schemes, at 1440 and 375 px, from one page load: the scheme
  * and the width change in place (as the axe matrix does), each picture once the page is still (`capture`).
@@ -161,10 +156,10 @@ const SHOT_SIZES = [
 export const captureSchemesAndWidths = async (page: Page, file: (scheme: Scheme, width: Width) => string, options: { fullPage?: boolean } = {}): Promise<void> => {
   for (const scheme of ['light', 'dark'] as const) {
     await setScheme(page, scheme);
-    for (const [width, height] of SHOT_SIZES) {
-      await page.setViewportSize({ width, height });
+    for (const width of [1440, 375] as const) {
+      await page.setViewportSize(VIEWPORTS[width]);
       await capture(page, file(scheme, width), options);
     }
   }
-  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.setViewportSize(VIEWPORTS[1440]);
 };

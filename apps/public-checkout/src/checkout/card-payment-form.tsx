@@ -11,7 +11,7 @@ import { type RefObject, useEffect, useRef, useState } from 'react';
 import { normalizeLocale } from '@merchant-hub/i18n';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { draftValues, readDraft, saveDraft } from './checkout-draft';
+import { draftValues, readDraft, saveDraft, valuesToRestore } from './checkout-draft';
 import { pageLocation } from './page-location';
 import { useCheckoutTotals } from './use-checkout-totals';
 import { useEmailAvailability } from './use-email-availability';
@@ -172,10 +172,7 @@ export const CardPaymentForm = ({ packageId, purchasedAt, coupon, onCouponChange
     restored.current = true;
     const draft = readDraft<CardDraft>('card');
     if (!draft) return;
-    // Only what differs from the form: what the buyer typed on this visit before the form was hydrated is in
-    // the draft already, and setting it again would redraw every field under their fingers.
-    const current = form.getValues();
-    const values = Object.fromEntries(Object.entries(draftValues(draft.values, EMPTY)).filter(([field, value]) => current[field as keyof typeof current] !== value));
+    const values = valuesToRestore(draftValues(draft.values, EMPTY), form.getValues());
     if (Object.keys(values).length > 0) {
       form.setValues(values);
       if ('country' in values) setCountryId(null);

@@ -58,3 +58,10 @@ export const draftValues = <V extends Record<string, unknown>>(draft: Record<str
   }
   return values;
 };
+
+/**
+ * Of a draft's values, those the form does not hold already. What the buyer typed on this visit before the form
+ * was hydrated is in the draft too: setting it again would redraw (re-key) every field under their fingers.
+ */
+export const valuesToRestore = <V extends Record<string, unknown>>(saved: Partial<V>, current: V): Partial<V> =>
+  Object.fromEntries(Object.entries(saved).filter(([field, value]) => current[field] !== value)) as Partial<V>;

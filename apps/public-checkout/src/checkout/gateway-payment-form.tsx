@@ -8,7 +8,7 @@ import { applyServerFieldErrors, DeferredModal, DeferredSelect, useSchemaForm } 
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { draftValues, readDraft, saveDraft } from './checkout-draft';
+import { draftValues, readDraft, saveDraft, valuesToRestore } from './checkout-draft';
 import { pageLocation } from './page-location';
 import { postHostedForm } from './post-form';
 import { useCheckoutTotals } from './use-checkout-totals';
@@ -105,10 +105,7 @@ export const GatewayPaymentForm = ({ packageId }: GatewayPaymentFormProps) => {
     if (!hydrated || restored.current) return;
     restored.current = true;
     const { countryHasStates: _derived, ...typed } = draftValues(readDraft<{ values: Record<string, unknown> }>('gateway')?.values, EMPTY);
-    // Only what differs from the form: what the buyer typed on this visit before the form was hydrated is in
-    // the draft already, and setting it again would redraw every field under their fingers.
-    const current = form.getValues();
-    const missing = Object.fromEntries(Object.entries(typed).filter(([field, value]) => current[field as keyof GatewayFormValues] !== value));
+    const missing = valuesToRestore<Partial<GatewayFormValues>>(typed, form.getValues());
     if (Object.keys(missing).length === 0) return;
     form.setValues(missing);
     if ('country' in missing) setCountryId(null);
