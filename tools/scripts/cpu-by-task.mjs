@@ -7,7 +7,10 @@
 // task's process tree, user + system time of the live processes and of the children they have reaped. A task's
 // figure is its largest sum (its tree as it finishes). At the end: one line per task, CPU seconds and wall
 // seconds, largest CPU first, and the total. PostgreSQL's own CPU is not in any task (its server is not a
-// child): the line "postgres (server)" is its server's time over the run.
+// child): the line "postgres (server)" is its server's time over the run. Chromium's renderers are mostly not in
+// their task's figure either: they end before the zygote that forked them reaps them, so their time reaches no
+// ancestor; the line "chromium (every process)" adds up each Chromium process's own time as last seen. The
+// last line is the whole machine's busy time over the run (/proc/stat), whoever used it.
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 
@@ -48,7 +51,13 @@ const readStat = (pid) => {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const [utime, stime, cutime, cstime] = fields.slice(11, 15).map(Number);
-    return { ppid: Number(fields[1]), comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), cpu: (utime + stime + cutime + cstime) / TICKS };
+    return {
+      ppid: Number(fields[1]),
+      comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
+      cpu: (utime + stime + cutime + cstime) / TICKS,
+      own: (utime + stime) / TICKS,
+      startedAt: fields[19],
+    };
   } catch {
     return null;
   }
@@ -63,6 +72,16 @@ const cmdlineOf = (pid) => {
   }
   return commands.get(pid);
 };
+
+/** Busy CPU seconds of the whole machine since boot (every state of /proc/stat's cpu line but idle and iowait). */
+const machineBusy = () => {
+  const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+  return ticks.reduce((sum, t, i) => (i === 3 || i === 4 ? sum : sum + t), 0) / TICKS;
+};
+const machineAtStart = machineBusy();
+const chromiumOwn = new Map(); // pid:start -> the process's own CPU since the run started, as last seen
+const chromiumBefore = new Map(); // pid:start -> its CPU when the run started (a process already running then)
+let samples = 0;
 
 const started = Date.now();
 const tasks = new Map(); // root pid -> { name, cpu, first, last }
@@ -83,6 +102,13 @@ const sample = () => {
     postgresNow = postmaster[1].cpu + live;
     postgresAtStart ??= postgresNow;
   }
+  for (const [pid, stat] of procs) {
+    if (!stat.comm.startsWith('chromium')) continue;
+    const key = `${pid}:${stat.startedAt}`;
+    if (samples === 0) chromiumBefore.set(key, stat.own);
+    chromiumOwn.set(key, stat.own - (chromiumBefore.get(key) ?? 0));
+  }
+  samples += 1;
   const totals = new Map();
   for (const [pid, stat] of procs) {
     // Only the command's own process tree: other runs on the machine are not this run's.
@@ -122,6 +148,10 @@ child.on('exit', (code) => {
   const total = rows.reduce((sum, row) => sum + row.cpu, 0);
   console.log(`  ${'all tasks'.padEnd(40)} ${total.toFixed(1).padStart(7)}`);
   if (postgresAtStart !== null) console.log(`  ${'postgres (server)'.padEnd(40)} ${(postgresNow - postgresAtStart).toFixed(1).padStart(7)}`);
-  if (jsonFile) writeFileSync(jsonFile, JSON.stringify({ wall, tasks: rows, postgres: postgresAtStart === null ? null : postgresNow - postgresAtStart }, null, 1));
+  const chromium = [...chromiumOwn.values()].reduce((sum, cpu) => sum + cpu, 0);
+  const machine = machineBusy() - machineAtStart;
+  console.log(`  ${'chromium (every process)'.padEnd(40)} ${chromium.toFixed(1).padStart(7)}`);
+  console.log(`  ${'the whole machine (/proc/stat)'.padEnd(40)} ${machine.toFixed(1).padStart(7)}`);
+  if (jsonFile) writeFileSync(jsonFile, JSON.stringify({ wall, tasks: rows, postgres: postgresAtStart === null ? null : postgresNow - postgresAtStart, chromium, machine }, null, 1));
   process.exit(code ?? 1);
 });
