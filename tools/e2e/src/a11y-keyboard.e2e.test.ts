@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { waitForPayEnabled } from './gateway-form';
-import { useRunningProduct } from './harness';
+import { PRERENDER_PENDING_SUBMIT, useRunningProduct } from './harness';
 import { apiFromPage, mailbox, signInStaffThroughUi, signInThroughUi } from './merchant-session';
 
 // Issue 32: the keyboard journeys. Sign-in (the code step included), billing with its modals, both checkouts
@@ -245,14 +245,14 @@ describe('keyboard: public checkouts', () => {
     // The state list has loaded and the Select's code is in (until then a slow first load draws a stand-in field;
     // an arrow pressed on it is handed to the Select when it arrives: ui-kit's deferred-select-keys test).
     await page.waitForFunction(
-      () => {
+      (flag) => {
         const field = [...document.querySelectorAll('input')].find((input) => input.labels?.[0]?.textContent?.startsWith('State / region'));
         // ...and the app has taken the prerendered page over (its form then puts back the session's draft and looks
         // the country's states up again, which replaces the list the Select shows).
-        const takenOver = (window as unknown as Record<string, unknown>)['__prerenderPendingSubmit'] === false;
+        const takenOver = (window as unknown as Record<string, unknown>)[flag] === false;
         return takenOver && field?.getAttribute('aria-haspopup') === 'listbox' && !field.disabled;
       },
-      undefined,
+      PRERENDER_PENDING_SUBMIT,
       { timeout: 90_000 },
     );
     await page.waitForLoadState('networkidle');

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import axe from 'axe-core';
 import type { Page } from 'playwright-core';
-import { capture, screenshotDir } from './harness';
+import { capture, screenshotDir, waitForTakeover } from './harness';
 
 /** What the scans check: WCAG 2.0 and 2.1, levels A and AA, plus axe's best practices (issue 32). */
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
@@ -22,8 +22,6 @@ const VIEWPORTS: Record<Width, { width: number; height: number }> = { 1440: { wi
 const HTML_LANG: Record<Language, string> = { en: 'en', zhtw: 'zh-TW' };
 const COLOR_SCHEME_STORAGE_KEY = 'merchant-hub.color-scheme';
 const LOCALE_STORAGE_KEY = 'merchant-hub.locale';
-/** Set to false by the app once it has the page (libs/app-root, prerender-attribute.ts). */
-const PRERENDER_PENDING_SUBMIT = '__prerenderPendingSubmit';
 
 /** Transitions and animations are cut short so a scan reads the colours a person ends up seeing. */
 const SETTLED_CSS = '*, *::before, *::after { transition-duration: 0s !important; transition-delay: 0s !important; animation-duration: 0s !important; animation-delay: 0s !important; }';
@@ -91,7 +89,7 @@ export const scanMatrix = async (page: Page, state: PageState): Promise<ScanResu
   const open = async () => {
     await state.open(page);
     // The app has the page (a prerendered one is taken over): its pickers and listeners answer from here on.
-    await page.waitForFunction((flag) => (window as unknown as Record<string, unknown>)[flag] === false, PRERENDER_PENDING_SUBMIT);
+    await waitForTakeover(page);
     await page.addStyleTag({ content: SETTLED_CSS });
   };
   await page.setViewportSize(VIEWPORTS[1440]);

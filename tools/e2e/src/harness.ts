@@ -172,6 +172,17 @@ export const settled = async (page: Page): Promise<void> => {
   );
 };
 
+/** Set to false by the app once it has the page, a prerendered one taken over (libs/app-root/src/prerender-attribute.ts). */
+export const PRERENDER_PENDING_SUBMIT = '__prerenderPendingSubmit';
+
+/** Whether the app has the page: its pickers and listeners answer, a prerendered page has been taken over. */
+export const takenOver = (page: Page): Promise<boolean> => page.evaluate((flag) => (window as unknown as Record<string, unknown>)[flag] === false, PRERENDER_PENDING_SUBMIT);
+
+/** Waits until the app has the page (`takenOver`); `timeout` in ms, else the page's default. */
+export const waitForTakeover = async (page: Page, timeout?: number): Promise<void> => {
+  await page.waitForFunction((flag) => (window as unknown as Record<string, unknown>)[flag] === false, PRERENDER_PENDING_SUBMIT, timeout === undefined ? {} : { timeout });
+};
+
 /**
  * Saves a picture of the page (under `screenshotDir`) once it is still (`settled`): toasts hidden, any animation
  * left shown at its end.

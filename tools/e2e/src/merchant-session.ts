@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { waitForTakeover } from './harness';
 
 /** Messages the development mailbox holds for an e-mail or phone, newest first. */
 export const mailbox = async (baseUrl: string, to: string): Promise<{ code?: string; link?: string }[]> =>
@@ -10,7 +11,7 @@ const submitPasswordAndCode = async (page: Page, baseUrl: string, email: string)
   // Journeys about what follows sign-in start on the app's own page: once it has taken the prerendered markup
   // over (it then sets this to false). A submit before that is held and replayed, which prerendered-sign-in covers;
   // in one CI run the billing journeys' sign-in never reached the code step from the markup (cause not found).
-  await page.waitForFunction(() => (window as unknown as Record<string, unknown>)['__prerenderPendingSubmit'] === false, null, { timeout: 90_000 });
+  await waitForTakeover(page, 90_000);
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByRole('textbox', { name: 'Password' }).fill('Merchant2026');
   await page.getByRole('checkbox').check();

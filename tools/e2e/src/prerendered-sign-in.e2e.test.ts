@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { useRunningProduct } from './harness';
+import { takenOver, useRunningProduct, waitForTakeover } from './harness';
 import { mailbox } from './merchant-session';
 
 // Issue 12: the sign-in page is prerendered at build time (tools/vite/prerender.ts) and painted before any
@@ -111,10 +111,9 @@ describe('prerendered sign-in page', () => {
     });
     // ...and a frame has been drawn since: the app has not taken the page over (it sets this to false when it does: app-root take-over).
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(done)));
-    const takenOver = () => page.evaluate(() => (window as unknown as Record<string, unknown>)['__prerenderPendingSubmit'] === false);
-    expect(await takenOver()).toBe(false);
+    expect(await takenOver(page)).toBe(false);
     releaseCss();
-    await page.waitForFunction(() => (window as unknown as Record<string, unknown>)['__prerenderPendingSubmit'] === false, null, { timeout: 30_000 });
+    await waitForTakeover(page, 30_000);
     const applied = await styles();
     expect(applied.whole).toBe(true);
     expect(applied.headingSize).toBe(painted.headingSize);
