@@ -1,7 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import { createDb, type Db } from '../db/knex';
+import { sourceDigest } from './source-digest';
 import type { DemoAccount } from '../db/seeds/seed-context';
 
 /**
@@ -37,32 +36,6 @@ const withDatabase = (url: string, name: string): string => {
   return parsed.toString();
 };
 
-/**
- * What a freshly migrated and seeded database depends on: the API's and the libraries' sources (migrations,
- * seeds, the billing engine the seeds drive) and the configuration. Read once per test file, a few ms.
- */
-const sourceDigest = (() => {
-  let digest: string | undefined;
-  return (): string => {
-    if (digest) return digest;
-    const hash = createHash('sha256');
-    const repo = path.resolve(__dirname, '../../../..');
-    const walk = (dir: string): void => {
-      for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-        const full = path.join(dir, entry.name);
-        if (entry.isDirectory()) {
-          if (entry.name !== '__tests__' && entry.name !== 'node_modules') walk(full);
-        } else if (/\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name)) {
-          hash.update(full.slice(repo.length)).update(fs.readFileSync(full));
-        }
-      }
-    };
-    walk(path.join(repo, 'apps/api/src'));
-    walk(path.join(repo, 'libs'));
-    digest = hash.digest('hex');
-    return digest;
-  };
-})();
 
 /** Templates older than this are someone's earlier code: dropped, with their reused databases, when a new one is made. */
 const TEMPLATE_MAX_AGE_MS = 6 * 3600_000;

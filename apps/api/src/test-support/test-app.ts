@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +19,7 @@ import { createOutboxNotifier, type Notifier } from '../modules/notifications';
 import { apiModules } from '../modules/registry';
 import { type FakeStripe, startFakeStripe } from './fake-stripe';
 import { openPostgresDatabase, type Seeded } from './postgres-test-databases';
+import { sourceDigest } from './source-digest';
 
 export { testDatabasesDropped } from './postgres-test-databases';
 
@@ -108,21 +110,60 @@ const migrateAndSeed = async (db: Db, clock: FixedClock, config: AppConfig): Pro
 };
 
 /**
- * SQLite's template: a database migrated and seeded once per test file and settings, kept as its bytes; each
- * test's database is a copy of them, in memory or written to its file (~2 ms against ~0.25 s of CPU to migrate
- * and seed, which most test files otherwise paid once per test).
+ * SQLite's template: a database migrated and seeded once per code and settings, kept as its bytes; each test's
+ * database is a copy of them, in memory or written to its file (~2 ms against ~0.6 s of CPU to migrate and
+ * seed). The bytes and the demo accounts are kept in `tmp/test-templates/` under the digest of the sources and
+ * the settings (as PostgreSQL's templates are named), so the next test file with the same settings, in this
+ * worker, another or a later run, reads them instead of seeding again; a file is written under a temporary name
+ * and renamed, so a reader never sees half of one. Files older than 6 hours are someone's earlier code: removed
+ * when a new one is written.
  */
 const sqliteTemplates = new Map<string, Promise<{ image: Buffer; seeded: Seeded }>>();
+const SQLITE_TEMPLATE_DIR = path.resolve(__dirname, '../../../../tmp/test-templates');
+const SQLITE_TEMPLATE_MAX_AGE_MS = 6 * 3600_000;
+
+const readSqliteTemplate = (base: string): { image: Buffer; seeded: Seeded } | null => {
+  try {
+    const { demo } = JSON.parse(fs.readFileSync(`${base}.json`, 'utf8')) as { demo: [string, DemoAccount][] };
+    return { image: fs.readFileSync(`${base}.sqlite`), seeded: { demo: new Map(demo) } };
+  } catch {
+    return null;
+  }
+};
+
+const writeSqliteTemplate = (base: string, { image, seeded }: { image: Buffer; seeded: Seeded }): void => {
+  fs.mkdirSync(SQLITE_TEMPLATE_DIR, { recursive: true });
+  const now = Date.now();
+  for (const entry of fs.readdirSync(SQLITE_TEMPLATE_DIR)) {
+    const file = path.join(SQLITE_TEMPLATE_DIR, entry);
+    try {
+      if (now - fs.statSync(file).mtimeMs > SQLITE_TEMPLATE_MAX_AGE_MS) fs.rmSync(file, { force: true });
+    } catch {
+      // Removed by another worker meanwhile.
+    }
+  }
+  const suffix = `${process.pid}-${now}`;
+  // The image first: a reader takes the JSON's presence as the sign that both are there.
+  fs.writeFileSync(`${base}.sqlite.${suffix}`, image);
+  fs.renameSync(`${base}.sqlite.${suffix}`, `${base}.sqlite`);
+  fs.writeFileSync(`${base}.json.${suffix}`, JSON.stringify({ demo: [...seeded.demo] }));
+  fs.renameSync(`${base}.json.${suffix}`, `${base}.json`);
+};
 
 const sqliteTemplate = (config: AppConfig, clock: FixedClock, settings: Record<string, string>): Promise<{ image: Buffer; seeded: Seeded }> => {
   const key = JSON.stringify(settings);
   let template = sqliteTemplates.get(key);
   if (!template) {
     template = (async () => {
+      const base = path.join(SQLITE_TEMPLATE_DIR, createHash('sha256').update(sourceDigest()).update(key).digest('hex').slice(0, 16));
+      const kept = readSqliteTemplate(base);
+      if (kept) return kept;
       const db = createDb({ url: 'sqlite::memory:' });
       try {
         const seeded = await migrateAndSeed(db, clock, config);
-        return { image: await serializeSqlite(db), seeded };
+        const made = { image: await serializeSqlite(db), seeded };
+        writeSqliteTemplate(base, made);
+        return made;
       } finally {
         await db.destroy();
       }
