@@ -1,6 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { createDb, type Db } from '../db/knex';
-import { sourceDigest } from './source-digest';
+import { templateDigest } from './source-digest';
 import type { DemoAccount } from '../db/seeds/seed-context';
 
 /**
@@ -93,7 +93,7 @@ const makeTemplate = async (url: string, name: string, seed: (db: Db) => Promise
 const templates = new Map<string, Promise<Template>>();
 
 const postgresTemplate = (url: string, settings: Record<string, string>, seed: (db: Db) => Promise<Seeded>): Promise<Template> => {
-  const name = `mh_tpl_${createHash('sha256').update(sourceDigest()).update(JSON.stringify(settings)).digest('hex').slice(0, 16)}`;
+  const name = `mh_tpl_${templateDigest(settings)}`;
   let template = templates.get(name);
   if (!template) {
     template = makeTemplate(url, name, seed);

@@ -28,3 +28,6 @@ export const sourceDigest = (() => {
     return digest;
   };
 })();
+
+/** The name part of a seeded template for these settings (PostgreSQL's `mh_tpl_<…>`, SQLite's file in tmp/test-templates). */
+export const templateDigest = (settings: Record<string, string>): string => createHash('sha256').update(sourceDigest()).update(JSON.stringify(settings)).digest('hex').slice(0, 16);

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,7 +18,7 @@ import { createOutboxNotifier, type Notifier } from '../modules/notifications';
 import { apiModules } from '../modules/registry';
 import { type FakeStripe, startFakeStripe } from './fake-stripe';
 import { openPostgresDatabase, type Seeded } from './postgres-test-databases';
-import { sourceDigest } from './source-digest';
+import { templateDigest } from './source-digest';
 
 export { testDatabasesDropped } from './postgres-test-databases';
 
@@ -155,7 +154,7 @@ const sqliteTemplate = (config: AppConfig, clock: FixedClock, settings: Record<s
   let template = sqliteTemplates.get(key);
   if (!template) {
     template = (async () => {
-      const base = path.join(SQLITE_TEMPLATE_DIR, createHash('sha256').update(sourceDigest()).update(key).digest('hex').slice(0, 16));
+      const base = path.join(SQLITE_TEMPLATE_DIR, templateDigest(settings));
       const kept = readSqliteTemplate(base);
       if (kept) return kept;
       const db = createDb({ url: 'sqlite::memory:' });
