@@ -1,7 +1,7 @@
 import { createHttpClient, createQueryClient } from '@merchant-hub/api-client';
 import { createI18n } from '@merchant-hub/i18n';
 import { act, waitFor } from '@testing-library/react';
-import { createContext, lazy, useEffect, useRef, useState } from 'react';
+import { createContext, lazy, useContext, useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { initReactI18next } from 'react-i18next';
@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- tools/vite belongs to no project: the head script the takeover works with.
 import { HOLD_SUBMIT } from '../../../../tools/vite/prerender';
 import { AppShell, LazyPart, renderApp } from '../index';
+import { LazyParts } from '../lazy-part';
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -125,7 +126,24 @@ describe('renderApp taking over a prerendered page it hydrates', () => {
   it('submits once, with what was typed, when the visitor submits both in the markup and as React hydrates the form', async () => {
     runHeadScript();
     const submitted: string[] = [];
-    const page = (onMounted: () => void, hydrating: boolean) => inShell(<SignInForm submitted={submitted} />, onMounted, hydrating);
+    // The takeover ends once every part the page registers is in: one held by the test keeps it between React's
+    // hydration of the form and the end of the takeover for as long as the test needs, whatever the timing.
+    let endTakeover: () => void = () => undefined;
+    const takeoverHeld = new Promise<void>((resolve) => (endTakeover = resolve));
+    const HoldTakeover = () => {
+      const register = useContext(LazyParts);
+      useEffect(() => register?.(takeoverHeld), [register]);
+      return null;
+    };
+    const page = (onMounted: () => void, hydrating: boolean) =>
+      inShell(
+        <>
+          <SignInForm submitted={submitted} />
+          <HoldTakeover />
+        </>,
+        onMounted,
+        hydrating,
+      );
     const container = await prerenderedPage(page(() => undefined, true));
     const form = container.querySelector('form');
     const button = container.querySelector('button');
@@ -137,6 +155,7 @@ describe('renderApp taking over a prerendered page it hydrates', () => {
     // React hydrated the form and handles its events, but the takeover has not replayed the held submit yet.
     expect(mounted).toBe(false);
     button?.click();
+    endTakeover();
     await waitFor(() => expect(mounted).toBe(true));
     await waitFor(() => expect(submitted).toEqual(['before@demo.test']));
     // Nothing else comes after the replay.
