@@ -15,7 +15,7 @@ export const jsdomSetup = resolve(import.meta.dirname, 'jsdom-setup.ts');
 export const testingLibrarySetup = resolve(import.meta.dirname, 'testing-library-setup.ts');
 /** Each test file's start as in a worker of its own, though it shares one (`isolate: false`); before any other setup. */
 const freshFileSetup = resolve(import.meta.dirname, 'fresh-file-setup.ts');
-/** Property tests: one fixed seed and run count for the workspace (tools/test/README.md); before any other setup. */
+/** Property tests: one fixed seed and run count for the workspace (tools/test/README.md); before the React setups. */
 const fastCheckSetup = resolve(workspaceRoot, 'tools/test/fast-check-setup.ts');
 
 type TestOptions = { projectRoot: string; setupFiles?: string[] };
