@@ -59,12 +59,13 @@ export type Banner = {
   images_details: { banner_image: string; background_image: string; link: string | null }[];
 };
 
-export type Country = { id: number; name: string; dial_code: string; iso_code: string };
 /** The product's languages besides English: reference lists and catalogue content carry a name in each (issue 31 #5). */
 export const TRANSLATED_LANGUAGES = ['ms', 'zh', 'zhtw', 'th'] as const;
 export type TranslatedLanguage = (typeof TRANSLATED_LANGUAGES)[number];
 /** A list entry's name in the other languages; a language without one shows the English name. */
 export type ListTranslations = Partial<Record<TranslatedLanguage, string>>;
+/** A market's country; the API sends its name in the other languages too (`translations`). */
+export type Country = { id: number; name: string; dial_code: string; iso_code: string; translations?: ListTranslations };
 
 export type State = { id: number; name: string; translations?: ListTranslations };
 export type Language = { languageId: number; locale: string; name: string; icon: string | null };

@@ -21,6 +21,6 @@ export { flattenMessages, placeholdersOf } from './messages';
 export type { Messages } from './messages';
 export { expectedKeys, keyMismatches } from './parity';
 export type { KeyMismatches } from './parity';
-export { languageName, listEntryName, regionName } from './region-names';
+export { countryName, languageName, listEntryName, regionName, regionNameTranslations } from './region-names';
 export { chargeLineText, ledgerEntryText, taxNameKey } from './billing-words';
 export type { ChargeLineLabelWords, LedgerLabelWords, Translate } from './billing-words';

@@ -1,4 +1,4 @@
-import { INTL_LOCALE_TAGS, normalizeLocale } from './locale';
+import { INTL_LOCALE_TAGS, normalizeLocale, SUPPORTED_LOCALES } from './locale';
 
 const displayNames = new Map<string, Intl.DisplayNames | null>();
 /**
@@ -39,6 +39,23 @@ export const regionName = (isoCode: string | null | undefined, fallback: string,
   }
   return regionNames.get(key) ?? fallback;
 };
+
+/**
+ * A country's name in each product language but English, for the API to send with the country: a page then
+ * shows `countryName` without asking the browser, whose first `Intl.DisplayNames` of a language loads its ICU
+ * region data (150–290 ms of one task at 4x CPU throttling on the checkout pages, issue 30).
+ */
+export const regionNameTranslations = (isoCode: string, englishName: string): Partial<Record<string, string>> =>
+  Object.fromEntries(SUPPORTED_LOCALES.filter((locale) => locale !== 'en').map((locale) => [locale, regionName(isoCode, englishName, locale)]));
+
+/**
+ * A country's name in the language shown: the name the API sent in `translations` (English: its `name`), else
+ * the runtime's own (`regionName`) for a country sent without them.
+ */
+export const countryName = (
+  country: { name: string; iso_code?: string | null; translations?: Readonly<Record<string, string | undefined>> | null },
+  language: string | null | undefined,
+): string => (country.translations ? listEntryName(country, language) : regionName(country.iso_code, country.name, language));
 
 const languageNames = new Map<string, Intl.DisplayNames | null>();
 

@@ -72,14 +72,15 @@ export type LogoutResult = MessageResult;
 // ---------------------------------------------------------------------------------------------------------
 // Reference lists
 
-const countrySchema = z.looseObject({ id: z.number().int(), name: z.string(), dial_code: z.string(), iso_code: z.string() });
-
-/** GET /countries: the markets' countries inside `{ data }` (a bare list is read the same way). */
-export const countriesResponseSchema = z.union([z.array(countrySchema), z.looseObject({ data: z.array(countrySchema) })]);
-
 /** A list entry's `translations`: its name in the other languages (issue 31 #5); the page shows the one of its language. */
 export const listTranslationsSchema = z.partialRecord(z.enum(['ms', 'zh', 'zhtw', 'th']), z.string());
 const listTranslations = listTranslationsSchema.optional();
+
+/** A market's country; `translations` are its name in the other languages (issue 30: the page asks the browser for none). */
+const countrySchema = z.looseObject({ id: z.number().int(), name: z.string(), dial_code: z.string(), iso_code: z.string(), translations: listTranslations });
+
+/** GET /countries: the markets' countries inside `{ data }` (a bare list is read the same way). */
+export const countriesResponseSchema = z.union([z.array(countrySchema), z.looseObject({ data: z.array(countrySchema) })]);
 /** GET /countries/{id}/states. */
 export const statesResponseSchema = z.looseObject({ data: z.looseObject({ states: z.array(z.looseObject({ id: z.number().int(), name: z.string(), translations: listTranslations })) }) });
 

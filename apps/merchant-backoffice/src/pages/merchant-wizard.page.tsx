@@ -4,7 +4,7 @@ import { errorMessageKeys, isApiError, useCountries, useCreateMerchant, useShopC
 import { PageLoader, applyServerFieldErrors, usePageTitle, useSchemaForm } from '@merchant-hub/ui-kit';
 import { imageFileSchema, merchantWizardStepSchemas } from '@merchant-hub/validation';
 import { useEffect, useState } from 'react';
-import { listEntryName, regionName } from '@merchant-hub/i18n';
+import { countryName, listEntryName } from '@merchant-hub/i18n';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { PATHS } from '../app/gating';
@@ -224,7 +224,7 @@ export const MerchantWizardPage = () => {
                 label={t('account:wizard.country')}
                 required
                 searchable
-                data={(countries.data ?? []).map((entry) => ({ value: String(entry.id), label: regionName(entry.iso_code, entry.name, i18n.language) }))}
+                data={(countries.data ?? []).map((entry) => ({ value: String(entry.id), label: countryName(entry, i18n.language) }))}
                 key={form.key('country')}
                 {...form.getInputProps('country')}
                 onChange={(value) => {

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, Select, SimpleGrid, Stack, Stepper, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { LoginResult } from '@merchant-hub/api-client';
-import { languageName, listEntryName, regionName } from '@merchant-hub/i18n';
+import { countryName, languageName, listEntryName } from '@merchant-hub/i18n';
 import { errorMessageKeys, hasErrorCode, isApiError, useBanner, usePhoneCodes, useStates, useTrialRegister, useTrialResendOtp, useTrialSettings, useTrialVerify, useTrialVerifyOtp } from '@merchant-hub/api-client';
 import { CountdownText, OtpInput, applyServerFieldErrors, usePageTitle, useSchemaForm, useSecondsLeft } from '@merchant-hub/ui-kit';
 import { registrationStoreSchema, trialSignUpFormSchema } from '@merchant-hub/validation';
@@ -398,7 +398,7 @@ export const SignUpPage = () => {
                   required
                   searchable
                   // Named in the page's language, as the wizard and the checkouts name them (issue 31 #5).
-                  data={(settings.data?.countries ?? []).map((entry) => ({ value: String(entry.id), label: regionName(entry.iso_code, entry.name, i18n.language) }))}
+                  data={(settings.data?.countries ?? []).map((entry) => ({ value: String(entry.id), label: countryName(entry, i18n.language) }))}
                   key={storeForm.key('country')}
                   {...storeForm.getInputProps('country')}
                   onChange={(value) => {

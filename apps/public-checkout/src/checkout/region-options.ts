@@ -1,5 +1,5 @@
 import type { Country } from '@merchant-hub/domain';
-import { listEntryName, regionName } from '@merchant-hub/i18n';
+import { countryName, listEntryName } from '@merchant-hub/i18n';
 import { useMemo } from 'react';
 
 type StateEntry = { id: number; name: string; translations?: Readonly<Record<string, string | undefined>> | null };
@@ -18,7 +18,7 @@ export const useRegionOptions = (
   language: string,
 ): { countryOptions: Option[]; stateOptions: Option[] } => {
   const countryOptions = useMemo(
-    () => (countries ?? []).map((c) => ({ value: valueOf === 'id' ? String(c.id) : c.name, label: regionName(c.iso_code, c.name, language) })),
+    () => (countries ?? []).map((c) => ({ value: valueOf === 'id' ? String(c.id) : c.name, label: countryName(c, language) })),
     [countries, valueOf, language],
   );
   const stateOptions = useMemo(

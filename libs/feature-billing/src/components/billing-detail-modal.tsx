@@ -4,7 +4,7 @@ import type { BillingInfo } from '@merchant-hub/domain';
 import { billingInfoSchema } from '@merchant-hub/validation';
 import { applyServerFieldErrors, useSchemaForm } from '@merchant-hub/ui-kit';
 import { useState } from 'react';
-import { listEntryName, regionName } from '@merchant-hub/i18n';
+import { countryName, listEntryName } from '@merchant-hub/i18n';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '../notify';
 
@@ -104,7 +104,7 @@ export const BillingDetailModal = ({ opened, info, userMerchantId, userId, force
               label={t('common:field.country')}
               withAsterisk
               searchable
-              data={(countries.data ?? []).map((c) => ({ value: c.name, label: regionName(c.iso_code, c.name, i18n.language) }))}
+              data={(countries.data ?? []).map((c) => ({ value: c.name, label: countryName(c, i18n.language) }))}
               key={form.key('country')}
               {...form.getInputProps('country')}
               onChange={(value) => {

@@ -1,7 +1,7 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useCountries, useStates } from '@merchant-hub/api-client';
 import type { BillingInfo } from '@merchant-hub/domain';
-import { listEntryName, regionName } from '@merchant-hub/i18n';
+import { countryName, listEntryName } from '@merchant-hub/i18n';
 import { useTranslation } from 'react-i18next';
 
 export type BillingInfoCardProps = { info: BillingInfo | null; onEdit: () => void };
@@ -14,7 +14,7 @@ export const BillingInfoCard = ({ info, onEdit }: BillingInfoCardProps) => {
   const country = countries.data?.find((c) => c.name === info?.country);
   const states = useStates(country?.id ?? null, { enabled: filled && country !== undefined, meta: { handlesError: true } });
   const state = states.data?.find((s) => s.name === info?.state_or_region);
-  const place = [state ? listEntryName(state, i18n.language) : info?.state_or_region, country ? regionName(country.iso_code, country.name, i18n.language) : info?.country];
+  const place = [state ? listEntryName(state, i18n.language) : info?.state_or_region, country ? countryName(country, i18n.language) : info?.country];
   return (
     <Card withBorder radius="md" h="100%">
       <Stack gap="xs">

@@ -1,3 +1,4 @@
+import { regionNameTranslations } from '@merchant-hub/i18n';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/errors';
 import { findUserByEmail } from '../accounts';
@@ -7,8 +8,9 @@ import { countryExists, findBanner, listCountries, listShopCategories, listState
 export const createListsService = (deps: AppDeps) => {
   const { db } = deps;
   return {
-    countries: async () => (await listCountries(db)).map(({ id, name, dial_code, iso_code }) => ({ id, name, dial_code, iso_code })),
-    phoneCodes: async () => (await listCountries(db)).map(({ id, name, dial_code, iso_code }) => ({ id, name, iso_code, dial_code, phone_code: `+${dial_code}` })),
+    countries: async () => (await listCountries(db)).map(({ id, name, dial_code, iso_code }) => ({ id, name, dial_code, iso_code, translations: regionNameTranslations(iso_code, name) })),
+    phoneCodes: async () =>
+      (await listCountries(db)).map(({ id, name, dial_code, iso_code }) => ({ id, name, iso_code, dial_code, phone_code: `+${dial_code}`, translations: regionNameTranslations(iso_code, name) })),
     statesOf: async (countryId: number) => {
       if (!(await countryExists(db, countryId))) throw new AppError('not_found');
       return listStates(db, countryId);

@@ -1,3 +1,4 @@
+import { regionNameTranslations } from '@merchant-hub/i18n';
 import {
   merchantInviteSchema,
   merchantWizardSchema,
@@ -26,7 +27,7 @@ export const signupRoutes = (deps: AppDeps, limits: RateLimiters): RouteTable =>
       summary: 'Languages, countries, industries and currencies for the trial sign-up',
       handler: async () => {
         const [languages, countries, industries, currencies] = await Promise.all([listLanguages(deps.db), listCountries(deps.db), listIndustries(deps.db), listCurrencies(deps.db)]);
-        return { data: { languages, countries: countries.map(({ id, name, dial_code, iso_code, currency_code }) => ({ id, name, dial_code, iso_code, currency_code })), industries, currencies } };
+        return { data: { languages, countries: countries.map(({ id, name, dial_code, iso_code, currency_code }) => ({ id, name, dial_code, iso_code, currency_code, translations: regionNameTranslations(iso_code, name) })), industries, currencies } };
       },
     }),
     route({

@@ -16,6 +16,14 @@ describe.each(testDatabases)('lists and helpers (%s)', (kind) => {
     expect(res.body.data.map((c: { iso_code: string; dial_code: string }) => `${c.iso_code}+${c.dial_code}`)).toEqual(['MY+60', 'SG+65', 'PH+63', 'TH+66', 'TW+886']);
   });
 
+  it("sends each country's name in the four other languages, so a page asks the browser for no region names (issue 30)", async () => {
+    const countries = (await request(ctx.app).get('/api/countries')).body.data as { iso_code: string; translations: Record<string, string> }[];
+    expect(countries.find((c) => c.iso_code === 'TW')?.translations).toEqual({ ms: 'Taiwan', zh: '台湾', zhtw: '台灣', th: 'ไต้หวัน' });
+    expect(countries.find((c) => c.iso_code === 'TH')?.translations).toMatchObject({ zhtw: '泰國', th: 'ไทย' });
+    const settings = (await request(ctx.app).get('/api/trial/getSettings')).body.data.countries as { iso_code: string; translations: Record<string, string> }[];
+    expect(settings.find((c) => c.iso_code === 'MY')?.translations).toMatchObject({ zh: '马来西亚', th: 'มาเลเซีย' });
+  });
+
   it('lists the states of a country under data.states', async () => {
     const countries = (await request(ctx.app).get('/api/countries')).body.data as { id: number; iso_code: string }[];
     const my = countries.find((c) => c.iso_code === 'MY') as { id: number };
