@@ -2,7 +2,7 @@ export { apiLink } from './api-link';
 export { ApiError, declineKeyOf, errorMessageKeys, errorValuesOf, hasErrorCode, isApiError, isSessionError, parseApiError } from './api-error';
 export type { ApiErrorInit, ClientErrorCode, FieldErrors, KnownErrorCode } from './api-error';
 export type { ApiEndpoint, ApiResponse, ErrorCode } from '@merchant-hub/validation';
-export { CSRF_HEADER, CSRF_HEADER_VALUE, DEFAULT_TIMEOUT_MS, createHttpClient } from './http-client';
+export { CSRF_HEADER, CSRF_HEADER_VALUE, DEFAULT_TIMEOUT_MS, createHttpClient, fetchInOwnTask } from './http-client';
 export type { HttpClient, HttpClientOptions, HttpMethod, QueryParams, RequestOptions } from './http-client';
 export { HttpClientProvider, useHttpClient } from './http-client-context';
 export type { HttpClientProviderProps } from './http-client-context';

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { createHttpClient, createQueryClient, errorMessageKeys } from '@merchant-hub/api-client';
+import { createHttpClient, createQueryClient, errorMessageKeys, fetchInOwnTask } from '@merchant-hub/api-client';
 import { textsOfFailures } from '@merchant-hub/ui-kit';
 import type { i18n as I18nInstance } from 'i18next';
 import { messageValuesOf } from './error-keys';
@@ -12,7 +12,7 @@ import type { SessionStore } from './session-store';
  * every cached answer, and `toSignIn` shows sign-in.
  */
 export const createBackOfficeClients = ({ session, texts, toSignIn }: { session: SessionStore; texts: Promise<I18nInstance>; toSignIn: () => void }) => {
-  const httpClient = createHttpClient({ beforeFailing: () => texts.then(textsOfFailures) });
+  const httpClient = createHttpClient({ fetch: fetchInOwnTask, beforeFailing: () => texts.then(textsOfFailures) });
   const queryClient = createQueryClient({
     // The first calls may run while the texts download: a message waits for them.
     onError: (error) =>

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api-error';
 import { fetchCurrentUser } from '../account.api';
-import { createHttpClient } from '../http-client';
+import { createHttpClient, fetchInOwnTask } from '../http-client';
 import { userEnvelopeResponseSchema } from '@merchant-hub/validation';
 
 // These tests are about the client's own use of fetch (its RequestInit, timeouts, aborts, raw answers), so they
@@ -202,5 +202,19 @@ describe('createHttpClient', () => {
       const { fetch } = fakeFetch(json(200, { data: null }));
       await expect(createHttpClient({ fetch }).get('/user', { schema: userEnvelopeResponseSchema })).rejects.toMatchObject({ code: 'invalid_response' });
     });
+  });
+});
+
+describe('fetchInOwnTask', () => {
+  it('starts the request in a later task, not in the one that asked (issue 30), and hands over what it was given', async () => {
+    const fetch = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('ok'));
+    const init = { method: 'GET' };
+    const answer = fetchInOwnTask('/api/countries', init);
+    // Every microtask of the asking task has run: the request has not started.
+    for (let turn = 0; turn < 10; turn++) await Promise.resolve();
+    expect(fetch).not.toHaveBeenCalled();
+    expect(await (await answer).text()).toBe('ok');
+    expect(fetch).toHaveBeenCalledWith('/api/countries', init);
+    fetch.mockRestore();
   });
 });
