@@ -242,8 +242,9 @@ describe('keyboard: public checkouts', () => {
     await typeInto(/^Address( \*)?$/, '信義路五段7號');
     await typeInto(/^Postal code/, '110');
     const state = page.getByRole('textbox', { name: /^State \/ region/ }).or(page.getByRole('combobox', { name: /^State \/ region/ })).first();
-    // The state list has loaded and the Select's code is in (until then a slow first load draws a stand-in field;
-    // an arrow pressed on it is handed to the Select when it arrives: ui-kit's deferred-select-keys test).
+    // The state list has loaded. The field may still be the Select's stand-in (a read-only closed combobox): the
+    // Select takes its place when the field is reached, and an arrow pressed meanwhile is handed to it (ui-kit's
+    // deferred-select-keys test).
     await page.waitForFunction(
       (flag) => {
         const field = [...document.querySelectorAll('input')].find((input) => input.labels?.[0]?.textContent?.startsWith('State / region'));

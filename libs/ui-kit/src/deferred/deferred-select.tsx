@@ -27,9 +27,10 @@ export const selectedLabel = (data: readonly Entry[] | undefined, value: string 
 const OPENING_KEYS = new Set(['ArrowDown', 'ArrowUp']);
 
 /**
- * Mantine's Select, whose code (Combobox, Popover, floating-ui) downloads after the page's first paint. Until
- * then the field is drawn as the same input, read-only, with the chosen option's label and the chevron; a
- * focus on it asks for the code at once and the Select takes its place with the focus. An arrow key pressed
+ * Mantine's Select, whose code (Combobox, Popover, floating-ui) downloads after the page's first paint and is
+ * drawn once the field is reached (see `loadAfterPaint`). Until then the field is drawn as the same input, a
+ * read-only closed combobox with the chosen option's label and the chevron; a focus on it draws the Select
+ * (asking for its code at once if it is not in yet), which takes its place with the focus. An arrow key pressed
  * meanwhile is not lost: the Select receives it once it is in, so its list opens as it would have; after a
  * click the Select arrives with its list open.
  */
@@ -59,6 +60,11 @@ export const DeferredSelect = (props: SelectProps) => {
       {...{ label, description, error, required, withAsterisk, disabled, placeholder, size, radius, w, style, className, id, name, onBlur }}
       value={selectedLabel(data as readonly Entry[] | undefined, value === undefined ? defaultValue : value)}
       readOnly
+      // What Mantine's closed Select says of itself: a combobox whose list is closed.
+      role="combobox"
+      aria-haspopup="listbox"
+      aria-expanded={false}
+      autoComplete="off"
       onFocus={(event) => {
         setReached(true);
         props.onFocus?.(event);

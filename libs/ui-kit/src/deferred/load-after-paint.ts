@@ -13,9 +13,14 @@ const afterPaint = (task: () => void): (() => void) => {
 
 /**
  * A component whose code is not needed to draw a page's first frame (a closed modal, a searchable select
- * drawn as a plain field until it loads). Returns a hook: the component once its module is in, else
- * undefined. The download starts after the first paint, or at once when `now` is true (the user reached for
- * it); a failed download (a deploy removed the chunk) is tried again on the next request.
+ * drawn as a plain field until it loads). Returns a hook: the component once its module is in and the user
+ * has reached for it (`now` true once), or at once when its module was already in; else undefined. The
+ * download starts after the first paint, or at once when `now` is true; a failed download (a deploy removed
+ * the chunk) is tried again on the next request.
+ *
+ * The code is fetched early but drawn only when wanted: swapping three Selects in as soon as their code
+ * arrived mounted each one's hidden list (Mantine keeps it mounted for the keyboard) and positioned it, one
+ * task of 150–250 ms at 4x CPU throttling during the checkout's load (issue 30).
  */
 export const loadAfterPaint = <P extends object>(load: () => Promise<ComponentType<P>>) => {
   let loading: Promise<ComponentType<P>> | undefined;
@@ -33,17 +38,14 @@ export const loadAfterPaint = <P extends object>(load: () => Promise<ComponentTy
     const [component, setComponent] = useState<ComponentType<P> | undefined>(() => loaded);
     useEffect(() => {
       if (component) return undefined;
+      if (!now) return afterPaint(() => void start().catch(() => undefined));
       let active = true;
-      const fetchIt = () =>
-        void start().then(
-          (done) => active && setComponent(() => done),
-          () => undefined,
-        );
-      if (now) fetchIt();
-      const cancel = now ? () => undefined : afterPaint(fetchIt);
+      void start().then(
+        (done) => active && setComponent(() => done),
+        () => undefined,
+      );
       return () => {
         active = false;
-        cancel();
       };
     }, [component, now]);
     return component;
