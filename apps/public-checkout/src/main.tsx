@@ -4,9 +4,10 @@ import { mountApp } from '@merchant-hub/app-root';
 import { ERROR_NAMESPACES } from '@merchant-hub/ui-kit';
 import { BrowserRouter } from 'react-router';
 import { resolveBasename } from './app/basename';
-import { CheckoutRoutes, preloadPage } from './app/routes';
+import { CheckoutRoutes, prefetchPage, preloadPage } from './app/routes';
 
 const basename = resolveBasename(window.location.pathname, import.meta.env.BASE_URL);
+const appPath = window.location.pathname.slice(basename === '/' ? 0 : basename.length) || '/';
 
 mountApp({
   app: (
@@ -22,6 +23,7 @@ mountApp({
   later: ERROR_NAMESPACES,
   // A prerendered checkout is hydrated once its page's code is in; what it draws first reads nothing from the
   // query string (`?type=fpx` is never shown prerendered).
-  pageReady: () => preloadPage(window.location.pathname.slice(basename === '/' ? 0 : basename.length) || '/'),
+  pageReady: () => preloadPage(appPath),
+  prefetch: (clients) => prefetchPage(appPath, clients),
   matchesPrerender: () => true,
 });

@@ -1,7 +1,7 @@
 import type { Country, State, User } from '@merchant-hub/domain';
 import type { LoginRequestInput, OtpStatusRequestInput, OtpSubmitInput } from '@merchant-hub/validation';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { UseMutationOptions, UseQueryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { QueryKey, UseMutationOptions, UseQueryOptions } from '@tanstack/react-query';
 import {
   checkOtpStatus,
   fetchCountries,
@@ -12,6 +12,7 @@ import {
   submitOtp,
 } from './account.api';
 import type { LoginResult, LogoutResult, OtpStatusResult, OtpSubmitResult } from './account.api';
+import type { HttpClient } from './http-client';
 import { useHttpClient } from './http-client-context';
 import { queryKeys } from './query-keys';
 
@@ -73,16 +74,12 @@ export const useLogout = (options: MutationHookOptions<LogoutResult, void> = {})
 // Countries and states are reference data that changes with a release, not during a visit.
 const REFERENCE_DATA_STALE_MS = 60 * 60 * 1000;
 
+/** GET /api/countries, for `useCountries` and a page that asks before it renders (`queryClient.prefetchQuery`). */
+export const countriesQuery = (http: HttpClient) =>
+  queryOptions<Country[], Error, Country[], QueryKey>({ queryKey: queryKeys.countries.lists(), queryFn: ({ signal }) => fetchCountries(http, signal), staleTime: REFERENCE_DATA_STALE_MS });
+
 /** GET /api/countries. */
-export const useCountries = (options: QueryHookOptions<Country[]> = {}) => {
-  const http = useHttpClient();
-  return useQuery({
-    queryKey: queryKeys.countries.lists(),
-    queryFn: ({ signal }) => fetchCountries(http, signal),
-    staleTime: REFERENCE_DATA_STALE_MS,
-    ...options,
-  });
-};
+export const useCountries = (options: QueryHookOptions<Country[]> = {}) => useQuery({ ...countriesQuery(useHttpClient()), ...options });
 
 /** GET /api/countries/{id}/states; waits until a country is chosen. */
 export const useStates = (countryId: number | null | undefined, options: QueryHookOptions<State[]> = {}) => {

@@ -20,6 +20,7 @@ export {
 } from './account.api';
 export type { LoginResult, LogoutResult, OtpStatusResult, OtpSubmitResult } from './account.api';
 export {
+  countriesQuery,
   useCountries,
   useCurrentUser,
   useLogin,

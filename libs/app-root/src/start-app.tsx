@@ -1,5 +1,7 @@
 import { notifications } from '@mantine/notifications';
-import { createHttpClient, createQueryClient, errorMessageKeys } from '@merchant-hub/api-client';
+import { createHttpClient, createQueryClient, errorMessageKeys, fetchInOwnTask } from '@merchant-hub/api-client';
+import type { HttpClient } from '@merchant-hub/api-client';
+import type { QueryClient } from '@tanstack/react-query';
 import { loadAppI18n, textsOfFailures } from '@merchant-hub/ui-kit';
 import type { i18n as I18nInstance } from 'i18next';
 import { StrictMode } from 'react';
@@ -38,6 +40,12 @@ export type MountRoutedAppOptions = MountAppOptions & {
   app: ReactNode;
   /** Resolves once the code of the page at this address is in (a prerendered page is taken over then). */
   pageReady?: () => Promise<unknown>;
+  /**
+   * Starts the queries the page at this address asks for first (`queryClient.prefetchQuery`), before its texts
+   * and code are in: answers in the cache when the page takes over are drawn in the takeover's one render, not
+   * each in a render and commit of its own (issue 30).
+   */
+  prefetch?: (clients: { httpClient: HttpClient; queryClient: QueryClient }) => void;
 };
 
 const rootElement = (container: HTMLElement | null): HTMLElement => {
@@ -51,7 +59,7 @@ const rootElement = (container: HTMLElement | null): HTMLElement => {
  * texts are downloaded (and English, the fallback); the app renders once they are in (`ready`).
  * @throws {Error} when there is no element to render into.
  */
-export const mountApp = ({ app, signInUrl, container = document.getElementById('root'), namespaces, later, matchesPrerender, pageReady = () => Promise.resolve() }: MountRoutedAppOptions) => {
+export const mountApp = ({ app, signInUrl, container = document.getElementById('root'), namespaces, later, matchesPrerender, pageReady = () => Promise.resolve(), prefetch }: MountRoutedAppOptions) => {
   const root = rootElement(container);
   let i18n: I18nInstance | undefined;
   const queryClient = createQueryClient({
@@ -60,9 +68,10 @@ export const mountApp = ({ app, signInUrl, container = document.getElementById('
     onError: (error) => notifications.show({ color: 'red', message: i18n?.t(errorMessageKeys(error)) ?? '' }),
     onUnauthorized: () => window.location.assign(signInUrl),
   });
+  const httpClient = createHttpClient({ fetch: fetchInOwnTask, beforeFailing: () => ready.then(textsOfFailures) });
+  prefetch?.({ httpClient, queryClient });
   const ready = loadAppI18n({ namespaces, later }).then((loaded) => {
     i18n = loaded;
-    const httpClient = createHttpClient({ beforeFailing: () => textsOfFailures(loaded) });
     // Takes over a prerendered page (see renderApp); the tree is the one `prerenderRoot` draws.
     void renderApp(
       root,

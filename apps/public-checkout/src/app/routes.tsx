@@ -1,5 +1,8 @@
+import { checkoutConfigQuery, checkoutPackageQuery, countriesQuery } from '@merchant-hub/api-client';
+import type { HttpClient } from '@merchant-hub/api-client';
 import { RouteSuspense, lazyPage } from '@merchant-hub/app-root';
 import { NotFoundPage, RouteErrorBoundary, RouteLoader } from '@merchant-hub/ui-kit';
+import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { Route, Routes, matchPath, useParams } from 'react-router';
@@ -26,6 +29,21 @@ export const preloadPage = (pathname: string, { withParts = false } = {}): Promi
   const page = PAGES.find(({ path }) => matchPath(path, pathname))?.page;
   if (!page) return Promise.resolve();
   return withParts ? page.preloadWhole() : page.preload();
+};
+
+/**
+ * Asks for what the checkout page at `pathname` draws first, before its texts and code are in: the plan, the
+ * countries and, on the card checkout, which gateway takes cards (the same queries as its form's). A visitor
+ * with a session is sent to billing instead, so nothing is asked for them.
+ */
+export const prefetchPage = (pathname: string, { httpClient, queryClient }: { httpClient: HttpClient; queryClient: QueryClient }): void => {
+  const card = matchPath('/subscribe-payment/:packageId', pathname);
+  const match = card ?? matchPath('/subscribe/:packageId/:type?', pathname);
+  const packageId = match?.params.packageId ?? '';
+  if (!/^\d+$/.test(packageId) || hasActiveSession()) return;
+  void queryClient.prefetchQuery(checkoutPackageQuery(httpClient, Number(packageId)));
+  void queryClient.prefetchQuery({ ...countriesQuery(httpClient), meta: { handlesError: true } });
+  if (card && new URLSearchParams(window.location.search).get('type') !== 'fpx') void queryClient.prefetchQuery({ ...checkoutConfigQuery(httpClient), meta: { handlesError: true } });
 };
 
 /**

@@ -22,7 +22,9 @@ export const CheckoutSummary = ({ packageId, purchasedAt, coupon }: CheckoutSumm
   }, [failed]);
   // The plan's answer is a query store's update, which React draws in one blocking task (150-200 ms for the
   // summary at 4x CPU throttling); drawn as a deferred value, it is drawn in slices the browser can run between.
-  const [shownPkg, shownTotals] = [useDeferredValue(pkg), useDeferredValue(totals)];
+  // The first render draws no plan, as the prerendered page does, even when the plan was in before the takeover
+  // (the page asks for it before its code is in, `prefetchPage`).
+  const [shownPkg, shownTotals] = [useDeferredValue(pkg ?? null, null), useDeferredValue(totals, null)];
   return shownPkg && shownTotals ? (
     <OrderSummary pkg={shownPkg} totals={shownTotals} couponCode={coupon?.code} purchasedAt={purchasedAt} />
   ) : (

@@ -1,6 +1,8 @@
 import type { EcpayCreateOrderInput, FpxCheckoutRequestInput } from '@merchant-hub/validation';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import type { QueryKey } from '@tanstack/react-query';
 import type { MutationHookOptions, QueryHookOptions } from '../account.queries';
+import type { HttpClient } from '../http-client';
 import { useHttpClient } from '../http-client-context';
 import {
   checkAndRegisterFpx,
@@ -29,30 +31,24 @@ export const checkoutKeys = {
 /** Spec §4: the plan is asked for up to three times before the page gives up. */
 export const PACKAGE_LOAD_ATTEMPTS = 3;
 
-export const useCheckoutPackage = (packageId: number, options: QueryHookOptions<CheckoutPackage> = {}) => {
-  const http = useHttpClient();
-  return useQuery({
+export const checkoutPackageQuery = (http: HttpClient, packageId: number) =>
+  queryOptions<CheckoutPackage, Error, CheckoutPackage, QueryKey>({
     queryKey: checkoutKeys.package(packageId),
     queryFn: ({ signal }) => fetchCheckoutPackage(http, packageId, signal),
     retry: PACKAGE_LOAD_ATTEMPTS - 1,
     retryDelay: 500,
     meta: { handlesError: true },
-    ...options,
   });
-};
+
+export const useCheckoutPackage = (packageId: number, options: QueryHookOptions<CheckoutPackage> = {}) =>
+  useQuery({ ...checkoutPackageQuery(useHttpClient(), packageId), ...options });
 
 /** The result page asks again on its own timer (every 120 s while pending), never on focus. */
 /** The gateway is fixed for the server's lifetime: asked once per page. */
-export const useCheckoutConfig = (options: QueryHookOptions<CheckoutConfig> = {}) => {
-  const http = useHttpClient();
-  return useQuery({
-    queryKey: checkoutKeys.config,
-    queryFn: ({ signal }) => fetchCheckoutConfig(http, signal),
-    staleTime: Infinity,
-    retry: 2,
-    ...options,
-  });
-};
+export const checkoutConfigQuery = (http: HttpClient) =>
+  queryOptions<CheckoutConfig, Error, CheckoutConfig, QueryKey>({ queryKey: checkoutKeys.config, queryFn: ({ signal }) => fetchCheckoutConfig(http, signal), staleTime: Infinity, retry: 2 });
+
+export const useCheckoutConfig = (options: QueryHookOptions<CheckoutConfig> = {}) => useQuery({ ...checkoutConfigQuery(useHttpClient()), ...options });
 
 export const usePaymentStatus = (token: string, options: QueryHookOptions<CheckoutPaymentStatus> = {}) => {
   const http = useHttpClient();

@@ -100,6 +100,29 @@ describe('mountApp', () => {
     fetch.mockRestore();
   });
 
+  it("lets the page ask for its first answers before its texts are in, through the app's own clients", async () => {
+    const container = document.createElement('div');
+    document.body.append(container);
+    const fetch = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{"answer":42}', { status: 200 }));
+    const asked: string[] = [];
+    const { queryClient, ready } = mountApp({
+      app: <p>App</p>,
+      signInUrl: '/signin',
+      container,
+      namespaces: ['common'],
+      prefetch: (clients) => {
+        void clients.queryClient.prefetchQuery({ queryKey: ['early'], queryFn: () => clients.httpClient.get('/early') });
+        asked.push('early');
+      },
+    });
+    // Asked at once, not after the texts.
+    expect(asked).toEqual(['early']);
+    await waitFor(() => expect(queryClient.getQueryData(['early'])).toEqual({ answer: 42 }));
+    expect(fetch.mock.calls.map(([url]) => String(url))).toContain('/api/early');
+    await ready;
+    fetch.mockRestore();
+  });
+
   it('refuses to start without an element to render into', () => {
     expect(() => mountApp({ app: null, signInUrl: '/signin', container: null })).toThrow('#root');
   });
