@@ -7,7 +7,7 @@ import { marketOf } from '@merchant-hub/money';
 import { FPX_BANKS, type FpxBankCode } from '@merchant-hub/validation';
 import { applyServerFieldErrors, CardField, DeferredModal, DeferredSelect, type CardFieldHandle, type CardFieldLabels, type CardFieldState, useSchemaForm } from '@merchant-hub/ui-kit';
 import type { CheckoutConfig } from '@merchant-hub/api-client';
-import { type RefObject, useEffect, useRef, useState } from 'react';
+import { startTransition, type RefObject, useEffect, useRef, useState } from 'react';
 import { normalizeLocale } from '@merchant-hub/i18n';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -95,6 +95,13 @@ export const CardPaymentForm = ({ packageId, purchasedAt, coupon, onCouponChange
   const channels = hydrated && pkg ? checkoutChannelsOf(marketOf(pkg.currency)) : null;
   const isFpx = search.get('type') === 'fpx' && (channels === null || channels.includes('fpx'));
   const offersBoth = channels !== null && channels.includes('card') && channels.includes('fpx');
+  // The Card/FPX switch is drawn in a commit of its own, after the one that shows the plan: its sliding indicator
+  // measures the page in a layout effect, which made the browser lay out all of that commit's changes within it
+  // (one task of 90–120 ms at 4x CPU throttling, issue 30). Alone, it lays out little more than itself.
+  const [methodsDrawn, setMethodsDrawn] = useState(false);
+  useEffect(() => {
+    if (offersBoth && !methodsDrawn) startTransition(() => setMethodsDrawn(true));
+  }, [offersBoth, methodsDrawn]);
   const countries = useCountries({ meta: { handlesError: true } });
   // Which card entry to mount (Stripe Elements or the sandbox form) is the API's gateway, asked without a session.
   const gatewayConfig = useCheckoutConfig({ enabled: !isFpx, meta: { handlesError: true } });
@@ -190,7 +197,8 @@ export const CardPaymentForm = ({ packageId, purchasedAt, coupon, onCouponChange
     const chosen = given ? countries.data.find((c) => c.name === given) : countries.data.find((c) => c.iso_code === marketOf(pkg.currency));
     if (!chosen) return;
     if (!given) form.setFieldValue('country', chosen.name);
-    setCountryId(chosen.id);
+    // In a transition: the form's render for it is done in slices (issue 30: one 60–90 ms task at 4x otherwise).
+    startTransition(() => setCountryId(chosen.id));
   }, [countries.data, pkg, countryId, form]);
 
   const failSignIn = () => notifications.show({ color: 'red', message: t('errors:checkout.retryLoginFailed') });
@@ -402,7 +410,7 @@ export const CardPaymentForm = ({ packageId, purchasedAt, coupon, onCouponChange
           <Title order={3} fz="h5" mt="sm">
             {isFpx ? t('payment.fpx') : t('payment.card')}
           </Title>
-          {offersBoth ? (
+          {offersBoth && methodsDrawn ? (
             <SegmentedControl
               aria-label={t('payment.method')}
               value={isFpx ? 'fpx' : 'card'}
