@@ -6,7 +6,7 @@ import { Route, Routes, matchPath } from 'react-router';
 import { SignInFlow } from '../session/sign-in-parts';
 import { PATHS } from './gating';
 
-// The guest pages, as the back office's data router (routes.tsx) has them and in the same chunks.
+// The guest pages, drawn by the guest entry's <Routes> below and by the back office's data router (routes.tsx).
 const SignInPage = lazyPage(() => import('../pages/signin.page').then((module) => module.SignInPage), [SignInFlow]);
 const SignUpPage = lazyPage(() => import('../pages/signup.page').then((module) => module.SignUpPage));
 const ForgotPasswordPage = lazyPage(() => import('../pages/forgot-password.page').then((module) => module.ForgotPasswordPage));
@@ -18,10 +18,11 @@ const ServerErrorPage = lazyPage(() => import('../pages/status.page').then((modu
 const SessionNotFoundPage = lazyPage(() => import('../pages/status.page').then((module) => module.SessionNotFoundPage));
 
 /**
- * The pages the guest entry draws (guest-main.tsx): spec §2's pages of a signed-out visitor. `guestOnly`: a
- * signed-in visitor goes home instead (the data router's `guestOnly` loader, and session/404's).
+ * Spec §2's pages of a signed-out visitor, declared once: the guest entry draws them (guest-main.tsx) and the
+ * back office's data router takes its guest routes from here (routes.tsx). `guestOnly`: a signed-in visitor
+ * goes home instead (the data router's `guestOnly` loader).
  */
-const GUEST_PAGES = [
+export const GUEST_PAGES = [
   { path: PATHS.signIn, page: SignInPage, guestOnly: true },
   { path: PATHS.signUp, page: SignUpPage, guestOnly: true },
   { path: PATHS.forgotPassword, page: ForgotPasswordPage, guestOnly: true },

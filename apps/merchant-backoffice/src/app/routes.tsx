@@ -4,8 +4,8 @@ import { RouteError, RouteLoader } from '@merchant-hub/ui-kit';
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from 'react-router';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
-import { SignInFlow } from '../session/sign-in-parts';
 import { PATHS, STAFF_ARRIVAL_PATH, hasLocaleMarker } from './gating';
+import { GUEST_PAGES } from './guest-area';
 import type { SessionStore } from './session-store';
 import { hasStaffRole, rolesMayUseBackOffice } from './session-store';
 
@@ -96,29 +96,12 @@ export const createRoutes = ({ queryClient, http, session, leaveFor = loadPage, 
       errorElement: <RouteError />,
       HydrateFallback: RouteLoader,
       children: [
-        {
-          loader: guestOnly,
-          children: [
-            {
-              path: 'signin',
-              // With its card's code, so that it draws in one step (see sign-in-parts.ts).
-              lazy: () => Promise.all([import('../pages/signin.page'), SignInFlow.preload()]).then(([m]) => ({ Component: m.SignInPage })),
-            },
-            { path: 'signup', lazy: () => import('../pages/signup.page').then((m) => ({ Component: m.SignUpPage })) },
-            { path: 'forgot-password', lazy: () => import('../pages/forgot-password.page').then((m) => ({ Component: m.ForgotPasswordPage })) },
-            { path: 'confirm/:token', lazy: () => import('../pages/merchant-wizard.page').then((m) => ({ Component: m.MerchantWizardPage })) },
-          ],
-        },
-        // Reachable signed in or out.
-        { path: 'reset-password/:token', lazy: () => import('../pages/reset-password.page').then((m) => ({ Component: m.ResetPasswordPage })) },
-        { path: 'report-change/:token', lazy: () => import('../pages/report-change.page').then((m) => ({ Component: m.ReportChangePage })) },
-        { path: 'terms-condition', lazy: () => import('../pages/terms.page').then((m) => ({ Component: m.TermsPage })) },
-        { path: 'session/500', lazy: () => import('../pages/status.page').then((m) => ({ Component: m.ServerErrorPage })) },
-        {
-          path: 'session/404',
-          loader: () => (signedIn() ? redirect(PATHS.home) : null),
-          lazy: () => import('../pages/status.page').then((m) => ({ Component: m.SessionNotFoundPage })),
-        },
+        // The guest pages (guest-area.tsx), each with its lazy parts' code (sign-in's card), so that it draws in one step.
+        ...GUEST_PAGES.map(({ path, page, guestOnly: signedOutOnly }) => ({
+          path: path.slice(1),
+          ...(signedOutOnly ? { loader: guestOnly } : {}),
+          lazy: () => page.preloadWhole().then((Component) => ({ Component })),
+        })),
         { path: 'logout', loader: logout },
         // A staff page asked for from here (e.g. sign-in's `from`): staff load the console, anyone else goes home.
         {
