@@ -138,7 +138,8 @@ export const reactAppConfig = ({ projectRoot, name, base, devPort, firstRenderCh
           assetFileNames: (asset: { names: string[] }) => `assets/${asset.names.some((file) => file.endsWith('.css')) ? 'style' : '[name]'}-[hash][extname]`,
           codeSplitting: {
             groups: [
-              { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+              // With app-root's react-dom-client.ts, whose import makes the chunk evaluate React DOM itself.
+              { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|libs[\\/]app-root[\\/]src[\\/]react-dom-client\.ts$/ },
               { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
               ...(firstRenderChunks
                 ? [

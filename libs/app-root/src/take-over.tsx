@@ -1,6 +1,6 @@
 import { startTransition } from 'react';
 import type { ReactNode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from './react-dom-client';
 import { PRERENDER_OFF_ATTRIBUTE, PRERENDER_PENDING_SUBMIT } from './prerender-attribute';
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
