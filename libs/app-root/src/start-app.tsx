@@ -3,7 +3,6 @@ import { createHttpClient, createQueryClient, errorMessageKeys, fetchInOwnTask }
 import type { HttpClient } from '@merchant-hub/api-client';
 import type { QueryClient } from '@tanstack/react-query';
 import { loadAppI18n, textsOfFailures } from '@merchant-hub/ui-kit';
-import type { i18n as I18nInstance } from 'i18next';
 import { StrictMode } from 'react';
 import type { ReactNode } from 'react';
 import { createBrowserRouter } from 'react-router';
@@ -61,17 +60,15 @@ const rootElement = (container: HTMLElement | null): HTMLElement => {
  */
 export const mountApp = ({ app, signInUrl, container = document.getElementById('root'), namespaces, later, matchesPrerender, pageReady = () => Promise.resolve(), prefetch }: MountRoutedAppOptions) => {
   const root = rootElement(container);
-  let i18n: I18nInstance | undefined;
   const queryClient = createQueryClient({
-    // Nothing queries before the first render, which waits for the texts; a failed call reports once the
-    // texts of failures are in (the HTTP client's `beforeFailing`).
-    onError: (error) => notifications.show({ color: 'red', message: i18n?.t(errorMessageKeys(error)) ?? '' }),
+    // A page's first queries (`prefetch`) may fail before its texts are in: the message waits for them (and a
+    // failed call for the texts of failures, the HTTP client's `beforeFailing`).
+    onError: (error) => void ready.then((loaded) => notifications.show({ color: 'red', message: loaded.t(errorMessageKeys(error)) })),
     onUnauthorized: () => window.location.assign(signInUrl),
   });
   const httpClient = createHttpClient({ fetch: fetchInOwnTask, beforeFailing: () => ready.then(textsOfFailures) });
   prefetch?.({ httpClient, queryClient });
   const ready = loadAppI18n({ namespaces, later }).then((loaded) => {
-    i18n = loaded;
     // Takes over a prerendered page (see renderApp); the tree is the one `prerenderRoot` draws.
     void renderApp(
       root,
