@@ -55,8 +55,11 @@ export const DeferredSelect = (props: SelectProps) => {
   }, [Select, pendingKey]);
   if (Select) return <Select {...props} ref={input} autoFocus={reached || props.autoFocus} defaultDropdownOpened={(clicked && !props.disabled) || props.defaultDropdownOpened} />;
   const { label, description, error, required, withAsterisk, disabled, placeholder, size, radius, w, style, className, data, value, defaultValue, onBlur, id, name } = props;
+  // Its `data-` attributes too: a form finds its fields by `data-path` (Mantine form's getInputProps).
+  const dataAttributes = Object.fromEntries(Object.entries(props).filter(([prop]) => prop.startsWith('data-')));
   return (
     <TextInput
+      {...dataAttributes}
       {...{ label, description, error, required, withAsterisk, disabled, placeholder, size, radius, w, style, className, id, name, onBlur }}
       value={selectedLabel(data as readonly Entry[] | undefined, value === undefined ? defaultValue : value)}
       readOnly
