@@ -16,6 +16,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { root, startApi } from '../lib/server.mjs';
+import { benchPages, distFile, shown } from './pages.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -35,13 +36,6 @@ for (const required of [main, 'dist/apps/merchant-backoffice/index.html', 'dist/
     process.exit(1);
   }
 }
-
-/** The built file behind a script URL, for its gzip size. */
-const distFile = (url) => {
-  const { pathname } = new URL(url);
-  const app = pathname.startsWith('/checkout/') ? 'public-checkout' : pathname.startsWith('/staff/') ? 'staff-console' : 'merchant-backoffice';
-  return path.join(productRoot, 'dist/apps', app, pathname.replace(/^\/(checkout|staff)\//, '/'));
-};
 
 // Collected in the page from its first script on: LCP candidates, long tasks and the first contentful paint.
 const observe = () => {
@@ -65,20 +59,6 @@ const observe = () => {
   }).observe({ type: 'paint', buffered: true });
 };
 
-/**
- * Waits until the page shows `selector`, checked once a frame by a plain function in the page. Playwright's
- * locators would inject its selector engine and compute every element's role on the page's main thread: 50–270 ms
- * of long tasks at 4x that the bench counted as the page's own blocking time.
- */
-const shown = (selector) => (page) =>
-  page.evaluate(
-    (wanted) => new Promise((resolve) => {
-      const check = () => (document.querySelector(wanted) ? resolve() : requestAnimationFrame(check));
-      check();
-    }),
-    selector,
-  );
-
 const measure = async (browser, url, ready) => {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
@@ -96,7 +76,7 @@ const measure = async (browser, url, ready) => {
   });
   await page.addInitScript(observe);
   await page.goto(url, { waitUntil: 'networkidle' });
-  await ready(page);
+  await shown(page, ready);
   await page.waitForTimeout(500);
   const metrics = await page.evaluate(() => window.__benchMetrics);
   await context.close();
@@ -104,7 +84,7 @@ const measure = async (browser, url, ready) => {
     .filter(([start]) => start >= metrics.fcp)
     .reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0);
   const files = [...scripts.values()];
-  const gzip = files.reduce((sum, file) => sum + (existsSync(distFile(file.url)) ? gzipSync(readFileSync(distFile(file.url))).length : 0), 0);
+  const gzip = files.reduce((sum, file) => sum + (existsSync(distFile(file.url, productRoot)) ? gzipSync(readFileSync(distFile(file.url, productRoot))).length : 0), 0);
   return { lcp: metrics.lcp, lcpWhat: metrics.lcpWhat, fcp: metrics.fcp, tbt, files: files.length, bytes: files.reduce((sum, file) => sum + file.bytes, 0), gzip };
 };
 
@@ -114,15 +94,7 @@ const browser = await chromium.launch({
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
 });
 try {
-  const packageOf = async (market) => {
-    const { data } = await (await fetch(`${api.url}/api/active-packages?country=${market}`)).json();
-    return data[0].id;
-  };
-  const pages = [
-    { title: 'sign-in (/signin)', url: `${api.url}/signin?locale=en`, ready: shown('h1') },
-    { title: 'card checkout', url: `${api.url}/subscribe-payment/${await packageOf('MY')}?locale=en`, ready: shown('[data-testid="summary-total"]') },
-    { title: 'gateway checkout', url: `${api.url}/subscribe/${await packageOf('TW')}?locale=en`, ready: shown('h1') },
-  ];
+  const pages = await benchPages(api.url);
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
   const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
   const network = slowNetwork ? 'a slow mobile network (150 ms RTT, 1.6 Mbit/s)' : 'no network throttling';

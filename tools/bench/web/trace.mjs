@@ -10,6 +10,7 @@ import path from 'node:path';
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import { chromium } from 'playwright-core';
 import { root, startApi } from '../lib/server.mjs';
+import { benchPages, distFile, shown } from './pages.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
@@ -18,17 +19,11 @@ const runs = option('--runs', 1);
 const throttle = option('--throttle', 4);
 const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'disabled-by-default-v8.cpu_profiler', 'blink.user_timing', 'loading'];
 
-/** The built file behind an asset URL, as run.mjs finds it. */
-const distFile = (url) => {
-  const { pathname } = new URL(url);
-  const app = pathname.startsWith('/checkout/') ? 'public-checkout' : pathname.startsWith('/staff/') ? 'staff-console' : 'merchant-backoffice';
-  return path.join(root, 'dist/apps', app, pathname.replace(/^\/(checkout|staff)\//, '/'));
-};
 const maps = new Map();
 const sourceMapOf = (url) => {
   if (!url?.includes('/assets/')) return null;
   if (!maps.has(url)) {
-    const file = `${distFile(url)}.map`;
+    const file = `${distFile(url, root)}.map`;
     maps.set(url, existsSync(file) ? new TraceMap(readFileSync(file, 'utf8')) : null);
   }
   return maps.get(url);
@@ -44,9 +39,7 @@ const frameName = ({ url, functionName, lineNumber, columnNumber }) => {
 const api = await startApi({ name: 'web-trace', main: path.join(root, 'dist/apps/api/main.js'), env: { STATIC_ROOT: path.join(root, 'dist/apps') } });
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
 try {
-  const packageOf = async (market) => (await (await fetch(`${api.url}/api/active-packages?country=${market}`)).json()).data[0].id;
-  const url = { signin: () => `${api.url}/signin?locale=en`, card: async () => `${api.url}/subscribe-payment/${await packageOf('MY')}?locale=en`, gateway: async () => `${api.url}/subscribe/${await packageOf('TW')}?locale=en` }[which];
-  const address = await url();
+  const target = (await benchPages(api.url)).find((page) => page.key === which);
   for (let run = 1; run <= runs; run++) {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
@@ -55,8 +48,8 @@ try {
     const events = [];
     cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
     await cdp.send('Tracing.start', { traceConfig: { includedCategories: CATEGORIES }, transferMode: 'ReportEvents' });
-    await page.goto(address, { waitUntil: 'networkidle' });
-    await page.evaluate(() => new Promise((resolve) => { const check = () => (document.querySelector('h1') ? resolve() : requestAnimationFrame(check)); check(); }));
+    await page.goto(target.url, { waitUntil: 'networkidle' });
+    await shown(page, target.ready);
     // The page settles (its last queries, the deferred parts) as run.mjs lets it.
     await page.waitForTimeout(1500);
     const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));

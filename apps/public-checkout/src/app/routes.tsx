@@ -31,6 +31,9 @@ export const preloadPage = (pathname: string, { withParts = false } = {}): Promi
   return withParts ? page.preloadWhole() : page.preload();
 };
 
+/** A package id in a link is a database id; anything else is a broken link. */
+const isPackageId = (id: string | undefined): id is string => /^\d+$/.test(id ?? '');
+
 /**
  * Asks for what the checkout page at `pathname` draws first, before its texts and code are in: the plan, the
  * countries and, on the card checkout, which gateway takes cards (the same queries as its form's). A visitor
@@ -39,8 +42,8 @@ export const preloadPage = (pathname: string, { withParts = false } = {}): Promi
 export const prefetchPage = (pathname: string, { httpClient, queryClient }: { httpClient: HttpClient; queryClient: QueryClient }): void => {
   const card = matchPath('/subscribe-payment/:packageId', pathname);
   const match = card ?? matchPath('/subscribe/:packageId/:type?', pathname);
-  const packageId = match?.params.packageId ?? '';
-  if (!/^\d+$/.test(packageId) || hasActiveSession()) return;
+  const packageId = match?.params.packageId;
+  if (!isPackageId(packageId) || hasActiveSession()) return;
   void queryClient.prefetchQuery(checkoutPackageQuery(httpClient, Number(packageId)));
   void queryClient.prefetchQuery({ ...countriesQuery(httpClient), meta: { handlesError: true } });
   if (card && new URLSearchParams(window.location.search).get('type') !== 'fpx') void queryClient.prefetchQuery({ ...checkoutConfigQuery(httpClient), meta: { handlesError: true } });
@@ -51,7 +54,7 @@ export const prefetchPage = (pathname: string, { httpClient, queryClient }: { ht
  * loads. A visitor who is already signed in has nothing to buy here: billing lives in the back office (spec §2).
  */
 const PackageStep = ({ children }: { children: ReactNode }) => {
-  const validId = /^\d+$/.test(useParams().packageId ?? '');
+  const validId = isPackageId(useParams().packageId);
   // No storage where the build prerenders the page (Node): a visitor with a session never sees that markup.
   const leaving = validId && typeof window !== 'undefined' && hasActiveSession();
   useEffect(() => {

@@ -66,11 +66,17 @@ describe('AppShell', () => {
   });
 });
 
+/** An element appended to the body, for an app to render into. */
+const bodyContainer = (): HTMLElement => {
+  const container = document.createElement('div');
+  document.body.append(container);
+  return container;
+};
+
 describe('startApp', () => {
   it('renders the route under the base path into the container', async () => {
     window.history.replaceState(null, '', '/staff/hello');
-    const container = document.createElement('div');
-    document.body.append(container);
+    const container = bodyContainer();
     const { router } = startApp({ routes: [{ path: '/hello', element: <p>Hello route</p> }], basename: '/staff', signInUrl: '/signin', container });
     expect(await screen.findByText('Hello route')).toBeInTheDocument();
     expect(router.basename).toBe('/staff');
@@ -84,8 +90,7 @@ describe('startApp', () => {
 describe('mountApp', () => {
   it('renders a <BrowserRouter> app inside the providers, once the texts are in', async () => {
     window.history.replaceState(null, '', '/checkout/hello');
-    const container = document.createElement('div');
-    document.body.append(container);
+    const container = bodyContainer();
     const app = (
       <BrowserRouter basename="/checkout">
         <Routes>
@@ -101,8 +106,7 @@ describe('mountApp', () => {
   });
 
   it("lets the page ask for its first answers before its texts are in, through the app's own clients", async () => {
-    const container = document.createElement('div');
-    document.body.append(container);
+    const container = bodyContainer();
     const fetch = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{"answer":42}', { status: 200 }));
     const asked: string[] = [];
     const { queryClient, ready } = mountApp({
@@ -124,8 +128,7 @@ describe('mountApp', () => {
   });
 
   it("reports a first query's failure in words once the texts are in, not as an empty message", async () => {
-    const container = document.createElement('div');
-    document.body.append(container);
+    const container = bodyContainer();
     // Fails at once, before the texts are in: no request, so no wait in the HTTP client's `beforeFailing`.
     const { ready } = mountApp({
       app: <p>App</p>,
@@ -137,74 +140,6 @@ describe('mountApp', () => {
     await ready;
     const alert = await screen.findByRole('alert');
     await waitFor(() => expect(alert.textContent?.trim()).not.toBe(''));
-  });
-
-  it('refuses to start without an element to render into', () => {
-    expect(() => startApp({ routes: [], basename: '/', signInUrl: '/signin', container: null })).toThrow('#root');
-  });
-});
-
-describe('mountApp', () => {
-  it('renders a <BrowserRouter> app inside the providers, once the texts are in', async () => {
-    window.history.replaceState(null, '', '/checkout/hello');
-    const container = document.createElement('div');
-    document.body.append(container);
-    const app = (
-      <BrowserRouter basename="/checkout">
-        <Routes>
-          <Route path="/hello" element={<Probe />} />
-        </Routes>
-      </BrowserRouter>
-    );
-    const fetch = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{"ok":true}', { status: 200 }));
-    const { ready } = mountApp({ app, signInUrl: '/signin', container, namespaces: ['common'] });
-    await ready;
-    expect(await screen.findByText('Retry · answered')).toBeInTheDocument();
-    fetch.mockRestore();
-  });
-
-  it("lets the page ask for its first answers before its texts are in, through the app's own clients", async () => {
-    const container = document.createElement('div');
-    document.body.append(container);
-    const fetch = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{"answer":42}', { status: 200 }));
-    const asked: string[] = [];
-    const { queryClient, ready } = mountApp({
-      app: <p>App</p>,
-      signInUrl: '/signin',
-      container,
-      namespaces: ['common'],
-      prefetch: (clients) => {
-        void clients.queryClient.prefetchQuery({ queryKey: ['early'], queryFn: () => clients.httpClient.get('/early') });
-        asked.push('early');
-      },
-    });
-    // Asked at once, not after the texts.
-    expect(asked).toEqual(['early']);
-    await waitFor(() => expect(queryClient.getQueryData(['early'])).toEqual({ answer: 42 }));
-    expect(fetch.mock.calls.map(([url]) => String(url))).toContain('/api/early');
-    await ready;
-    fetch.mockRestore();
-  });
-
-  it("reports a first query's failure in words once the texts are in, not as an empty message", async () => {
-    const container = document.createElement('div');
-    document.body.append(container);
-    const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) =>
-      String(input).startsWith('/api/')
-        ? new Response(JSON.stringify({ error: { code: 'not_found', message: 'No such thing' } }), { status: 404 })
-        : new Response('{}', { status: 200 }),
-    );
-    const { ready } = mountApp({
-      app: <p>App</p>,
-      signInUrl: '/signin',
-      container,
-      namespaces: ['common'],
-      prefetch: ({ httpClient, queryClient }) => void queryClient.prefetchQuery({ queryKey: ['broken'], queryFn: () => httpClient.get('/broken'), retry: false }),
-    });
-    await ready;
-    const alert = await screen.findByRole('alert');
-    await waitFor(() => expect(alert.textContent?.trim()).not.toBe(''));
-    fetch.mockRestore();
   });
 
   it('refuses to start without an element to render into', () => {
